@@ -1,0 +1,32 @@
+//! `grundy inspect`: validate a blob and print its header.
+
+use std::path::Path;
+
+use grundy::table::{OpenError, TableFile};
+
+use super::Failure;
+
+pub fn run(path: &Path) -> Result<(), Failure> {
+    let file = TableFile::read(path).map_err(|e| match e {
+        OpenError::Io { .. } => Failure::io(e),
+        OpenError::Invalid { .. } => Failure::invalid(e),
+    })?;
+    let h = file.header();
+    println!("{}: valid grundy table blob, {} bytes", path.display(), file.bytes().len());
+    println!("format version {}, generator {}", h.format_version, h.generator);
+    for (i, t) in h.tables.iter().enumerate() {
+        let moves: Vec<String> = t.moves.iter().map(|(dx, dy)| format!("({dx},{dy})")).collect();
+        println!(
+            "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} bytes, crc32 {:#010x}), moves {}",
+            t.game,
+            t.rows,
+            t.cols,
+            t.cell,
+            t.offset,
+            t.len,
+            t.crc32,
+            moves.join(" ")
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,84 @@
+//! Argument parsing and dispatch. Exit codes: 0 success, 1 I/O failure, 2 invalid input
+//! (judge data, arguments or a table blob).
+
+mod generate;
+mod inspect;
+mod judge;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Precomputed Sprague–Grundy tables and exact judge solvers.
+#[derive(Parser)]
+#[command(name = "grundy", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve LightOJ 1315 (Game of Hyper Knights) input from FILE or standard input.
+    Knights {
+        /// Judge input; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
+        #[arg(long, value_name = "BLOB")]
+        table: Option<PathBuf>,
+    },
+    /// Write the table blob (and, into generated/, its manifest).
+    Generate {
+        /// Side of the knight square: coordinates 0 <= x, y < N.
+        #[arg(long, value_name = "N", default_value_t = grundy::generate::DEFAULT_KNIGHT_BOUND,
+              value_parser = parse_bound)]
+        bound: usize,
+        /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
+        #[arg(short, long, value_name = "PATH")]
+        output: Option<PathBuf>,
+    },
+    /// Validate a table blob and print its header.
+    Inspect {
+        /// The blob file.
+        file: PathBuf,
+    },
+}
+
+fn parse_bound(text: &str) -> Result<usize, String> {
+    grundy::generate::parse_knight_bound(text)
+}
+
+/// A failed command: the message for stderr and the exit code.
+pub struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Invalid input of any kind: exit code 2.
+    fn invalid(message: impl std::fmt::Display) -> Failure {
+        Failure { code: 2, message: message.to_string() }
+    }
+
+    /// An I/O failure: exit code 1.
+    fn io(message: impl std::fmt::Display) -> Failure {
+        Failure { code: 1, message: message.to_string() }
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Knights { file, table } => judge::knights(file.as_deref(), table.as_deref()),
+        Command::Generate { bound, output } => generate::run(bound, output.as_deref()),
+        Command::Inspect { file } => inspect::run(&file),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("grundy: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! The judge problems: exact input formats in, exact judge output out.
+
+mod error;
+pub mod input;
+pub mod knights;
+pub mod scanner;
+
+pub use error::{InputError, JudgeError};

@@ -1,0 +1,3 @@
+//! The library API: values, winners and (later) winning moves, answered from the runtime tables.
+
+pub mod knight;

@@ -1,0 +1,25 @@
+//! The blob `build.rs` computed, embedded with `include_bytes!` at 64-byte alignment.
+
+use super::KnightTable;
+use crate::rules::knight::HYPER_KNIGHT_MOVES;
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+/// Aligns its contents to 64 bytes (`include_bytes!` alone guarantees only 1).
+#[repr(C, align(64))]
+struct Align64<T: ?Sized>(T);
+
+static BLOB: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/tables.sgt")));
+
+static KNIGHT: &[u8] = BLOB.0.split_at(KNIGHT_OFFSET).1.split_at(KNIGHT_BOUND * KNIGHT_BOUND).0;
+
+/// The whole embedded blob, as `build.rs` wrote it (and as `generated/tables.sgt` holds it).
+pub fn blob() -> &'static [u8] {
+    &BLOB.0
+}
+
+/// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`.
+#[inline]
+pub fn knight() -> KnightTable<'static> {
+    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT }
+}

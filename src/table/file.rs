@@ -1,0 +1,110 @@
+//! Blob files: validated once when opened, then looked up without further checks.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use memmap2::Mmap;
+
+use super::KnightTable;
+use crate::format::header::{Game, Header};
+use crate::format::{self, BlobError};
+
+/// Where the bytes of an open blob live.
+enum Bytes {
+    Owned(Vec<u8>),
+    Mapped(Mmap),
+}
+
+impl Bytes {
+    fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(v) => v,
+            Bytes::Mapped(m) => m,
+        }
+    }
+}
+
+/// A validated table blob, read into memory or memory-mapped.
+pub struct TableFile {
+    bytes: Bytes,
+    header: Header,
+}
+
+/// Why a blob file could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Reading or mapping the file failed.
+    Io { path: PathBuf, source: std::io::Error },
+    /// The file is not a valid blob.
+    Invalid { path: PathBuf, source: BlobError },
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            OpenError::Invalid { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpenError::Io { source, .. } => Some(source),
+            OpenError::Invalid { source, .. } => Some(source),
+        }
+    }
+}
+
+impl TableFile {
+    /// Reads a blob file into memory and validates it.
+    pub fn read(path: impl AsRef<Path>) -> Result<TableFile, OpenError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| OpenError::Io { path: path.into(), source })?;
+        Self::from_bytes(bytes).map_err(|source| OpenError::Invalid { path: path.into(), source })
+    }
+
+    /// Memory-maps a blob file and validates it.
+    ///
+    /// # Safety
+    ///
+    /// memmap2's contract: the file must not be modified or truncated, by this or any other
+    /// process, while the returned value (or a table borrowed from it) is alive. A change after
+    /// validation is undefined behaviour (a truncation typically kills the process with SIGBUS).
+    /// Use [`TableFile::read`] when that cannot be guaranteed.
+    pub unsafe fn map(path: impl AsRef<Path>) -> Result<TableFile, OpenError> {
+        let path = path.as_ref();
+        let io = |source| OpenError::Io { path: path.into(), source };
+        let file = std::fs::File::open(path).map_err(io)?;
+        // SAFETY: the caller upholds memmap2's contract, as stated in this function's `# Safety`.
+        let map = unsafe { Mmap::map(&file) }.map_err(io)?;
+        let header = format::validate(&map).map_err(|source| OpenError::Invalid { path: path.into(), source })?;
+        Ok(TableFile { bytes: Bytes::Mapped(map), header })
+    }
+
+    /// Validates blob bytes already in memory.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<TableFile, BlobError> {
+        let header = format::validate(&bytes)?;
+        Ok(TableFile { bytes: Bytes::Owned(bytes), header })
+    }
+
+    /// The decoded header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The blob's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        self.bytes.as_slice()
+    }
+
+    /// The first knight table of the blob.
+    pub fn knight(&self) -> Result<KnightTable<'_>, BlobError> {
+        let entry = self.header.tables.iter().find(|t| t.game == Game::Knight);
+        let entry = entry.ok_or(BlobError::MissingTable { game: Game::Knight })?;
+        // Validated at open: the payload lies inside the blob and knight tables are square.
+        let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+        Ok(KnightTable::new(entry.rows as usize, &entry.moves, cells))
+    }
+}
