@@ -21,3 +21,8 @@ pub mod solver;
 pub mod table;
 
 pub use nimber::{Nimber, Outcome};
+
+/// The README's Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

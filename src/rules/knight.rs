@@ -122,3 +122,27 @@ fn diagonal_start(s: usize) -> usize {
 pub fn square_table(moves: &[Move], bound: usize) -> Vec<u8> {
     Triangle::compute(moves, (2 * bound).saturating_sub(2)).square(bound)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_sets_that_do_not_lower_x_plus_y_are_refused() {
+        assert_eq!(validate_moves(&HYPER_KNIGHT_MOVES), Ok(()));
+        assert_eq!(validate_moves(&[]), Err(MoveSetError::Empty));
+        assert_eq!(validate_moves(&[(-1, 0), (2, -2)]), Err(MoveSetError::NotDecreasing((2, -2))));
+        assert_eq!(validate_moves(&[(-1, -1); 64]), Err(MoveSetError::TooMany(64)));
+    }
+
+    #[test]
+    fn triangle_layout_and_square() {
+        // One move (-1, 0): g(x, y) = x mod 2.
+        let t = Triangle::compute(&[(-1, 0)], 6);
+        assert_eq!(t.max_sum(), 6);
+        assert_eq!((t.get(3, 3), t.get(4, 2), t.get(4, 3)), (Some(1), Some(0), None));
+        assert_eq!(t.square(3), [0, 0, 0, 1, 1, 1, 0, 0, 0]);
+        assert_eq!(square_table(&HYPER_KNIGHT_MOVES, 1), [0]);
+        assert!(square_table(&HYPER_KNIGHT_MOVES, 0).is_empty());
+    }
+}

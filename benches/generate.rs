@@ -1,0 +1,18 @@
+//! Table computation: the x + y sweep for the default bound and for 4096.
+//! Run: `cargo bench --bench generate`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use std::hint::black_box;
+
+fn generate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("knight_square");
+    group.sample_size(10);
+    for bound in [500usize, 4096] {
+        group.bench_function(format!("B={bound}"), |b| b.iter(|| square_table(&HYPER_KNIGHT_MOVES, black_box(bound))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, generate);
+criterion_main!(benches);

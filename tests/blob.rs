@@ -1,0 +1,162 @@
+//! The `.sgt` blob: round trip, alignment, the committed copy in generated/, and each kind of
+//! corruption rejected with its own error.
+
+use grundy::format::header::{Game, Header};
+use grundy::format::{ALIGN, BlobError, TableData, validate, write_blob};
+use grundy::generate::{DEFAULT_KNIGHT_BOUND, default_blob, manifest};
+use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use grundy::table::{TableFile, embedded};
+
+const MANIFEST_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/MANIFEST.md");
+const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
+
+/// A small blob with two knight tables (the second one padded to a later boundary).
+fn small_blob() -> Vec<u8> {
+    let a = square_table(&HYPER_KNIGHT_MOVES, 7);
+    let b = square_table(&HYPER_KNIGHT_MOVES, 3);
+    let moves = HYPER_KNIGHT_MOVES.to_vec();
+    write_blob(
+        "test",
+        &[
+            TableData { game: Game::Knight, moves: moves.clone(), rows: 7, cols: 7, cells: &a },
+            TableData { game: Game::Knight, moves, rows: 3, cols: 3, cells: &b },
+        ],
+    )
+}
+
+fn header_len(blob: &[u8]) -> usize {
+    Header::decode(blob).unwrap().1
+}
+
+/// Rewrites the header with `edit` applied and a fresh header checksum, keeping the payloads.
+fn with_header(blob: &[u8], edit: impl FnOnce(&mut Header)) -> Vec<u8> {
+    let (mut header, used) = Header::decode(blob).unwrap();
+    edit(&mut header);
+    let head = header.encode();
+    assert_eq!(head.len(), used, "edits must keep the header length");
+    let mut out = head.clone();
+    out.extend_from_slice(&crc32fast::hash(&head).to_le_bytes());
+    out.extend_from_slice(&blob[used + 4..]);
+    out
+}
+
+#[test]
+fn round_trip() {
+    let blob = small_blob();
+    let file = TableFile::from_bytes(blob.clone()).unwrap();
+    let table = file.knight().unwrap();
+    assert_eq!(table.bound(), 7);
+    assert_eq!(table.cells(), square_table(&HYPER_KNIGHT_MOVES, 7));
+    assert_eq!(table.moves(), HYPER_KNIGHT_MOVES);
+    assert_eq!(file.header().tables.len(), 2);
+    for t in &file.header().tables {
+        assert_eq!(t.offset % ALIGN as u64, 0);
+    }
+    assert_eq!(small_blob(), blob, "writing is deterministic");
+}
+
+#[test]
+fn preamble_sits_at_fixed_offsets() {
+    let blob = small_blob();
+    assert_eq!(&blob[..8], b"GRUNDYSG");
+    assert_eq!(u16::from_le_bytes([blob[8], blob[9]]), grundy::format::header::FORMAT_VERSION);
+    assert_eq!(&blob[10..14], &grundy::format::header::ENDIAN_MARK.to_le_bytes());
+}
+
+#[test]
+fn embedded_blob_and_knight_payload_are_64_byte_aligned() {
+    assert_eq!(embedded::blob().as_ptr() as usize % 64, 0);
+    assert_eq!(embedded::knight().cells().as_ptr() as usize % 64, 0);
+    let header = validate(embedded::blob()).unwrap();
+    assert_eq!(header.generator, grundy::generate::GENERATOR);
+}
+
+#[test]
+fn generated_directory_matches_the_build() {
+    if embedded::KNIGHT_BOUND != DEFAULT_KNIGHT_BOUND {
+        eprintln!("skipped: built with a non-default knight bound ({})", embedded::KNIGHT_BOUND);
+        return;
+    }
+    let committed = std::fs::read(BLOB_PATH).expect("generated/tables.sgt");
+    assert!(committed == embedded::blob(), "generated/tables.sgt is stale: run `cargo run --release -- generate`");
+    assert!(default_blob(DEFAULT_KNIGHT_BOUND) == committed, "the runtime generator disagrees with build.rs");
+    let text = std::fs::read_to_string(MANIFEST_PATH).expect("generated/MANIFEST.md");
+    assert_eq!(text, manifest(&committed), "generated/MANIFEST.md is stale: run `cargo run --release -- generate`");
+}
+
+#[test]
+fn foreign_files_are_rejected() {
+    assert_eq!(validate(b""), Err(BlobError::TooShort { len: 0 }));
+    assert!(matches!(validate(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Err(BlobError::BadMagic { .. })));
+    let msg = validate(b"PK\x03\x04 this is a zip file").unwrap_err().to_string();
+    assert!(msg.contains("not a grundy table blob"), "{msg}");
+}
+
+#[test]
+fn each_corruption_has_its_own_error() {
+    let blob = small_blob();
+    let h = header_len(&blob);
+    let first = Header::decode(&blob).unwrap().0.tables[0].clone();
+
+    let mut b = blob.clone();
+    b[8] = 9;
+    assert_eq!(validate(&b), Err(BlobError::UnsupportedVersion { found: 9, supported: 1 }));
+
+    let mut b = blob.clone();
+    b[10..14].reverse();
+    assert_eq!(validate(&b), Err(BlobError::ForeignEndianness { mark: 0x0403_0201 }));
+
+    assert!(matches!(validate(&blob[..20]), Err(BlobError::HeaderDecode(_))));
+    assert!(matches!(validate(&blob[..h + 2]), Err(BlobError::TruncatedHeader { .. })));
+
+    let mut b = blob.clone();
+    b[h - 1] ^= 1; // the last header byte: the second table's checksum
+    assert!(matches!(validate(&b), Err(BlobError::HeaderChecksum { .. })));
+
+    let mut b = blob.clone();
+    b[first.offset as usize + 3] ^= 0x40;
+    assert!(matches!(validate(&b), Err(BlobError::PayloadChecksum { table: 0, .. })));
+
+    let mut b = blob.clone();
+    b[h + 4] = 1;
+    assert_eq!(validate(&b), Err(BlobError::NonZeroPadding { offset: h + 4 }));
+
+    assert!(matches!(validate(&blob[..blob.len() - 1]), Err(BlobError::Truncated { table: 1, .. })));
+
+    let mut b = blob.clone();
+    b.push(0);
+    assert!(matches!(validate(&b), Err(BlobError::TrailingBytes { .. })));
+
+    let b = with_header(&blob, |hd| hd.tables[0].offset += 1);
+    assert!(matches!(validate(&b), Err(BlobError::Misaligned { table: 0, .. })));
+
+    let b = with_header(&blob, |hd| hd.tables[1].offset = hd.tables[0].offset);
+    assert!(matches!(validate(&b), Err(BlobError::Overlap { table: 1, .. })));
+
+    let b = with_header(&blob, |hd| hd.tables[0].rows = 6);
+    assert!(matches!(validate(&b), Err(BlobError::NotSquare { table: 0, .. })));
+
+    let b = with_header(&blob, |hd| {
+        hd.tables[0].rows = 6;
+        hd.tables[0].cols = 6;
+    });
+    assert!(matches!(validate(&b), Err(BlobError::DimensionMismatch { table: 0, .. })));
+}
+
+#[test]
+fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
+    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 4);
+    cells[5] = 7; // six moves: a mex is at most 6
+    let blob = write_blob(
+        "test",
+        &[TableData { game: Game::Knight, moves: HYPER_KNIGHT_MOVES.to_vec(), rows: 4, cols: 4, cells: &cells }],
+    );
+    assert_eq!(validate(&blob), Err(BlobError::BadCell { table: 0, index: 5, value: 7 }));
+}
+
+#[test]
+fn missing_table_is_named() {
+    let blob = write_blob("test", &[]);
+    let file = TableFile::from_bytes(blob).unwrap();
+    assert_eq!(file.knight().unwrap_err(), BlobError::MissingTable { game: Game::Knight });
+}

@@ -1,0 +1,105 @@
+//! The `grundy` binary end to end: `grundy knights` on files and stdin, and its input errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SAMPLE_IN: &str = include_str!("../examples/knights.in");
+const SAMPLE_OUT: &str = include_str!("../examples/knights.out");
+
+fn grundy(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> &str {
+    std::str::from_utf8(&o.stdout).unwrap()
+}
+
+fn stderr(o: &Output) -> &str {
+    std::str::from_utf8(&o.stderr).unwrap()
+}
+
+#[test]
+fn sample_from_a_file_and_from_stdin() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/knights.in");
+    for (args, input) in [(vec!["knights", path], ""), (vec!["knights"], SAMPLE_IN), (vec!["knights", "-"], SAMPLE_IN)]
+    {
+        let out = grundy(&args, input.as_bytes());
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), SAMPLE_OUT, "{args:?}");
+    }
+}
+
+#[test]
+fn crlf_and_a_missing_final_newline_are_accepted() {
+    let crlf = SAMPLE_IN.replace('\n', "\r\n");
+    let out = grundy(&["knights"], crlf.as_bytes());
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), SAMPLE_OUT));
+    let out = grundy(&["knights"], SAMPLE_IN.trim_end().as_bytes());
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), SAMPLE_OUT));
+}
+
+#[test]
+fn bad_input_names_line_and_column_and_keeps_earlier_cases() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("", "", "line 1, column 1: unexpected end of input: expected T, the number of cases"),
+        ("x", "", "line 1, column 1: expected T, the number of cases, found 'x'"),
+        ("1\n-1\n", "", "line 2, column 1: expected n, the number of knights of case 1 as an unsigned number"),
+        ("1\n1\n+1 2\n", "", "line 3, column 1: expected x of knight 1 of case 1 as an unsigned number"),
+        ("1\n1\n3 4x\n", "", "line 3, column 4: expected y of knight 1 of case 1, found 'x'"),
+        ("1\n2\n1 2\n", "", "line 4, column 1: unexpected end of input: expected x of knight 2 of case 1"),
+        ("2\n1\n1 0\n", "Case 1: Bob\n", "line 4, column 1: unexpected end of input: expected n, the number"),
+        ("1\n1\n1 99999999999999999999\n", "", "line 3, column 3: y of knight 1 of case 1 is too large"),
+        ("1\n1\n1\0 2\n", "", "line 3, column 2: expected x of knight 1 of case 1, found character '\\0'"),
+        ("1\n1\n1 2\n3\n", "Case 1: Alice\n", "line 4, column 1: unexpected data after the 1 cases"),
+        ("1\n1\n\u{e9}\n", "", "line 3, column 1: expected x of knight 1 of case 1, found 'é'"),
+        ("1\n1\n  \u{e9}x 1\n", "", "line 3, column 3: expected x of knight 1 of case 1, found 'é'"),
+        ("1\r\n1\r\n1 2 x\r\n", "Case 1: Alice\n", "line 3, column 5: unexpected data after the 1 cases"),
+    ];
+    for &(input, expected_out, expected_err) in cases {
+        let out = grundy(&["knights"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected_out, "{input:?}");
+        assert!(stderr(&out).starts_with(&format!("grundy: {expected_err}")), "{input:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    let out = grundy(&["knights", "/nonexistent/input.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("/nonexistent/input.txt"), "{}", stderr(&out));
+}
+
+#[test]
+fn inspect_validates_blobs() {
+    let blob = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
+    let out = grundy(&["inspect", blob], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("valid grundy table blob"), "{}", stdout(&out));
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let out = grundy(&["inspect", readme], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not a grundy table blob"), "{}", stderr(&out));
+}
+
+#[test]
+fn generate_writes_a_blob_that_knights_can_use() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let blob = dir.join("small.sgt");
+    let out = grundy(&["generate", "--bound", "40", "-o", blob.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = grundy(&["knights", "--table", blob.to_str().unwrap()], b"1\n2\n5 8\n39 39\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&out));
+    let out = grundy(&["generate", "--bound", "0", "-o", blob.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,107 @@
+//! The embedded knight table against the definition, SPEC.md's known values and its pitfall.
+
+mod common;
+
+use common::{Definition, SumSearch};
+use grundy::Outcome;
+use grundy::solver::knight;
+use grundy::table::embedded;
+
+#[test]
+fn every_embedded_cell_equals_the_mex_recurrence() {
+    let table = embedded::knight();
+    let mut def = Definition::default();
+    let b = table.bound() as u64;
+    for x in 0..b {
+        for y in 0..b {
+            assert_eq!(table.get(x, y), Some(def.grundy(x as i64, y as i64)), "g({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn known_values_from_the_spec() {
+    for (x, y, g) in [(0, 0, 0), (0, 2, 1), (1, 2, 2), (4, 3, 4), (5, 8, 6), (123, 456, 3), (499, 499, 0)] {
+        assert_eq!(knight::grundy(x, y).unwrap().0, g, "g({x}, {y})");
+    }
+}
+
+#[test]
+fn maximum_is_six_and_reached_only_where_the_spec_says() {
+    let table = embedded::knight();
+    let b = table.bound() as u64;
+    let mut sixes = Vec::new();
+    for x in 0..b {
+        for y in 0..b {
+            let g = table.get(x, y).unwrap();
+            assert!(g <= 6, "g({x}, {y}) = {g}");
+            if g == 6 && x <= y {
+                sixes.push((x, y));
+            }
+        }
+    }
+    assert_eq!(sixes, [(5, 8), (5, 9), (9, 25), (11, 25), (17, 32)]);
+}
+
+#[test]
+fn table_is_symmetric() {
+    let table = embedded::knight();
+    let b = table.bound() as u64;
+    for x in 0..b {
+        for y in 0..x {
+            assert_eq!(table.get(x, y), table.get(y, x), "({x}, {y})");
+        }
+    }
+}
+
+/// A 500 x 500 table that (wrongly) treats targets outside the box as illegal differs from the
+/// true one at exactly SPEC.md's eight cells: proof that the build sweeps the whole triangle.
+#[test]
+fn the_box_pitfall_cells_are_right() {
+    const B: i64 = 500;
+    let mut boxed = vec![vec![0u8; B as usize]; B as usize];
+    for s in 0..2 * B - 1 {
+        for x in (s - B + 1).max(0)..=s.min(B - 1) {
+            let y = s - x;
+            let options: Vec<u8> = common::targets(x, y)
+                .filter(|&(a, b)| a < B && b < B)
+                .map(|(a, b)| boxed[a as usize][b as usize])
+                .collect();
+            boxed[x as usize][y as usize] = (0..).find(|v| !options.contains(v)).unwrap();
+        }
+    }
+    let mut wrong = Vec::new();
+    for x in 0..B {
+        for y in 0..B {
+            if knight::grundy(x as u64, y as u64).unwrap().0 != u64::from(boxed[x as usize][y as usize]) {
+                wrong.push((x, y));
+            }
+        }
+    }
+    let mut expected = vec![(247, 499), (248, 499), (249, 498), (250, 499)];
+    expected.extend(expected.clone().iter().map(|&(x, y)| (y, x)));
+    expected.sort_unstable();
+    assert_eq!(wrong, expected);
+}
+
+/// Winner of every sum of one, two and three knights on the 6 x 6 corner (with repetition) from
+/// an exhaustive search of the whole sum position, against XOR of the table.
+#[test]
+fn winners_of_small_sums_match_exhaustive_search() {
+    let cells: Vec<(i64, i64)> = (0..6).flat_map(|x| (0..6).map(move |y| (x, y))).collect();
+    let mut search = SumSearch::default();
+    let mut checked = 0;
+    for (i, &a) in cells.iter().enumerate() {
+        for (j, &b) in cells.iter().enumerate().skip(i) {
+            for &c in cells.iter().skip(j) {
+                for sum in [vec![a], vec![a, b], vec![a, b, c]] {
+                    let expected = search.first_player_wins(&sum);
+                    let outcome = knight::winner(sum.iter().map(|&(x, y)| (x as u64, y as u64))).unwrap();
+                    assert_eq!(outcome == Outcome::FirstPlayerWins, expected, "{sum:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000);
+}
