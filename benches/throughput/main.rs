@@ -1,0 +1,112 @@
+//! End-to-end throughput: grundy against the parse floor and a straightforward baseline, on the
+//! same large deterministic inputs, measured side by side in one run.
+//!
+//! Run: `cargo bench --bench throughput` (inputs are generated once into the target directory;
+//! `GRUNDY_BENCH_SCALE=0.1` shrinks them). Prints a Markdown table of medians and ratios.
+
+mod baseline;
+mod floor;
+mod inputs;
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use grundy::judge::input::Input;
+use grundy::table::embedded;
+
+/// Runs of each measurement; the median is reported.
+const RUNS: usize = 5;
+
+/// A judge problem: how grundy solves it in process, and how the baseline does.
+struct Workload {
+    name: String,
+    path: PathBuf,
+    subcommand: &'static str,
+    solve: fn(&[u8], &mut Vec<u8>),
+    baseline: fn(&Path) -> String,
+}
+
+fn solve_knights(input: &[u8], out: &mut Vec<u8>) {
+    grundy::judge::knights::solve(input, &embedded::knight(), out).unwrap();
+}
+
+fn baseline_knights(path: &Path) -> String {
+    baseline::knights(std::io::BufReader::new(std::fs::File::open(path).unwrap()))
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times[times.len() / 2]
+}
+
+fn time(f: &mut dyn FnMut()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
+}
+
+fn main() {
+    let scale: f64 = std::env::var("GRUNDY_BENCH_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("throughput");
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = |base: f64| (base * scale).max(1.0) as u64;
+    let workloads = vec![Workload {
+        name: format!("knights, {} knights", n(20e6)),
+        path: inputs::knights(&dir, n(20e6)),
+        subcommand: "knights",
+        solve: solve_knights,
+        baseline: baseline_knights,
+    }];
+
+    println!("| workload | MB | floor | grundy (in process) | ratio | grundy binary | ratio | baseline | ratio |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for w in &workloads {
+        let input = Input::open(Some(&w.path)).unwrap();
+        let mut out = Vec::new();
+        (w.solve)(&input, &mut out);
+        let expected = (w.baseline)(&w.path);
+        assert_eq!(String::from_utf8_lossy(&out), expected, "{}: grundy and the baseline disagree", w.name);
+
+        let (mut floor, mut ours, mut binary, mut base) = (vec![], vec![], vec![], vec![]);
+        for _ in 0..RUNS {
+            floor.push(time(&mut || {
+                black_box(floor::sum_integers(black_box(&input)));
+            }));
+            ours.push(time(&mut || {
+                out.clear();
+                (w.solve)(black_box(&input), &mut out);
+            }));
+            binary.push(time(&mut || {
+                let status = Command::new(env!("CARGO_BIN_EXE_grundy"))
+                    .arg(w.subcommand)
+                    .arg(&w.path)
+                    .stdout(Stdio::null())
+                    .status()
+                    .unwrap();
+                assert!(status.success());
+            }));
+        }
+        for _ in 0..RUNS.min(3) {
+            base.push(time(&mut || {
+                black_box((w.baseline)(&w.path));
+            }));
+        }
+        let (f, o, b, s) = (median(floor), median(ours), median(binary), median(base));
+        let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
+        let ratio = |d: Duration| format!("{:.2}x", d.as_secs_f64() / f.as_secs_f64());
+        println!(
+            "| {} | {:.0} | {} | {} | {} | {} | {} | {} | {} |",
+            w.name,
+            input.len() as f64 / 1e6,
+            ms(f),
+            ms(o),
+            ratio(o),
+            ms(b),
+            ratio(b),
+            ms(s),
+            ratio(s)
+        );
+    }
+}
