@@ -103,3 +103,14 @@ fn generate_writes_a_blob_that_knights_can_use() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn knight_outside_the_table_is_reported_at_its_x() {
+    let out = grundy(&["knights"], b"1\n2\n1 2\n  7 500\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("grundy: line 4, column 3: knight (7, 500) is outside the table"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,5 +1,7 @@
 //! Straightforward Rust baselines, the way a textbook solution is written: line-by-line reading
-//! with `split_whitespace`, memoised recursion, `format!` per case.
+//! with `split_whitespace`, memoised recursion, `format!` per case, index loops.
+
+#![allow(clippy::needless_range_loop)]
 
 use std::collections::VecDeque;
 use std::io::BufRead;

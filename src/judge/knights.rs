@@ -27,10 +27,9 @@ pub fn solve(input: &[u8], table: &KnightTable<'_>, out: &mut impl Write) -> Res
         let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
         let mut nimber = 0u8;
         for knight in 1..=n {
-            let at = scan.skip_space();
             let x = scan.next_u64().map_err(|e| scan.error(e, &format!("x of knight {knight} of case {case}")))?;
             let y = scan.next_u64().map_err(|e| scan.error(e, &format!("y of knight {knight} of case {case}")))?;
-            nimber ^= table.get(x, y).ok_or_else(|| outside(&scan, at, x, y, table.bound()))?;
+            nimber ^= table.get(x, y).ok_or_else(|| outside(&scan, x, y, table.bound()))?;
         }
         let outcome = crate::Nimber::from(nimber).outcome();
         writeln!(out, "Case {case}: {}", winner_name(outcome))?;
@@ -39,6 +38,10 @@ pub fn solve(input: &[u8], table: &KnightTable<'_>, out: &mut impl Write) -> Res
     Ok(())
 }
 
-fn outside(scan: &Scanner<'_>, at: usize, x: u64, y: u64, bound: usize) -> InputError {
-    scan.error_at(at, format!("knight ({x}, {y}) is outside the table: coordinates must be below {bound}"))
+/// The error for a knight outside the table, pointing at its x.
+fn outside(scan: &Scanner<'_>, x: u64, y: u64, bound: usize) -> InputError {
+    scan.error_at(
+        scan.token_start(2),
+        format!("knight ({x}, {y}) is outside the table: coordinates must be below {bound}"),
+    )
 }
