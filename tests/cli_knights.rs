@@ -109,7 +109,7 @@ fn knight_outside_the_table_is_reported_at_its_x() {
     let out = grundy(&["knights"], b"1\n2\n1 2\n  7 500\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).starts_with("grundy: line 4, column 3: knight (7, 500) is outside the table"),
+        stderr(&out).starts_with("grundy: line 4, column 5: y = 500 of knight 2 of case 1 is outside the table"),
         "{}",
         stderr(&out)
     );

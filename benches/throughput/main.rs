@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use grundy::judge::input::Input;
+use grundy::judge::Judge;
+use grundy::judge::knights::Knights;
 use grundy::table::embedded;
 
 /// Runs of each measurement; the median is reported.
@@ -29,7 +30,7 @@ struct Workload {
 }
 
 fn solve_knights(input: &[u8], out: &mut Vec<u8>) {
-    grundy::judge::knights::solve(input, &embedded::knight(), out).unwrap();
+    Knights { table: embedded::knight() }.solve_bytes(input, out).unwrap();
 }
 
 fn baseline_knights(path: &Path) -> String {
@@ -63,7 +64,7 @@ fn main() {
     println!("| workload | MB | floor | grundy (in process) | ratio | grundy binary | ratio | baseline | ratio |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for w in &workloads {
-        let input = Input::open(Some(&w.path)).unwrap();
+        let input = std::fs::read(&w.path).unwrap();
         let mut out = Vec::new();
         (w.solve)(&input, &mut out);
         let expected = (w.baseline)(&w.path);

@@ -4,7 +4,8 @@ use std::io::{BufWriter, ErrorKind, Write};
 use std::path::Path;
 
 use grundy::judge::input::Input;
-use grundy::judge::{JudgeError, knights as knights_judge};
+use grundy::judge::knights::Knights;
+use grundy::judge::{Judge, JudgeError};
 use grundy::table::{TableFile, embedded};
 
 use super::Failure;
@@ -24,7 +25,7 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure>
         None => embedded::knight(),
     };
     let input = open_input(file)?;
-    with_stdout(|out| knights_judge::solve(&input, &table, out))
+    with_stdout(|out| Knights { table }.solve_input(input, out))
 }
 
 fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
@@ -41,6 +42,7 @@ fn with_stdout(
     let flushed = out.flush();
     match (result, flushed) {
         (Err(JudgeError::Input(e)), _) => Err(Failure::invalid(e)),
+        (Err(e @ JudgeError::Read(_)), _) => Err(Failure::io(e)),
         (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) => output_failure(e),
         (Ok(()), Ok(())) => Ok(()),
     }

@@ -10,18 +10,6 @@ pub struct InputError {
     pub message: String,
 }
 
-impl InputError {
-    /// An error at byte `pos` of `input`.
-    pub fn at(input: &[u8], pos: usize, message: String) -> InputError {
-        let before = &input[..pos.min(input.len())];
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        // Count characters, not bytes: skip UTF-8 continuation bytes.
-        let column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        InputError { line, column, message }
-    }
-}
-
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
@@ -30,10 +18,11 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// A judge run failed: bad input, or the output could not be written.
+/// A judge run failed: bad input, or the input could not be read or the output written.
 #[derive(Debug)]
 pub enum JudgeError {
     Input(InputError),
+    Read(std::io::Error),
     Output(std::io::Error),
 }
 
@@ -43,16 +32,11 @@ impl From<std::io::Error> for JudgeError {
     }
 }
 
-impl From<InputError> for JudgeError {
-    fn from(e: InputError) -> Self {
-        JudgeError::Input(e)
-    }
-}
-
 impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JudgeError::Input(e) => e.fmt(f),
+            JudgeError::Read(e) => write!(f, "reading input: {e}"),
             JudgeError::Output(e) => write!(f, "writing output: {e}"),
         }
     }

@@ -1,50 +1,42 @@
-//! Judge input as one byte slice: a file is memory-mapped, standard input is read whole.
+//! Opening judge input: a file is memory-mapped, standard input (or anything unmappable) is
+//! streamed in bounded chunks.
 
-use std::io::Read;
-use std::ops::Deref;
+use std::fs::File;
+use std::io::{Stdin, StdinLock};
 use std::path::Path;
 
 use memmap2::Mmap;
 
-/// The whole input, mapped or owned.
+use super::source::ReadSource;
+
+/// Judge input, ready to scan.
 pub enum Input {
+    /// A regular file, mapped whole.
     Mapped(Mmap),
-    Owned(Vec<u8>),
+    /// A pipe, terminal or empty file, read in chunks.
+    File(ReadSource<File>),
+    /// Standard input, read in chunks.
+    Stdin(ReadSource<StdinLock<'static>>),
 }
 
 impl Input {
-    /// `None` or `-` reads standard input; anything else is a file, mapped when possible.
+    /// `None` or `-` is standard input; anything else a file, mapped when possible.
     pub fn open(path: Option<&Path>) -> std::io::Result<Input> {
+        let stdin = |s: Stdin| Input::Stdin(ReadSource::new(s.lock()));
         match path {
-            None => read_all(std::io::stdin().lock()),
-            Some(p) if p == Path::new("-") => read_all(std::io::stdin().lock()),
+            None => Ok(stdin(std::io::stdin())),
+            Some(p) if p == Path::new("-") => Ok(stdin(std::io::stdin())),
             Some(p) => {
-                let file = std::fs::File::open(p)?;
+                let file = File::open(p)?;
                 // SAFETY: memmap2's contract is that the file is not changed while mapped. Judge
-                // input files are read-only inputs of one run; a concurrent writer could make the
-                // answers wrong or the process fault, which is the same contract ripgrep accepts.
-                // Empty files cannot be mapped, and pipes or devices are not mappable: read those.
+                // input is read once by this process; a concurrent writer could make answers
+                // wrong or fault the process, the contract ripgrep accepts for its inputs too.
+                // Empty files, pipes and devices cannot be mapped: they are streamed instead.
                 match unsafe { Mmap::map(&file) } {
-                    Ok(map) => Ok(Input::Mapped(map)),
-                    Err(_) => read_all(file),
+                    Ok(map) if !map.is_empty() => Ok(Input::Mapped(map)),
+                    _ => Ok(Input::File(ReadSource::new(file))),
                 }
             }
-        }
-    }
-}
-
-fn read_all(mut reader: impl Read) -> std::io::Result<Input> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    Ok(Input::Owned(bytes))
-}
-
-impl Deref for Input {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Input::Mapped(m) => m,
-            Input::Owned(v) => v,
         }
     }
 }

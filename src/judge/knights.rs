@@ -4,7 +4,8 @@
 use std::io::Write;
 
 use super::scanner::Scanner;
-use super::{InputError, JudgeError};
+use super::source::Source;
+use super::{Judge, JudgeError};
 use crate::Outcome;
 use crate::table::KnightTable;
 
@@ -16,32 +17,45 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
     }
 }
 
-/// Solves every case of `input` against `table`, writing the judge output to `out`.
-///
-/// Cases are written as they are solved; on bad input the cases before it have been written
-/// (and nothing of the bad case), and the error names its line and column.
-pub fn solve(input: &[u8], table: &KnightTable<'_>, out: &mut impl Write) -> Result<(), JudgeError> {
-    let mut scan = Scanner::new(input);
-    let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-    for case in 1..=cases {
-        let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
-        let mut nimber = 0u8;
-        for knight in 1..=n {
-            let x = scan.next_u64().map_err(|e| scan.error(e, &format!("x of knight {knight} of case {case}")))?;
-            let y = scan.next_u64().map_err(|e| scan.error(e, &format!("y of knight {knight} of case {case}")))?;
-            nimber ^= table.get(x, y).ok_or_else(|| outside(&scan, x, y, table.bound()))?;
-        }
-        let outcome = crate::Nimber::from(nimber).outcome();
-        writeln!(out, "Case {case}: {}", winner_name(outcome))?;
-    }
-    scan.finish().map_err(|pos| scan.error_at(pos, format!("unexpected data after the {cases} cases")))?;
-    Ok(())
+/// The Hyper Knights judge, answering from a knight table.
+pub struct Knights<'t> {
+    pub table: KnightTable<'t>,
 }
 
-/// The error for a knight outside the table, pointing at its x.
-fn outside(scan: &Scanner<'_>, x: u64, y: u64, bound: usize) -> InputError {
-    scan.error_at(
-        scan.token_start(2),
-        format!("knight ({x}, {y}) is outside the table: coordinates must be below {bound}"),
-    )
+impl Judge for Knights<'_> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let table = self.table;
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
+            let mut nimber = 0u8;
+            for knight in 1..=n {
+                let x = coordinate(scan, &table, "x", knight, case)?;
+                let y = coordinate(scan, &table, "y", knight, case)?;
+                nimber ^= table.get(x, y).expect("both coordinates checked");
+            }
+            let outcome = crate::Nimber::from(nimber).outcome();
+            writeln!(out, "Case {case}: {}", winner_name(outcome))?;
+        }
+        scan.finish(cases)
+    }
+}
+
+/// One coordinate of a knight, which must lie inside the table.
+#[inline(always)]
+fn coordinate<S: Source>(
+    scan: &mut Scanner<S>,
+    table: &KnightTable<'_>,
+    axis: &str,
+    knight: u64,
+    case: u64,
+) -> Result<u64, JudgeError> {
+    let v = scan.next_u64().map_err(|e| scan.error(e, &format!("{axis} of knight {knight} of case {case}")))?;
+    if v >= table.bound() as u64 {
+        let bound = table.bound();
+        return Err(scan.error_at_token(format!(
+            "{axis} = {v} of knight {knight} of case {case} is outside the table: coordinates must be below {bound}"
+        )));
+    }
+    Ok(v)
 }

@@ -1,13 +1,15 @@
 //! A byte-level scanner of unsigned integers separated by ASCII whitespace.
 //!
-//! No allocation per token; positions are turned into line and column only when an error is
-//! reported. Accepted separators: space, tab, `\n` and `\r` (so CRLF input works).
+//! Generic over its [`Source`]: a mapped file is one window, a pipe a sliding one. No allocation
+//! per token; a position becomes a line and column only when an error is reported. Accepted
+//! separators: space, tab, `\n` and `\r` (so CRLF input works).
 
-use super::error::InputError;
+use super::source::Source;
+use super::{InputError, JudgeError};
 
-/// What went wrong at a token.
+/// Why a token could not be read; turned into a message by [`Scanner::error`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScanErrorKind {
+pub enum ScanError {
     /// The input ended.
     End,
     /// A `+` or `-` sign: numbers are unsigned.
@@ -16,19 +18,22 @@ pub enum ScanErrorKind {
     NotANumber,
     /// More than fits 64 bits.
     Overflow,
+    /// Reading the input failed (the I/O error is kept by the scanner).
+    Read,
 }
 
-/// A token error at byte `pos`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScanError {
-    pub pos: usize,
-    pub kind: ScanErrorKind,
-}
-
-/// Reads unsigned integers from a byte slice.
-pub struct Scanner<'a> {
-    bytes: &'a [u8],
+/// Reads unsigned integers from a [`Source`].
+pub struct Scanner<S> {
+    src: S,
+    /// Next unread byte, in the window.
     pos: usize,
+    /// Start of the last token read (or where the failed one was expected), in the window.
+    token: usize,
+    /// Newlines in the input before the window.
+    lines_before: usize,
+    /// Characters between the last newline before the window and the window's start.
+    column_before: usize,
+    read_error: Option<std::io::Error>,
 }
 
 #[inline]
@@ -36,28 +41,29 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
-impl<'a> Scanner<'a> {
-    pub fn new(bytes: &'a [u8]) -> Self {
-        Scanner { bytes, pos: 0 }
-    }
+/// Characters (not UTF-8 continuation bytes) in `bytes`.
+fn chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
 
-    /// Skips whitespace; returns the position of the next token.
-    #[inline]
-    pub fn skip_space(&mut self) -> usize {
-        while self.pos < self.bytes.len() && is_space(self.bytes[self.pos]) {
-            self.pos += 1;
-        }
-        self.pos
+impl<S: Source> Scanner<S> {
+    pub fn new(src: S) -> Self {
+        Scanner { src, pos: 0, token: 0, lines_before: 0, column_before: 0, read_error: None }
     }
 
     /// The next whitespace-delimited unsigned integer.
     #[inline(always)]
     pub fn next_u64(&mut self) -> Result<u64, ScanError> {
-        let start = self.skip_space();
+        let bytes = self.src.window();
+        let mut start = self.pos;
+        while start < bytes.len() && is_space(bytes[start]) {
+            start += 1;
+        }
         // Fast path: a number of 1 to 7 digits followed by whitespace, parsed from one 8-byte load.
-        if let Some(chunk) = self.bytes.get(start..start + 8) {
+        if let Some(chunk) = bytes.get(start..start + 8) {
             if let Some((value, len)) = swar_digits(u64::from_le_bytes(chunk.try_into().expect("8 bytes"))) {
-                if is_space(self.bytes[start + len]) {
+                if is_space(bytes[start + len]) {
+                    self.token = start;
                     self.pos = start + len;
                     return Ok(value);
                 }
@@ -66,78 +72,137 @@ impl<'a> Scanner<'a> {
         self.next_u64_slow(start)
     }
 
-    /// Byte by byte: long numbers, the last bytes of the input, and every error.
+    /// Byte by byte: long numbers, tokens that straddle the window's end, and every error.
     #[inline(never)]
-    fn next_u64_slow(&mut self, start: usize) -> Result<u64, ScanError> {
-        let bytes = self.bytes;
-        let mut pos = start;
-        let mut value: u64 = 0;
-        while let Some(&b) = bytes.get(pos) {
-            let digit = b.wrapping_sub(b'0');
-            if digit > 9 {
-                break;
+    fn next_u64_slow(&mut self, mut start: usize) -> Result<u64, ScanError> {
+        loop {
+            let bytes = self.src.window();
+            while start < bytes.len() && is_space(bytes[start]) {
+                start += 1;
             }
-            value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(digit))) {
-                Some(v) => v,
-                None => return Err(ScanError { pos: start, kind: ScanErrorKind::Overflow }),
-            };
-            pos += 1;
-        }
-        match bytes.get(pos) {
-            _ if pos == start => {
-                let kind = match bytes.get(pos) {
-                    None => ScanErrorKind::End,
-                    Some(b'+' | b'-') => ScanErrorKind::Sign,
-                    Some(_) => ScanErrorKind::NotANumber,
+            let mut pos = start;
+            let mut value: u64 = 0;
+            while let Some(&b) = bytes.get(pos) {
+                let digit = b.wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(digit))) {
+                    Some(v) => v,
+                    None => return self.fail(start, ScanError::Overflow),
                 };
-                Err(ScanError { pos, kind })
+                pos += 1;
             }
-            Some(&b) if !is_space(b) => Err(ScanError { pos, kind: ScanErrorKind::NotANumber }),
-            _ => {
-                self.pos = pos;
-                Ok(value)
+            if pos == bytes.len() {
+                // The token (or the whitespace before it) may go on past the window.
+                let (dropped, more) = self.slide(start).or_else(|()| self.fail(0, ScanError::Read))?;
+                start -= dropped;
+                if more {
+                    continue;
+                }
+                // The end of the input: the token, if any, ends at the end of the window.
+                pos = self.src.window().len();
+                if start == pos {
+                    return self.fail(pos, ScanError::End);
+                }
+            }
+            let bytes = self.src.window();
+            return match bytes.get(pos) {
+                _ if pos == start => {
+                    let kind = if matches!(bytes.get(pos), Some(b'+' | b'-')) {
+                        ScanError::Sign
+                    } else {
+                        ScanError::NotANumber
+                    };
+                    self.fail(pos, kind)
+                }
+                Some(&b) if !is_space(b) => self.fail(pos, ScanError::NotANumber),
+                _ => {
+                    self.token = start;
+                    self.pos = pos;
+                    Ok(value)
+                }
+            };
+        }
+    }
+
+    /// Records where a token failed; returns the error.
+    fn fail<T>(&mut self, at: usize, e: ScanError) -> Result<T, ScanError> {
+        self.token = at;
+        self.pos = at;
+        Err(e)
+    }
+
+    /// Drops the window before `keep` (when streaming), counting its lines, and reads more.
+    /// Returns how many bytes were dropped and whether more input came. `Err` keeps the I/O
+    /// error for [`Scanner::error`].
+    fn slide(&mut self, keep: usize) -> Result<(usize, bool), ()> {
+        if !self.src.streaming() {
+            return Ok((0, false));
+        }
+        let dropped = &self.src.window()[..keep];
+        match dropped.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => {
+                self.lines_before += dropped.iter().filter(|&&b| b == b'\n').count();
+                self.column_before = chars(&dropped[nl + 1..]);
+            }
+            None => self.column_before += chars(dropped),
+        }
+        self.pos -= self.pos.min(keep);
+        self.token -= self.token.min(keep);
+        let more = self.src.refill(keep).map_err(|e| self.read_error = Some(e))?;
+        Ok((keep, more))
+    }
+
+    /// Succeeds when only whitespace is left; otherwise an error at the first other byte.
+    pub fn finish(&mut self, cases: u64) -> Result<(), JudgeError> {
+        loop {
+            let bytes = self.src.window();
+            match bytes[self.pos..].iter().position(|&b| !is_space(b)) {
+                Some(i) => {
+                    self.token = self.pos + i;
+                    return Err(self.error_at_token(format!("unexpected data after the {cases} cases")));
+                }
+                None => match self.slide(bytes.len()) {
+                    Ok((_, true)) => self.pos = 0,
+                    Ok((_, false)) => return Ok(()),
+                    Err(()) => return Err(self.read_failure()),
+                },
             }
         }
     }
 
-    /// Where the `n`-th token before the current position starts (1: the last one read), for
-    /// error messages about values already read.
-    pub fn token_start(&self, n: usize) -> usize {
-        let mut pos = self.pos;
-        for _ in 0..n {
-            while pos > 0 && is_space(self.bytes[pos - 1]) {
-                pos -= 1;
+    /// The error for a failed token, `expected` naming what should have been there.
+    #[cold]
+    pub fn error(&mut self, e: ScanError, expected: &str) -> JudgeError {
+        let message = match e {
+            ScanError::End => format!("unexpected end of input: expected {expected}"),
+            ScanError::Sign => format!("expected {expected} as an unsigned number, found a sign"),
+            ScanError::NotANumber => {
+                // A character is up to 4 bytes: make sure the window holds all of it.
+                while self.src.window().len() - self.token < 4 && matches!(self.slide(self.token), Ok((_, true))) {}
+                format!("expected {expected}, found {}", describe(&self.src.window()[self.token..]))
             }
-            while pos > 0 && !is_space(self.bytes[pos - 1]) {
-                pos -= 1;
-            }
-        }
-        pos
-    }
-
-    /// Succeeds when only whitespace is left; otherwise the position of the first other byte.
-    pub fn finish(&mut self) -> Result<(), usize> {
-        let rest = &self.bytes[self.pos..];
-        match rest.iter().position(|&b| !is_space(b)) {
-            Some(i) => Err(self.pos + i),
-            None => Ok(()),
-        }
-    }
-
-    /// An [`InputError`] for a failed token, `expected` naming what should have been there.
-    pub fn error(&self, e: ScanError, expected: &str) -> InputError {
-        let message = match e.kind {
-            ScanErrorKind::End => format!("unexpected end of input: expected {expected}"),
-            ScanErrorKind::Sign => format!("expected {expected} as an unsigned number, found a sign"),
-            ScanErrorKind::NotANumber => format!("expected {expected}, found {}", describe(&self.bytes[e.pos..])),
-            ScanErrorKind::Overflow => format!("{expected} is too large (the largest is {})", u64::MAX),
+            ScanError::Overflow => format!("{expected} is too large (the largest is {})", u64::MAX),
+            ScanError::Read => return self.read_failure(),
         };
-        InputError::at(self.bytes, e.pos, message)
+        self.error_at_token(message)
     }
 
-    /// An [`InputError`] at byte `pos`.
-    pub fn error_at(&self, pos: usize, message: String) -> InputError {
-        InputError::at(self.bytes, pos, message)
+    /// An input error at the start of the last token read.
+    #[cold]
+    pub fn error_at_token(&self, message: String) -> JudgeError {
+        let before = &self.src.window()[..self.token];
+        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => (self.lines_before + before.iter().filter(|&&b| b == b'\n').count(), chars(&before[nl + 1..])),
+            None => (self.lines_before, self.column_before + chars(before)),
+        };
+        JudgeError::Input(InputError { line: line + 1, column: column + 1, message })
+    }
+
+    fn read_failure(&mut self) -> JudgeError {
+        let e = self.read_error.take().unwrap_or_else(|| std::io::Error::other("read failed"));
+        JudgeError::Read(e)
     }
 }
 
@@ -177,7 +242,59 @@ fn describe(rest: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::source::ReadSource;
     use super::*;
+
+    /// A reader that hands out at most `step` bytes per call, so tokens straddle every refill.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// Every token until the first error (as its message), then `finish`.
+    fn scan_all<S: Source>(mut scan: Scanner<S>) -> (Vec<u64>, String) {
+        let mut values = Vec::new();
+        for _ in 0..6 {
+            match scan.next_u64() {
+                Ok(v) => values.push(v),
+                Err(e) => return (values, scan.error(e, "a number").to_string()),
+            }
+        }
+        (values, scan.finish(0).map_or_else(|e| e.to_string(), |()| "done".into()))
+    }
+
+    #[test]
+    fn streaming_in_tiny_pieces_reads_and_reports_like_a_slice() {
+        let inputs: &[&[u8]] = &[
+            b"1 22 333\n4444 55555 666666\n",
+            b"  12345678901234567890  7\r\n8",
+            b"1\n\n   2x",
+            b"18446744073709551615 18446744073709551616",
+            b"\xc3\xa9\xc3\xa9 5\n \xc3\xa9",
+            b"7\n-3",
+            b"1 2 3 4 5 6\n\n  junk",
+            b"",
+            b"   \n\t ",
+        ];
+        for &input in inputs {
+            let expected = scan_all(Scanner::new(input));
+            for step in [1, 2, 3, 7] {
+                let got = scan_all(Scanner::new(ReadSource::new(Trickle(input, step))));
+                assert_eq!(got, expected, "{:?} in steps of {step}", String::from_utf8_lossy(input));
+            }
+        }
+        assert_eq!(scan_all(Scanner::new(&b"1\n\n   2x"[..])).1, "line 3, column 5: expected a number, found 'x'");
+        assert_eq!(
+            scan_all(Scanner::new(&b"1 2 3 4 5 6\n\n  junk"[..])).1,
+            "line 3, column 3: unexpected data after the 0 cases"
+        );
+    }
 
     fn scalar(bytes: &[u8]) -> Option<(u64, usize)> {
         let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
