@@ -78,3 +78,16 @@ fn verify_knight_prints_the_proof_summary() {
     assert!(text.starts_with("knight closed form: proven equal to the Grundy function on all of N^2"), "{text}");
     assert!(text.contains("radius R = 158"), "{text}");
 }
+
+#[test]
+fn a_generated_hyper_knight_blob_answers_outside_its_square() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-closed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let blob = dir.join("small.sgt");
+    let out = grundy(&["generate", "--bound", "20", "-o", blob.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    // g(5, 8) = 6 inside the 20 x 20 square, g(123, 456) = 3 outside it: 6 xor 3 != 0.
+    let out = grundy(&["knights", "--table", blob.to_str().unwrap()], b"2\n2\n5 8\n123 456\n1\n123 456\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case 1: Alice\nCase 2: Alice\n"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
