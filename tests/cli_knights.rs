@@ -105,12 +105,21 @@ fn generate_writes_a_blob_that_knights_can_use() {
 }
 
 #[test]
-fn knight_outside_the_table_is_reported_at_its_x() {
-    let out = grundy(&["knights"], b"1\n2\n1 2\n  7 500\n");
+fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
+    use grundy::format::{TableData, header::Game, write_blob};
+    let moves = [(-1i8, 0i8), (0, -1)]; // unit steps: a custom move set, no closed form
+    let cells = grundy::rules::knight::square_table(&moves, 4);
+    let blob =
+        write_blob("test", &[TableData { game: Game::Knight, moves: moves.to_vec(), rows: 4, cols: 4, cells: &cells }]);
+    let path = std::env::temp_dir().join(format!("grundy-custom-{}.sgt", std::process::id()));
+    std::fs::write(&path, blob).unwrap();
+    let table = path.to_str().unwrap();
+    let out = grundy(&["knights", "--table", table], b"1\n2\n1 2\n  7 3\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with("grundy: line 4, column 5: y = 500 of knight 2 of case 1 is outside the table"),
-        "{}",
-        stderr(&out)
-    );
+    let expected = "grundy: line 4, column 3: x of knight 2 of case 1 is outside the table, whose custom move set";
+    assert!(stderr(&out).starts_with(expected), "{}", stderr(&out));
+    // g(x, y) = (x + y) mod 2 for unit steps: (1, 2) and (3, 3) give 1 xor 0.
+    let out = grundy(&["knights", "--table", table], b"1\n2\n1 2\n3 3\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&out));
+    std::fs::remove_file(&path).unwrap();
 }

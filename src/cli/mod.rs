@@ -1,9 +1,10 @@
 //! Argument parsing and dispatch. Exit codes: 0 success, 1 I/O failure, 2 invalid input
-//! (judge data, arguments or a table blob).
+//! (judge data, arguments or a table blob), 3 a verification that found an error.
 
 mod generate;
 mod inspect;
 mod judge;
+mod query;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,6 +44,34 @@ enum Command {
         /// The blob file.
         file: PathBuf,
     },
+    /// Print g(X, Y), the Grundy value of one hyper knight (any X, Y up to 2^63 - 1).
+    Sg {
+        /// Row, 0 <= X <= 2^63 - 1.
+        #[arg(value_parser = coordinate)]
+        x: u64,
+        /// Column, 0 <= Y <= 2^63 - 1.
+        #[arg(value_parser = coordinate)]
+        y: u64,
+    },
+    /// Run a proof checker: `knight` proves the closed form equals the Grundy function everywhere.
+    Verify {
+        #[command(subcommand)]
+        what: Verify,
+    },
+}
+
+#[derive(Subcommand)]
+enum Verify {
+    /// Prove that the embedded hyper-knight closed form is the Grundy function on all of N^2.
+    Knight,
+}
+
+fn coordinate(text: &str) -> Result<u64, String> {
+    let max = grundy::solver::knight::MAX_COORDINATE;
+    match text.parse::<u64>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err(format!("not a whole number in 0..={max} (2^63 - 1)")),
+    }
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
@@ -65,6 +94,11 @@ impl Failure {
     fn io(message: impl std::fmt::Display) -> Failure {
         Failure { code: 1, message: message.to_string() }
     }
+
+    /// A verification that found an error: exit code 3.
+    fn refuted(message: impl std::fmt::Display) -> Failure {
+        Failure { code: 3, message: message.to_string() }
+    }
 }
 
 pub fn run() -> ExitCode {
@@ -73,6 +107,8 @@ pub fn run() -> ExitCode {
         Command::Knights { file, table } => judge::knights(file.as_deref(), table.as_deref()),
         Command::Generate { bound, output } => generate::run(bound, output.as_deref()),
         Command::Inspect { file } => inspect::run(&file),
+        Command::Sg { x, y } => query::sg(x, y),
+        Command::Verify { what: Verify::Knight } => query::verify_knight(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

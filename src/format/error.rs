@@ -27,7 +27,7 @@ pub enum BlobError {
     Truncated { table: usize, end: u64, len: usize },
     /// A table's dimensions do not match its payload length.
     DimensionMismatch { table: usize, rows: u32, cols: u32, len: u64 },
-    /// A knight table that is not square.
+    /// A knight table that is not square, or empty.
     NotSquare { table: usize, rows: u32, cols: u32 },
     /// A padding byte is not zero.
     NonZeroPadding { offset: usize },
@@ -77,7 +77,7 @@ impl std::fmt::Display for BlobError {
                 write!(f, "table {table}: {rows} x {cols} cells do not fit a {len}-byte payload")
             }
             Self::NotSquare { table, rows, cols } => {
-                write!(f, "table {table}: a knight table must be square, this one is {rows} x {cols}")
+                write!(f, "table {table}: a knight table must be square and non-empty, this one is {rows} x {cols}")
             }
             Self::NonZeroPadding { offset } => write!(f, "padding byte {offset} is not zero"),
             Self::TrailingBytes { end, len } => {

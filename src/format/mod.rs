@@ -115,7 +115,7 @@ fn check_preamble(bytes: &[u8]) -> Result<(), BlobError> {
 /// Checks table `i`, which must start at or after `previous_end`; returns where it ends.
 fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) -> Result<u64, BlobError> {
     let TableEntry { game, rows, cols, offset, len, .. } = *entry;
-    if game == Game::Knight && rows != cols {
+    if game == Game::Knight && (rows != cols || rows == 0) {
         return Err(BlobError::NotSquare { table: i, rows, cols });
     }
     if offset % ALIGN as u64 != 0 {

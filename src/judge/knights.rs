@@ -1,12 +1,17 @@
 //! LightOJ 1315, Game of Hyper Knights: `T`, then per case `n` and `n` lines `x y`.
 //! Output per case: `Case k: Alice` when the XOR of the knights' values is non-zero, else `Bob`.
+//!
+//! Coordinates may be anything up to 2^63 - 1 (beyond the judge's 500): the table answers inside
+//! its square, the closed form outside (hyper-knight tables only). A coordinate of 2^63 or more
+//! is an input error at that number.
 
 use std::io::Write;
 
-use super::scanner::Scanner;
+use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
+use crate::rules::closed_form::MAX_COORDINATE;
 use crate::table::KnightTable;
 
 /// The judge's name for the winner.
@@ -25,14 +30,16 @@ pub struct Knights<'t> {
 impl Judge for Knights<'_> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let table = self.table;
+        // Every coordinate below `limit` has a value: the closed form answers beyond the square.
+        let limit = if table.has_closed_form() { MAX_COORDINATE } else { table.bound() as u64 - 1 };
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
             let mut nimber = 0u8;
             for knight in 1..=n {
-                let x = coordinate(scan, &table, "x", knight, case)?;
-                let y = coordinate(scan, &table, "y", knight, case)?;
-                nimber ^= table.get(x, y).expect("both coordinates checked");
+                let x = coordinate(scan, &table, limit, "x", knight, case)?;
+                let y = coordinate(scan, &table, limit, "y", knight, case)?;
+                nimber ^= table.value(x, y).expect("coordinates within the limit have a value");
             }
             let outcome = crate::Nimber::from(nimber).outcome();
             writeln!(out, "Case {case}: {}", winner_name(outcome))?;
@@ -41,21 +48,38 @@ impl Judge for Knights<'_> {
     }
 }
 
-/// One coordinate of a knight, which must lie inside the table.
+/// One coordinate of a knight, at most `limit`.
 #[inline(always)]
 fn coordinate<S: Source>(
     scan: &mut Scanner<S>,
     table: &KnightTable<'_>,
+    limit: u64,
     axis: &str,
     knight: u64,
     case: u64,
 ) -> Result<u64, JudgeError> {
-    let v = scan.next_u64().map_err(|e| scan.error(e, &format!("{axis} of knight {knight} of case {case}")))?;
-    if v >= table.bound() as u64 {
-        let bound = table.bound();
-        return Err(scan.error_at_token(format!(
-            "{axis} = {v} of knight {knight} of case {case} is outside the table: coordinates must be below {bound}"
-        )));
+    match scan.next_u64() {
+        Ok(v) if v <= limit => Ok(v),
+        Ok(_) | Err(ScanError::Overflow) => Err(out_of_range(scan, table, axis, knight, case)),
+        Err(e) => Err(scan.error(e, &format!("{axis} of knight {knight} of case {case}"))),
     }
-    Ok(v)
+}
+
+#[cold]
+fn out_of_range<S: Source>(
+    scan: &Scanner<S>,
+    table: &KnightTable<'_>,
+    axis: &str,
+    knight: u64,
+    case: u64,
+) -> JudgeError {
+    let what = format!("{axis} of knight {knight} of case {case}");
+    scan.error_at_token(if table.has_closed_form() {
+        format!("{what} is too large: coordinates must be at most 2^63 - 1 = {MAX_COORDINATE}")
+    } else {
+        format!(
+            "{what} is outside the table, whose custom move set has no closed form: coordinates must be below {}",
+            table.bound()
+        )
+    })
 }

@@ -1,3 +1,5 @@
 //! Pure game math, `std` only. Compiled into `build.rs` (via `#[path]`) and into the library.
 
+pub mod certificate;
+pub mod closed_form;
 pub mod knight;

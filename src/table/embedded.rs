@@ -1,9 +1,11 @@
 //! The blob `build.rs` computed, embedded with `include_bytes!` at 64-byte alignment.
 
 use super::KnightTable;
+use crate::rules::closed_form::Patterns;
 use crate::rules::knight::HYPER_KNIGHT_MOVES;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+include!(concat!(env!("OUT_DIR"), "/closed_form.rs"));
 
 /// Aligns its contents to 64 bytes (`include_bytes!` alone guarantees only 1).
 #[repr(C, align(64))]
@@ -18,8 +20,15 @@ pub fn blob() -> &'static [u8] {
     &BLOB.0
 }
 
-/// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`.
+/// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`, with the closed form beyond it.
 #[inline]
 pub fn knight() -> KnightTable<'static> {
-    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT }
+    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT, closed_form: Some(&KNIGHT_PATTERNS) }
+}
+
+/// The hyper-knight closed form's pattern tables, extracted and checked by `build.rs`
+/// (`OUT_DIR/closed_form.rs`); [`crate::rules::certificate::prove`] proves them right.
+#[inline]
+pub fn knight_patterns() -> &'static Patterns {
+    &KNIGHT_PATTERNS
 }

@@ -1,31 +1,70 @@
 //! Runtime lookup: the tables embedded at build time, and blob files read or memory-mapped.
-//! Nothing here computes a Grundy value; a lookup is one index into bytes.
+//! Inside a table a lookup is one index into bytes; outside it, a hyper-knight table falls back
+//! to the proven closed form ([`crate::rules::closed_form`], a few table reads).
 
 pub mod embedded;
 mod file;
 
 pub use file::{OpenError, TableFile};
 
-/// A knight Grundy square `0 <= x, y < bound`, one byte per cell, row-major.
+use crate::rules::closed_form::{MAX_COORDINATE, Patterns};
+use crate::rules::knight::HYPER_KNIGHT_MOVES;
+
+/// A knight Grundy square `0 <= x, y < bound`, one byte per cell, row-major; for the
+/// hyper-knight move set, with the closed form beyond the square.
 #[derive(Debug, Clone, Copy)]
 pub struct KnightTable<'a> {
     bound: usize,
     moves: &'a [(i8, i8)],
     cells: &'a [u8],
+    /// The closed form, only when `moves` is the hyper-knight move set: a custom move set has
+    /// no closed form, and must not silently get the hyper knight's.
+    closed_form: Option<&'static Patterns>,
+}
+
+/// Whether `moves` is the hyper-knight move set (in any order).
+fn is_hyper_knight(moves: &[(i8, i8)]) -> bool {
+    moves.len() == HYPER_KNIGHT_MOVES.len()
+        && moves.iter().all(|m| HYPER_KNIGHT_MOVES.contains(m))
+        && HYPER_KNIGHT_MOVES.iter().all(|m| moves.contains(m))
 }
 
 impl<'a> KnightTable<'a> {
     /// Wraps a square payload; `cells.len()` must be `bound * bound`.
     pub(crate) fn new(bound: usize, moves: &'a [(i8, i8)], cells: &'a [u8]) -> Self {
         assert_eq!(cells.len(), bound * bound, "knight payload vs bound");
-        KnightTable { bound, moves, cells }
+        let closed_form = is_hyper_knight(moves).then(embedded::knight_patterns);
+        KnightTable { bound, moves, cells, closed_form }
     }
 
-    /// g(x, y), or `None` when `(x, y)` is outside the square.
+    /// g(x, y) from the square alone, or `None` when `(x, y)` is outside it.
     #[inline]
     pub fn get(&self, x: u64, y: u64) -> Option<u8> {
         let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
         if x < self.bound && y < self.bound { Some(self.cells[x * self.bound + y]) } else { None }
+    }
+
+    /// g(x, y): the square inside, the closed form outside (hyper-knight tables, coordinates up
+    /// to [`MAX_COORDINATE`] = 2^63 - 1). `None` when neither applies: a coordinate is 2^63 or
+    /// more, or a custom move set's table does not hold the cell.
+    #[inline]
+    pub fn value(&self, x: u64, y: u64) -> Option<u8> {
+        match self.get(x, y) {
+            Some(g) => Some(g),
+            None => self.beyond(x, y),
+        }
+    }
+
+    /// The closed form outside the square, when it applies.
+    #[inline]
+    fn beyond(&self, x: u64, y: u64) -> Option<u8> {
+        let patterns = self.closed_form?;
+        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| patterns.eval(x, y))
+    }
+
+    /// Whether cells outside the square are answered by the hyper-knight closed form.
+    pub fn has_closed_form(&self) -> bool {
+        self.closed_form.is_some()
     }
 
     /// The square holds `0 <= x, y < bound()`.

@@ -1,0 +1,70 @@
+//! One knight query: the embedded table against the closed form, in batches of 1024.
+//! Run: `cargo bench --bench lookup`. Criterion reports the time per batch and the throughput;
+//! the time per query is the batch time / 1024.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use grundy::rules::closed_form::MAX_COORDINATE;
+use grundy::table::embedded;
+use std::hint::black_box;
+
+const BATCH: usize = 1024;
+
+/// xorshift64*: deterministic inputs without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+fn batch(rng: &mut Rng, cell: impl Fn(&mut Rng) -> (u64, u64)) -> Vec<(u64, u64)> {
+    (0..BATCH).map(|_| cell(rng)).collect()
+}
+
+fn lookup(c: &mut Criterion) {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let table = embedded::knight();
+    let patterns = embedded::knight_patterns();
+    let bound = table.bound() as u64;
+
+    let in_square = batch(&mut rng, |r| (r.next() % bound, r.next() % bound));
+    let huge = batch(&mut rng, |r| (r.next() & MAX_COORDINATE, r.next() & MAX_COORDINATE));
+    // Huge cells spread over all regions (uniform cells are nearly all in the outer region):
+    // a quarter each near y = 2x, near y = x, near x = 2y, and uniform.
+    let regions = batch(&mut rng, |r| {
+        let x = r.next() % (MAX_COORDINATE / 3);
+        let off = r.next() % 64;
+        match r.next() % 4 {
+            0 => (x, (2 * x + off).saturating_sub(32)),
+            1 => (x, (x + off).saturating_sub(32)),
+            2 => ((2 * x + off).saturating_sub(32), x),
+            _ => (r.next() & MAX_COORDINATE, r.next() & MAX_COORDINATE),
+        }
+    });
+
+    let mut group = c.benchmark_group("knight_query");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    group.bench_function("table_get/in_square", |b| {
+        b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ table.get(x, y).unwrap()))
+    });
+    group.bench_function("closed_form/in_square", |b| {
+        b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
+    });
+    group.bench_function("closed_form/huge_uniform", |b| {
+        b.iter(|| black_box(&huge).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
+    });
+    group.bench_function("closed_form/huge_all_regions", |b| {
+        b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
+    });
+    group.bench_function("table_value/huge_all_regions", |b| {
+        b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ table.value(x, y).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lookup);
+criterion_main!(benches);
