@@ -1,3 +1,5 @@
 //! Pure game math, `std` only. Compiled into `build.rs` (via `#[path]`) and into the library.
 
 pub mod knight;
+pub mod mine;
+pub mod misere;

@@ -3,8 +3,10 @@
 
 pub mod embedded;
 mod file;
+mod parity;
 
 pub use file::{OpenError, TableFile};
+pub use parity::{MineTable, MisereTable};
 
 /// A knight Grundy square `0 <= x, y < bound`, one byte per cell, row-major.
 #[derive(Debug, Clone, Copy)]
