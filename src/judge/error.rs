@@ -35,6 +35,12 @@ impl std::error::Error for InputError {}
 pub enum JudgeError {
     Input(InputError),
     Output(std::io::Error),
+    /// A well-formed case the solver will not answer rather than guess (Mine: a promise-breaking
+    /// cluster beyond the exact search's bound).
+    Refused {
+        case: u64,
+        reason: String,
+    },
 }
 
 impl From<std::io::Error> for JudgeError {
@@ -54,6 +60,7 @@ impl fmt::Display for JudgeError {
         match self {
             JudgeError::Input(e) => e.fmt(f),
             JudgeError::Output(e) => write!(f, "writing output: {e}"),
+            JudgeError::Refused { case, reason } => write!(f, "case {case} not solved: {reason}"),
         }
     }
 }
