@@ -15,7 +15,6 @@ pub struct Board {
     cols: usize,
     words: usize,
     bits: Vec<u64>,
-    mines: u64,
 }
 
 /// A board that cannot be made.
@@ -110,7 +109,7 @@ impl Board {
         let words = c.div_ceil(64);
         let len = r * words; // <= cells / 64 + rows < 2^33: no overflow on 64-bit targets
         zeroed(&mut self.bits, len).map_err(|bytes| BoardError::OutOfMemory { rows, cols, bytes: bytes as u128 })?;
-        (self.rows, self.cols, self.words, self.mines) = (r, c, words, 0);
+        (self.rows, self.cols, self.words) = (r, c, words);
         Ok(())
     }
 
@@ -121,10 +120,7 @@ impl Board {
             return Err(OutsideBoard { row, col, rows: self.rows, cols: self.cols });
         }
         let (row, col) = (row as usize, col as usize);
-        let word = &mut self.bits[row * self.words + col / 64];
-        let bit = 1u64 << (col % 64);
-        self.mines += u64::from(*word & bit == 0);
-        *word |= bit;
+        self.bits[row * self.words + col / 64] |= 1u64 << (col % 64);
         Ok(())
     }
 
@@ -145,9 +141,9 @@ impl Board {
         self.cols
     }
 
-    /// The number of distinct mines.
+    /// The number of distinct mines (counted now, in `cells / 64` steps).
     pub fn mine_count(&self) -> u64 {
-        self.mines
+        self.bits.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 
     /// 64-bit words per row.

@@ -173,6 +173,10 @@ impl Search {
             }
         }
         let groups = if cluster.groups.len() == 64 { u64::MAX } else { (1u64 << cluster.groups.len()) - 1 };
+        // A map grown by a large cluster would make every later clear() cost its capacity.
+        if self.memo.capacity() > 1 << 12 {
+            self.memo = Memo::default();
+        }
         self.memo.clear();
         self.stack.clear();
         let start = Key { unopened: all, private: cluster.private & all, groups };

@@ -94,16 +94,23 @@ struct Run {
     end: u32,
 }
 
-/// A number touching several regions: their (root run) ids, sorted, distinct.
+/// A number touching several regions: their (root run) ids, sorted, distinct, and where it is.
+/// Ordered by its regions first, so that numbers with the same regions sort together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Shared {
     len: u8,
     ids: [u32; 8],
+    row: u32,
+    col: u32,
 }
 
 impl Shared {
     fn ids(&self) -> &[u32] {
         &self.ids[..usize::from(self.len)]
+    }
+
+    fn same_regions(&self, other: &Shared) -> bool {
+        self.len == other.len && self.ids == other.ids
     }
 }
 
@@ -124,6 +131,8 @@ pub struct Solver {
     /// Numbers given to each root run (region).
     count: Vec<u32>,
     shared: Vec<Shared>,
+    /// Three row masks for the word-parallel count.
+    scratch: Vec<u64>,
     search: cluster::Search,
 }
 
@@ -186,8 +195,15 @@ impl Solver {
             parent: Vec::new(),
             count: Vec::new(),
             shared: Vec::new(),
+            scratch: Vec::new(),
             search: cluster::Search::default(),
         }
+    }
+
+    /// Where the numbers touching two or more blank regions were on the last board solved
+    /// (row, column), in no particular order. Empty when it kept the promise.
+    pub fn shared_cells(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.shared.iter().map(|s| (u64::from(s.row), u64::from(s.col)))
     }
 
     /// Sets the bound on memoised states per cluster.
@@ -207,7 +223,7 @@ impl Solver {
             return Ok(Analysis::default());
         }
         let blanks = self.sweep_regions(board)?;
-        let mut analysis = self.attribute_numbers()?;
+        let mut analysis = if self.keeps_promise() { self.count_numbers()? } else { self.attribute_numbers()? };
         let cells = rows as u64 * cols as u64;
         analysis.numbers = cells - blanks - board.mine_count();
         analysis.lone_numbers = analysis.numbers - analysis.lone_numbers; // held the adjacent count
@@ -311,7 +327,110 @@ impl Solver {
         Ok(blanks)
     }
 
-    /// Step 2: gives each number next to a blank to its region, or sets it aside as shared.
+    /// The runs of row `r`, as a range of indices into `runs`.
+    #[inline]
+    fn span(&self, r: usize) -> (usize, usize) {
+        (self.row_start[r] as usize, self.row_start[r + 1] as usize)
+    }
+
+    /// Whether the board keeps the promise, checked on runs: two blank cells at distance at most
+    /// 2 (Chebyshev) have a common neighbour, blank (so they are in one region) or a number
+    /// touching both; so the promise holds iff every two runs that close lie in one region.
+    fn keeps_promise(&self) -> bool {
+        let rows = self.row_start.len() - 1;
+        let (runs, parent) = (&self.runs, &self.parent);
+        for r in 0..rows {
+            let (first, end) = self.span(r);
+            // In one row only a gap of a single cell brings two runs that close.
+            for j in first + 1..end {
+                if u64::from(runs[j].start) == u64::from(runs[j - 1].end) + 2 && parent[j] != parent[j - 1] {
+                    return false;
+                }
+            }
+            for d in 1..=2 {
+                if r + d >= rows {
+                    break;
+                }
+                let (below, below_end) = self.span(r + d);
+                // For each run below, the runs of row r within two columns of it.
+                let mut lo = first;
+                for j in below..below_end {
+                    let y = runs[j];
+                    while lo < end && u64::from(runs[lo].end) + 2 < u64::from(y.start) {
+                        lo += 1;
+                    }
+                    let mut i = lo;
+                    while i < end && u64::from(runs[i].start) <= u64::from(y.end) + 2 {
+                        if parent[i] != parent[j] {
+                            return false;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Step 2 on a board that keeps the promise, word-parallel: each number next to a blank is
+    /// given to one run next to it (of the row above if it has a blank there, else of its own
+    /// row, else of the row below), counted per run by popcounts over the run's columns.
+    /// Returns an analysis whose `lone_numbers` holds, for now, the count of numbers next to a blank.
+    fn count_numbers(&mut self) -> Result<Analysis, SolveError> {
+        let rows = self.row_start.len() - 1;
+        let w = self.zeros.len();
+        let last = self.last;
+        let cols = (w as u64 - 1) * 64 + if last == u64::MAX { 64 } else { u64::from(last.count_ones()) };
+        zeroed(&mut self.count, self.runs.len()).map_err(oom)?;
+        zeroed(&mut self.scratch, 3 * w).map_err(oom)?;
+        self.shared.clear();
+        let Solver { zeros, blank, runs, row_start, parent, count, scratch, .. } = self;
+        let (up_mask, rest) = scratch.split_at_mut(w);
+        let (mid_mask, down_mask) = rest.split_at_mut(w);
+        let mut adjacent = 0u64;
+        for r in 0..rows {
+            let above = if r > 0 { &blank[(r - 1) * w..r * w] } else { &zeros[..] };
+            let here = &blank[r * w..(r + 1) * w];
+            let below = if r + 1 < rows { &blank[(r + 1) * w..(r + 2) * w] } else { &zeros[..] };
+            for i in 0..w {
+                let valid = if i + 1 == w { last } else { u64::MAX };
+                let up = dilate(above, i);
+                let side = dilate(here, i) & !here[i];
+                let down = dilate(below, i);
+                let numbers = (up | side | down) & !here[i] & valid;
+                adjacent += u64::from(numbers.count_ones());
+                up_mask[i] = numbers & up;
+                mid_mask[i] = numbers & !up & side;
+                down_mask[i] = numbers & !up & !side;
+            }
+            let span = |row: usize| row_start[row] as usize..row_start[row + 1] as usize;
+            if r > 0 {
+                count_near(runs, parent, count, span(r - 1), up_mask, cols);
+            }
+            if r + 1 < rows {
+                count_near(runs, parent, count, span(r + 1), down_mask, cols);
+            }
+            // Numbers beside runs of row r: at end + 1, and at start - 1 unless that cell is also
+            // the previous run's end + 1 (a gap of one cell).
+            let mut prev_end: Option<u64> = None;
+            for j in span(r) {
+                let (start, end) = (u64::from(runs[j].start), u64::from(runs[j].end));
+                let mut n = 0;
+                if end + 1 < cols {
+                    n += bit(mid_mask, end + 1);
+                }
+                if start >= 1 && prev_end != Some(start - 2) {
+                    n += bit(mid_mask, start - 1);
+                }
+                count[parent[j] as usize] += n;
+                prev_end = Some(end);
+            }
+        }
+        Ok(Analysis { lone_numbers: adjacent, ..Analysis::default() })
+    }
+
+    /// Step 2 on any board, cell by cell: gives each number next to a blank to its region, or
+    /// sets it aside as shared.
     /// Returns an analysis whose `lone_numbers` holds, for now, the count of numbers next to a blank.
     fn attribute_numbers(&mut self) -> Result<Analysis, SolveError> {
         let rows = self.row_start.len() - 1;
@@ -362,7 +481,7 @@ impl Solver {
                     } else {
                         let ids = &mut ids[..n];
                         ids.sort_unstable();
-                        let mut set = Shared { len: 0, ids: [0; 8] };
+                        let mut set = Shared { len: 0, ids: [0; 8], row: r as u32, col: c as u32 };
                         for &id in ids.iter() {
                             if set.len == 0 || set.ids[usize::from(set.len) - 1] != id {
                                 set.ids[usize::from(set.len)] = id;
@@ -386,7 +505,7 @@ impl Solver {
         // Groups: shared numbers with the same regions; only an odd count matters.
         self.shared.sort_unstable();
         let mut groups: Vec<Shared> = Vec::new();
-        for chunk in self.shared.chunk_by(|a, b| a == b) {
+        for chunk in self.shared.chunk_by(Shared::same_regions) {
             if chunk.len() % 2 == 1 {
                 groups.push(chunk[0]);
             }
@@ -413,7 +532,7 @@ impl Solver {
         let mut by_cluster: Vec<(u32, Shared)> = groups.iter().map(|g| (link[local(g.ids[0]) as usize], *g)).collect();
         by_cluster.sort_unstable();
         let mut group_chunks = by_cluster.chunk_by(|a, b| a.0 == b.0);
-        let singles = [self.table.region(0), self.table.region(1)];
+        let mut clusters = Vec::new();
         let mut correction = 0u8;
         for members in order.chunk_by(|&a, &b| link[a as usize] == link[b as usize]) {
             let cluster_groups = group_chunks.next().expect("every cluster has a group");
@@ -421,7 +540,7 @@ impl Solver {
             let mut cluster = Cluster { regions: members.len(), private: 0, groups: Vec::new() };
             for (i, &m) in members.iter().enumerate() {
                 let n = self.count[regions[m as usize] as usize];
-                correction ^= self.table.region(u64::from(n));
+                correction ^= self.table.region(u64::from(n)); // cancels the region's table value
                 if n % 2 == 1 {
                     cluster.private |= 1u64.checked_shl(i as u32).unwrap_or(0);
                 }
@@ -434,14 +553,78 @@ impl Solver {
                 }
                 cluster.groups.push(mask);
             }
-            // Beyond 64 regions the masks are incomplete, but the search refuses such clusters.
-            let (value, states) = self.search.value(&cluster, singles, self.max_states)?;
+            // Beyond 64 regions the masks are incomplete, but the search refuses such clusters:
+            // before any search, so that a hopeless board is refused at once.
+            if cluster.regions > cluster::MAX_REGIONS || cluster.groups.len() > cluster::MAX_GROUPS {
+                return Err(ClusterTooLarge {
+                    regions: cluster.regions,
+                    groups: cluster.groups.len(),
+                    states: 0,
+                    max_states: self.max_states,
+                }
+                .into());
+            }
+            clusters.push(cluster);
+        }
+        // Smallest first: cheap clusters are valued before one that may exceed the bound.
+        clusters.sort_by_key(|c| (c.regions, c.groups.len()));
+        let singles = [self.table.region(0), self.table.region(1)];
+        for cluster in &clusters {
+            let (value, states) = self.search.value(cluster, singles, self.max_states)?;
             correction ^= value;
             analysis.clusters += 1;
             analysis.largest_cluster = analysis.largest_cluster.max(cluster.regions);
             analysis.states += states;
         }
         Ok(correction)
+    }
+}
+
+/// Row word `i` dilated by one column either way (carries from the neighbouring words).
+#[inline]
+fn dilate(row: &[u64], i: usize) -> u64 {
+    let b = row[i];
+    let left = if i > 0 { row[i - 1] >> 63 } else { 0 };
+    let right = if i + 1 < row.len() { row[i + 1] << 63 } else { 0 };
+    b | b << 1 | left | b >> 1 | right
+}
+
+/// Bit `c` of a row mask.
+#[inline]
+fn bit(mask: &[u64], c: u64) -> u32 {
+    (mask[(c / 64) as usize] >> (c % 64)) as u32 & 1
+}
+
+/// Set bits of `mask` in columns `lo..=hi`.
+#[inline]
+fn ones(mask: &[u64], lo: u64, hi: u64) -> u32 {
+    let (a, b) = ((lo / 64) as usize, (hi / 64) as usize);
+    let low = u64::MAX << (lo % 64);
+    let high = u64::MAX >> (63 - hi % 64);
+    if a == b {
+        return (mask[a] & low & high).count_ones();
+    }
+    let mut n = (mask[a] & low).count_ones() + (mask[b] & high).count_ones();
+    for &word in &mask[a + 1..b] {
+        n += word.count_ones();
+    }
+    n
+}
+
+/// Gives the numbers of `mask` (one row) to the runs of an adjacent row: to each run those in its
+/// columns widened by one, less the cell it shares with the previous run across a one-cell gap.
+#[inline]
+fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: std::ops::Range<usize>, mask: &[u64], cols: u64) {
+    let mut prev_end: Option<u64> = None;
+    for j in span {
+        let (start, end) = (u64::from(runs[j].start), u64::from(runs[j].end));
+        let (lo, hi) = (start.saturating_sub(1), (end + 1).min(cols - 1));
+        let mut n = ones(mask, lo, hi);
+        if start >= 1 && prev_end == Some(start - 2) {
+            n -= bit(mask, start - 1);
+        }
+        count[parent[j] as usize] += n;
+        prev_end = Some(end);
     }
 }
 
