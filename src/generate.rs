@@ -4,6 +4,7 @@
 use crate::format::header::Game;
 use crate::format::{TableData, write_blob};
 use crate::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use crate::rules::{mine, misere};
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
 pub const DEFAULT_KNIGHT_BOUND: usize = 500;
@@ -29,10 +30,56 @@ pub fn parse_knight_bound(text: &str) -> Result<usize, String> {
 pub fn default_blob(knight_bound: usize) -> Vec<u8> {
     let knight = square_table(&HYPER_KNIGHT_MOVES, knight_bound);
     let side = u32::try_from(knight_bound).expect("bound fits u32");
-    write_blob(
-        GENERATOR,
-        &[TableData { game: Game::Knight, moves: HYPER_KNIGHT_MOVES.to_vec(), rows: side, cols: side, cells: &knight }],
-    )
+    let parity = ParityTables::derive();
+    let mut tables = vec![TableData {
+        game: Game::Knight,
+        moves: HYPER_KNIGHT_MOVES.to_vec(),
+        rows: side,
+        cols: side,
+        cells: &knight,
+    }];
+    tables.extend(parity.table_data());
+    write_blob(GENERATOR, &tables)
+}
+
+/// The misère Nim and Mine parity tables, derived by their recurrences in `rules`.
+pub struct ParityTables {
+    /// `misere::ROWS x misere::COLS` outcome cells.
+    pub misere_nim: Vec<u8>,
+    /// One period of a blank region's value by its number of face-down numbers.
+    pub mine_region: Vec<u8>,
+    /// The value of a number that touches no blank region.
+    pub mine_number: u8,
+}
+
+impl ParityTables {
+    /// Runs the recurrences. Panics if the misère classification is inconsistent (it is not).
+    pub fn derive() -> ParityTables {
+        let misere_nim = misere::outcome_table().unwrap_or_else(|e| panic!("misère Nim table: {e}"));
+        ParityTables { misere_nim, mine_region: mine::region_table(), mine_number: mine::number_value() }
+    }
+
+    /// The three tables as blob entries, in blob order after the knight square.
+    pub fn table_data(&self) -> [TableData<'_>; 3] {
+        let period = u32::try_from(self.mine_region.len()).expect("period fits u32");
+        [
+            TableData {
+                game: Game::MisereNim,
+                moves: Vec::new(),
+                rows: misere::ROWS,
+                cols: misere::COLS,
+                cells: &self.misere_nim,
+            },
+            TableData { game: Game::MineRegion, moves: Vec::new(), rows: 1, cols: period, cells: &self.mine_region },
+            TableData {
+                game: Game::MineNumber,
+                moves: Vec::new(),
+                rows: 1,
+                cols: 1,
+                cells: std::slice::from_ref(&self.mine_number),
+            },
+        ]
+    }
 }
 
 /// The command that rewrites `generated/`.

@@ -11,6 +11,20 @@
 //! assert_eq!(knight::grundy(5, 8).unwrap().0, 6);
 //! assert_eq!(knight::winner([(2, 5), (3, 5)]).unwrap(), Outcome::FirstPlayerWins);
 //! ```
+//!
+//! Misère Nim and Mine answer from parity tables `build.rs` derived by their recurrences; Mine
+//! values boards that break the statement's promise exactly (or refuses, never guesses):
+//!
+//! ```
+//! use grundy::Outcome;
+//! use grundy::solver::{mine, misere};
+//! assert_eq!(misere::outcome([1]), Outcome::SecondPlayerWins);
+//! assert_eq!(misere::outcome([1, 1]), Outcome::FirstPlayerWins);
+//! let board = mine::Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
+//! let analysis = mine::Solver::new().solve(&board).unwrap();
+//! assert!(!analysis.keeps_promise());
+//! assert_eq!(analysis.outcome(), Outcome::SecondPlayerWins); // Fanglaoshi
+//! ```
 
 pub mod format;
 pub mod generate;

@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 
 use grundy::judge::Judge;
 use grundy::judge::knights::Knights;
+use grundy::judge::mine::Mine;
+use grundy::judge::misere::MisereNim;
+use grundy::solver::mine::Solver;
 use grundy::table::embedded;
 
 /// Runs of each measurement; the median is reported.
@@ -33,8 +36,16 @@ fn solve_knights(input: &[u8], out: &mut Vec<u8>) {
     Knights { table: embedded::knight() }.solve_bytes(input, out).unwrap();
 }
 
-fn baseline_knights(path: &Path) -> String {
-    baseline::knights(std::io::BufReader::new(std::fs::File::open(path).unwrap()))
+fn solve_misere(input: &[u8], out: &mut Vec<u8>) {
+    MisereNim { table: embedded::misere_nim() }.solve_bytes(input, out).unwrap();
+}
+
+fn solve_mine(input: &[u8], out: &mut Vec<u8>) {
+    Mine::new(&mut Solver::new(), |_, _| {}).solve_bytes(input, out).unwrap();
+}
+
+fn reader(path: &Path) -> std::io::BufReader<std::fs::File> {
+    std::io::BufReader::new(std::fs::File::open(path).unwrap())
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -53,13 +64,36 @@ fn main() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("throughput");
     std::fs::create_dir_all(&dir).unwrap();
     let n = |base: f64| (base * scale).max(1.0) as u64;
-    let workloads = vec![Workload {
-        name: format!("knights, {} knights", n(20e6)),
-        path: inputs::knights(&dir, n(20e6)),
-        subcommand: "knights",
-        solve: solve_knights,
-        baseline: baseline_knights,
-    }];
+    let workloads = vec![
+        Workload {
+            name: format!("knights, {} knights", n(20e6)),
+            path: inputs::knights(&dir, n(20e6)),
+            subcommand: "knights",
+            solve: solve_knights,
+            baseline: |p| baseline::knights(reader(p)),
+        },
+        Workload {
+            name: format!("misère Nim, {} piles", n(10e6)),
+            path: inputs::misere(&dir, n(10e6)),
+            subcommand: "misere-nim",
+            solve: solve_misere,
+            baseline: |p| baseline::misere(reader(p)),
+        },
+        Workload {
+            name: format!("Mine, {} boards 1000 x 1000", n(20.0)),
+            path: inputs::mine(&dir, n(20.0)),
+            subcommand: "mine",
+            solve: solve_mine,
+            baseline: |p| baseline::mine(reader(p)),
+        },
+        Workload {
+            name: format!("Mine, {} boards 1000 x 1000", n(100.0)),
+            path: inputs::mine(&dir, n(100.0)),
+            subcommand: "mine",
+            solve: solve_mine,
+            baseline: |p| baseline::mine(reader(p)),
+        },
+    ];
 
     println!("| workload | MB | floor | grundy (in process) | ratio | grundy binary | ratio | baseline | ratio |");
     println!("|---|---|---|---|---|---|---|---|---|");

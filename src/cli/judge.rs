@@ -5,7 +5,10 @@ use std::path::Path;
 
 use grundy::judge::input::Input;
 use grundy::judge::knights::Knights;
+use grundy::judge::mine::Mine;
+use grundy::judge::misere::MisereNim;
 use grundy::judge::{Judge, JudgeError};
+use grundy::solver::mine::{Analysis, Solver};
 use grundy::table::{TableFile, embedded};
 
 use super::Failure;
@@ -28,6 +31,34 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure>
     with_stdout(|out| Knights { table }.solve_input(input, out))
 }
 
+/// `grundy misere-nim`.
+pub fn misere_nim(file: Option<&Path>) -> Result<(), Failure> {
+    let input = open_input(file)?;
+    with_stdout(|out| MisereNim { table: embedded::misere_nim() }.solve_input(input, out))
+}
+
+/// `grundy mine`: boards that break the promise are named on standard error.
+pub fn mine(file: Option<&Path>, max_states: usize) -> Result<(), Failure> {
+    let input = open_input(file)?;
+    let mut solver = Solver::new();
+    solver.set_max_states(max_states);
+    with_stdout(|out| Mine::new(&mut solver, promise_notice).solve_input(input, out))
+}
+
+/// Tells standard error that a case broke the statement's promise and was solved exactly.
+fn promise_notice(case: u64, analysis: &Analysis) {
+    if analysis.keeps_promise() {
+        return;
+    }
+    let plural = |n: u64, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+    eprintln!(
+        "grundy: case {case} breaks the promise (a number touches two blank regions); solved exactly \
+         ({} touching two or more, {} searched)",
+        plural(analysis.shared_numbers, "number", "numbers"),
+        plural(analysis.clusters as u64, "cluster", "clusters"),
+    );
+}
+
 fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
     let name = file.map_or("standard input".into(), |p| p.display().to_string());
     Input::open(file).map_err(|e| Failure::io(format!("{name}: {e}")))
@@ -43,6 +74,7 @@ fn with_stdout(
     match (result, flushed) {
         (Err(JudgeError::Input(e)), _) => Err(Failure::invalid(e)),
         (Err(e @ JudgeError::Read(_)), _) => Err(Failure::io(e)),
+        (Err(e @ JudgeError::Refused { .. }), _) => Err(Failure::refused(e)),
         (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) => output_failure(e),
         (Ok(()), Ok(())) => Ok(()),
     }

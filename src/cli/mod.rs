@@ -1,5 +1,7 @@
 //! Argument parsing and dispatch. Exit codes: 0 success, 1 I/O failure, 2 invalid input
-//! (judge data, arguments or a table blob), 3 a verification that found an error.
+//! (judge data, arguments or a table blob), 3 a well-formed case the solver refuses to answer
+//! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's bound; the
+//! output of the cases before it has been written), 4 a verification that found an error.
 
 mod generate;
 mod inspect;
@@ -28,6 +30,21 @@ enum Command {
         /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
         #[arg(long, value_name = "BLOB")]
         table: Option<PathBuf>,
+    },
+    /// Solve LightOJ 1253 (Misère Nim) input from FILE or standard input.
+    MisereNim {
+        /// Judge input; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+    },
+    /// Solve HDU 4678 (Mine) input from FILE or standard input, exactly even on boards that break
+    /// the promise (named on standard error).
+    Mine {
+        /// Judge input; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// Bound on the states memoised when valuing one cluster of linked regions; a larger
+        /// cluster stops the run with exit code 3.
+        #[arg(long, value_name = "N", default_value_t = grundy::solver::mine::DEFAULT_MAX_STATES)]
+        max_states: usize,
     },
     /// Write the table blob (and, into generated/, its manifest).
     Generate {
@@ -90,14 +107,19 @@ impl Failure {
         Failure { code: 2, message: message.to_string() }
     }
 
+    /// A case the solver refuses to answer rather than guess: exit code 3.
+    fn refused(message: impl std::fmt::Display) -> Failure {
+        Failure { code: 3, message: message.to_string() }
+    }
+
     /// An I/O failure: exit code 1.
     fn io(message: impl std::fmt::Display) -> Failure {
         Failure { code: 1, message: message.to_string() }
     }
 
-    /// A verification that found an error: exit code 3.
+    /// A verification that found an error: exit code 4.
     fn refuted(message: impl std::fmt::Display) -> Failure {
-        Failure { code: 3, message: message.to_string() }
+        Failure { code: 4, message: message.to_string() }
     }
 }
 
@@ -105,6 +127,8 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Knights { file, table } => judge::knights(file.as_deref(), table.as_deref()),
+        Command::MisereNim { file } => judge::misere_nim(file.as_deref()),
+        Command::Mine { file, max_states } => judge::mine(file.as_deref(), max_states),
         Command::Generate { bound, output } => generate::run(bound, output.as_deref()),
         Command::Inspect { file } => inspect::run(&file),
         Command::Sg { x, y } => query::sg(x, y),

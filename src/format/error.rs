@@ -29,6 +29,8 @@ pub enum BlobError {
     DimensionMismatch { table: usize, rows: u32, cols: u32, len: u64 },
     /// A knight table that is not square, or empty.
     NotSquare { table: usize, rows: u32, cols: u32 },
+    /// A parity table whose dimensions its game does not allow.
+    BadShape { table: usize, game: Game, rows: u32, cols: u32 },
     /// A padding byte is not zero.
     NonZeroPadding { offset: usize },
     /// Bytes after the last table.
@@ -78,6 +80,9 @@ impl std::fmt::Display for BlobError {
             }
             Self::NotSquare { table, rows, cols } => {
                 write!(f, "table {table}: a knight table must be square and non-empty, this one is {rows} x {cols}")
+            }
+            Self::BadShape { table, game, rows, cols } => {
+                write!(f, "table {table}: a {game:?} table cannot be {rows} x {cols}")
             }
             Self::NonZeroPadding { offset } => write!(f, "padding byte {offset} is not zero"),
             Self::TrailingBytes { end, len } => {

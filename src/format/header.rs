@@ -7,6 +7,13 @@ use serde::{Deserialize, Serialize};
 pub enum Game {
     /// Grundy values of one knight, `rows x cols` square indexed `x * cols + y`.
     Knight,
+    /// Misère Nim outcome, `2 x 4` cells indexed by `rules::misere::table_index`
+    /// (0: the mover loses, 1: the mover wins, 2: no position of that class).
+    MisereNim,
+    /// Mine: Grundy value of a blank region with `b` face-down numbers, `1 x p` cells indexed `b mod p`.
+    MineRegion,
+    /// Mine: Grundy value of a number that touches no blank region, `1 x 1`.
+    MineNumber,
 }
 
 /// How a cell is stored in the payload.

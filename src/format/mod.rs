@@ -118,6 +118,15 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
     if game == Game::Knight && (rows != cols || rows == 0) {
         return Err(BlobError::NotSquare { table: i, rows, cols });
     }
+    let shape_ok = match game {
+        Game::Knight => true,
+        Game::MisereNim => (rows, cols) == (2, 4),
+        Game::MineRegion => rows == 1 && cols >= 1,
+        Game::MineNumber => (rows, cols) == (1, 1),
+    };
+    if !shape_ok {
+        return Err(BlobError::BadShape { table: i, game, rows, cols });
+    }
     if offset % ALIGN as u64 != 0 {
         return Err(BlobError::Misaligned { table: i, offset });
     }
@@ -150,5 +159,11 @@ fn max_cell(entry: &TableEntry) -> u8 {
     match entry.game {
         // A mex over at most `moves.len()` options.
         Game::Knight => entry.moves.len().min(u8::MAX as usize) as u8,
+        // An outcome bit, or the mark of an impossible class.
+        Game::MisereNim => 2,
+        // A mex over {0, the value with one number fewer}.
+        Game::MineRegion => 2,
+        // A mex over {0}.
+        Game::MineNumber => 1,
     }
 }

@@ -24,6 +24,12 @@ pub enum JudgeError {
     Input(InputError),
     Read(std::io::Error),
     Output(std::io::Error),
+    /// A well-formed case the solver will not answer rather than guess (Mine: a promise-breaking
+    /// cluster beyond the exact search's bound).
+    Refused {
+        case: u64,
+        reason: String,
+    },
 }
 
 impl From<std::io::Error> for JudgeError {
@@ -38,6 +44,7 @@ impl fmt::Display for JudgeError {
             JudgeError::Input(e) => e.fmt(f),
             JudgeError::Read(e) => write!(f, "reading input: {e}"),
             JudgeError::Output(e) => write!(f, "writing output: {e}"),
+            JudgeError::Refused { case, reason } => write!(f, "case {case} not solved: {reason}"),
         }
     }
 }

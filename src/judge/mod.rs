@@ -3,6 +3,8 @@
 mod error;
 pub mod input;
 pub mod knights;
+pub mod mine;
+pub mod misere;
 pub mod scanner;
 pub mod source;
 

@@ -3,3 +3,5 @@
 pub mod certificate;
 pub mod closed_form;
 pub mod knight;
+pub mod mine;
+pub mod misere;

@@ -4,8 +4,10 @@
 
 pub mod embedded;
 mod file;
+mod parity;
 
 pub use file::{OpenError, TableFile};
+pub use parity::{MineTable, MisereTable};
 
 use crate::rules::closed_form::{MAX_COORDINATE, Patterns};
 use crate::rules::knight::HYPER_KNIGHT_MOVES;

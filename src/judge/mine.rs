@@ -1,0 +1,92 @@
+//! HDU 4678, Mine: `T`, then per case `N M K` and `K` lines `X Y` (row, column, 0-based).
+//! Output per case: `Case #k: Xiemao` when the first player wins, else `Case #k: Fanglaoshi`.
+//!
+//! Repeated mines are one mine. `N` and `M` must be at least 1; boards up to `2^32 - 1` cells are
+//! accepted where memory allows (the judge's are at most 1000 x 1000). Boards that break the
+//! statement's promise are solved exactly and reported to the caller; a case whose cluster
+//! exceeds the search bound is refused ([`JudgeError::Refused`]) rather than guessed.
+
+use std::io::Write;
+
+use super::scanner::Scanner;
+use super::source::Source;
+use super::{Judge, JudgeError};
+use crate::Outcome;
+use crate::solver::mine::{Analysis, Board, SolveError, Solver};
+
+/// The judge's name for the winner.
+pub fn winner_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::FirstPlayerWins => "Xiemao",
+        Outcome::SecondPlayerWins => "Fanglaoshi",
+    }
+}
+
+/// The Mine judge: a solver (its buffers reused across cases) and a callback that sees the
+/// analysis of every solved case before its line is written (e.g. to say which boards broke
+/// the promise).
+pub struct Mine<'s, F> {
+    solver: &'s mut Solver,
+    board: Board,
+    report: F,
+}
+
+impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
+    pub fn new(solver: &'s mut Solver, report: F) -> Self {
+        Mine { solver, board: Board::default(), report }
+    }
+}
+
+impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let board = &mut self.board;
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            let rows = dimension(scan, "N, the number of rows", case)?;
+            let cols = dimension(scan, "M, the number of columns", case)?;
+            board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
+            let mines =
+                scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
+            for mine in 1..=mines {
+                let x = coordinate(scan, "X", rows, mine, case)?;
+                let y = coordinate(scan, "Y", cols, mine, case)?;
+                board.place_mine(x, y).expect("coordinates checked against the board");
+            }
+            let analysis = self.solver.solve(board).map_err(|e| match e {
+                SolveError::OutOfMemory { .. } | SolveError::ClusterTooLarge(_) => {
+                    JudgeError::Refused { case, reason: e.to_string() }
+                }
+            })?;
+            (self.report)(case, &analysis);
+            writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
+        }
+        scan.finish(cases)
+    }
+}
+
+/// A board side, at least 1.
+fn dimension<S: Source>(scan: &mut Scanner<S>, what: &str, case: u64) -> Result<u64, JudgeError> {
+    match scan.next_u64() {
+        Ok(0) => Err(scan.error_at_token(format!("{what} of case {case} is 0: a board has at least one cell"))),
+        Ok(v) => Ok(v),
+        Err(e) => Err(scan.error(e, &format!("{what} of case {case}"))),
+    }
+}
+
+/// A mine's row (`X`, below `N`) or column (`Y`, below `M`).
+#[inline(always)]
+fn coordinate<S: Source>(
+    scan: &mut Scanner<S>,
+    axis: &str,
+    side: u64,
+    mine: u64,
+    case: u64,
+) -> Result<u64, JudgeError> {
+    match scan.next_u64() {
+        Ok(v) if v < side => Ok(v),
+        Ok(v) => Err(scan.error_at_token(format!(
+            "{axis} = {v} of mine {mine} of case {case} is outside the board: it must be below {side}"
+        ))),
+        Err(e) => Err(scan.error(e, &format!("{axis} of mine {mine} of case {case}"))),
+    }
+}

@@ -1,0 +1,43 @@
+//! LightOJ 1253, Misère Nim: `T`, then per case `k` and a line of `k` pile sizes.
+//! Output per case: `Case k: Alice` when the first player wins, else `Case k: Bob`.
+//!
+//! Pile sizes are read as `u64` (up to 2^64 - 1). `k` and every pile must be at least 1, as the
+//! problem states; there is no upper bound on `k`.
+
+use std::io::Write;
+
+use super::knights::winner_name;
+use super::scanner::Scanner;
+use super::source::Source;
+use super::{Judge, JudgeError};
+use crate::solver::misere::Summary;
+use crate::table::MisereTable;
+
+/// The Misère Nim judge, answering from the outcome table.
+pub struct MisereNim<'t> {
+    pub table: MisereTable<'t>,
+}
+
+impl Judge for MisereNim<'_> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            let k = scan.next_u64().map_err(|e| scan.error(e, &format!("k, the number of piles of case {case}")))?;
+            if k == 0 {
+                return Err(scan.error_at_token(format!("case {case} has no piles: k must be at least 1")));
+            }
+            let mut summary = Summary::default();
+            for pile in 1..=k {
+                let stones =
+                    scan.next_u64().map_err(|e| scan.error(e, &format!("the size of pile {pile} of case {case}")))?;
+                if stones == 0 {
+                    let message = format!("pile {pile} of case {case} is empty: piles hold at least one stone");
+                    return Err(scan.error_at_token(message));
+                }
+                summary.push(stones);
+            }
+            writeln!(out, "Case {case}: {}", winner_name(summary.outcome_in(&self.table)))?;
+        }
+        scan.finish(cases)
+    }
+}

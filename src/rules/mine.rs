@@ -1,0 +1,57 @@
+//! Mine (HDU 4678): the Grundy values of the board's independent pieces by the mex recurrence.
+//!
+//! Under the statement's promise (no number touches two blank regions) a board is a sum of
+//! - blank regions: a region with `b` face-down numbers around it has two kinds of move,
+//!   clicking a blank (the region and all its numbers turn over: the piece is finished, value 0)
+//!   and clicking one of its numbers (`b - 1` numbers left), so `SG(b) = mex{0, SG(b - 1)}` for
+//!   `b >= 1` and `SG(0) = mex{0}`;
+//! - numbers touching no blank: one move, to a finished piece, so `SG = mex{0}`.
+//!
+//! Pure `std` code, compiled into `build.rs` as well as into the library. No recursion.
+
+/// The mex of a set of small values given as a bit mask.
+#[inline]
+pub fn mex(seen: u64) -> u8 {
+    (!seen).trailing_zeros() as u8
+}
+
+/// `SG(b)` of a blank region with `b` face-down numbers, for `b < count`, by the recurrence.
+pub fn region_values(count: usize) -> Vec<u8> {
+    let mut values: Vec<u8> = Vec::with_capacity(count);
+    for b in 0..count {
+        // Opening the region finishes it (value 0); clicking a number leaves b - 1.
+        let mut seen = 1u64 << 0;
+        if b > 0 {
+            seen |= 1 << values[b - 1];
+        }
+        values.push(mex(seen));
+    }
+    values
+}
+
+/// The smallest `p >= 1` with `values[p] == values[0]`.
+///
+/// `SG(b)` depends on `SG(b - 1)` alone, so once `SG(p) = SG(0)` the sequence repeats with period
+/// `p` forever: `values[..p]` is then the whole (infinite) table, indexed by `b mod p`.
+pub fn period(values: &[u8]) -> Option<usize> {
+    (1..values.len()).find(|&p| values[p] == values[0])
+}
+
+/// How many values the build computes before it gives up looking for the period.
+pub const SEARCH_LIMIT: usize = 256;
+
+/// The region table: one period of `SG(b)`, so `SG(b) = table[b % table.len()]`.
+///
+/// Panics if the recurrence has no period within [`SEARCH_LIMIT`] (it has period 2: 1, 2, 1, ...).
+pub fn region_table() -> Vec<u8> {
+    let values = region_values(SEARCH_LIMIT);
+    let p = period(&values).expect("SG(b) of a blank region is periodic");
+    // Belt and braces: the computed prefix agrees with the periodic extension.
+    assert!(values.iter().enumerate().all(|(b, &v)| v == values[b % p]), "the region values repeat");
+    values[..p].to_vec()
+}
+
+/// SG of a number that touches no blank region: its only move finishes it.
+pub fn number_value() -> u8 {
+    mex(1 << 0)
+}

@@ -1,0 +1,159 @@
+//! A Mine board: its size and its mines, one bit per cell.
+
+use std::fmt;
+
+/// Boards hold fewer than `2^32` cells, so that cell, run and column indices fit `u32`.
+pub const MAX_CELLS: u64 = u32::MAX as u64;
+
+/// An `rows x cols` board and its mines (a bit per cell, rows padded to whole 64-bit words).
+///
+/// Placing a mine twice places one mine. The bitmap is reused by [`Board::reset`], so a judge
+/// solving many cases allocates once for the largest board.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+/// A board that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// `rows * cols` is `2^32` or more.
+    TooLarge { rows: u64, cols: u64 },
+    /// The memory for the board could not be allocated.
+    OutOfMemory { rows: u64, cols: u64, bytes: u128 },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::TooLarge { rows, cols } => write!(
+                f,
+                "a {rows} x {cols} board has {} cells; at most {MAX_CELLS} are supported",
+                u128::from(*rows) * u128::from(*cols)
+            ),
+            BoardError::OutOfMemory { rows, cols, bytes } => {
+                write!(f, "not enough memory for a {rows} x {cols} board ({bytes} bytes could not be allocated)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A mine outside the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutsideBoard {
+    pub row: u64,
+    pub col: u64,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl fmt::Display for OutsideBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "mine ({}, {}) is outside the {} x {} board (rows 0..{}, columns 0..{})",
+            self.row, self.col, self.rows, self.cols, self.rows, self.cols
+        )
+    }
+}
+
+impl std::error::Error for OutsideBoard {}
+
+/// Checks `rows * cols < 2^32`; returns the two as `usize`.
+pub(crate) fn check_size(rows: u64, cols: u64) -> Result<(usize, usize), BoardError> {
+    if u128::from(rows) * u128::from(cols) > u128::from(MAX_CELLS) {
+        return Err(BoardError::TooLarge { rows, cols });
+    }
+    // Each is at most 2^32 - 1 when the other is non-zero; an empty board may name any size.
+    let fit = |n: u64| usize::try_from(n).map_err(|_| BoardError::TooLarge { rows, cols });
+    Ok((fit(rows)?, fit(cols)?))
+}
+
+/// Grows `v` to `len` zeroed elements (after clearing it) without aborting on allocation failure.
+pub(crate) fn zeroed<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> Result<(), usize> {
+    v.clear();
+    v.try_reserve(len).map_err(|_| len.saturating_mul(size_of::<T>()))?;
+    v.resize(len, T::default());
+    Ok(())
+}
+
+impl Board {
+    /// An empty (mine-free) `rows x cols` board.
+    pub fn new(rows: u64, cols: u64) -> Result<Board, BoardError> {
+        let mut board = Board::default();
+        board.reset(rows, cols)?;
+        Ok(board)
+    }
+
+    /// A board with these mines (repeats allowed).
+    pub fn with_mines(
+        rows: u64,
+        cols: u64,
+        mines: impl IntoIterator<Item = (u64, u64)>,
+    ) -> Result<Board, Box<dyn std::error::Error + Send + Sync>> {
+        let mut board = Board::new(rows, cols)?;
+        for (row, col) in mines {
+            board.place_mine(row, col)?;
+        }
+        Ok(board)
+    }
+
+    /// Makes this an empty `rows x cols` board, reusing the allocation.
+    pub fn reset(&mut self, rows: u64, cols: u64) -> Result<(), BoardError> {
+        let (r, c) = check_size(rows, cols)?;
+        let words = c.div_ceil(64);
+        let len = r * words; // <= cells / 64 + rows < 2^33: no overflow on 64-bit targets
+        zeroed(&mut self.bits, len).map_err(|bytes| BoardError::OutOfMemory { rows, cols, bytes: bytes as u128 })?;
+        (self.rows, self.cols, self.words) = (r, c, words);
+        Ok(())
+    }
+
+    /// Places a mine at (`row`, `col`); placing it again changes nothing.
+    #[inline]
+    pub fn place_mine(&mut self, row: u64, col: u64) -> Result<(), OutsideBoard> {
+        if row >= self.rows as u64 || col >= self.cols as u64 {
+            return Err(OutsideBoard { row, col, rows: self.rows, cols: self.cols });
+        }
+        let (row, col) = (row as usize, col as usize);
+        self.bits[row * self.words + col / 64] |= 1u64 << (col % 64);
+        Ok(())
+    }
+
+    /// Whether (`row`, `col`) holds a mine (false outside the board).
+    pub fn is_mine(&self, row: u64, col: u64) -> bool {
+        row < self.rows as u64
+            && col < self.cols as u64
+            && self.bits[row as usize * self.words + col as usize / 64] >> (col % 64) & 1 == 1
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The number of distinct mines (counted now, in `cells / 64` steps).
+    pub fn mine_count(&self) -> u64 {
+        self.bits.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// 64-bit words per row.
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Row `r` of the mine bitmap (bit `c % 64` of word `c / 64` is column `c`).
+    #[inline]
+    pub(crate) fn row(&self, r: usize) -> &[u64] {
+        &self.bits[r * self.words..(r + 1) * self.words]
+    }
+}

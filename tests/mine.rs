@@ -1,0 +1,308 @@
+//! Mine: samples, edge cases, promise-breaking boards and the cluster model.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{Rng, Tiny, simulate};
+use grundy::Outcome;
+use grundy::judge::Judge;
+use grundy::judge::JudgeError;
+use grundy::judge::mine::Mine;
+use grundy::solver::mine::cluster::{Cluster, Search};
+use grundy::solver::mine::{Board, BoardError, SolveError, Solver};
+
+fn judge(input: &str) -> Result<String, JudgeError> {
+    let mut out = Vec::new();
+    Mine::new(&mut Solver::new(), |_, _| {}).solve_bytes(input.as_bytes(), &mut out)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+fn board(rows: u64, cols: u64, mines: &[(u64, u64)]) -> Board {
+    Board::with_mines(rows, cols, mines.iter().copied()).unwrap()
+}
+
+#[test]
+fn sample() {
+    assert_eq!(judge("2\n3 3 0\n3 3 1\n1 1\n").unwrap(), "Case #1: Xiemao\nCase #2: Fanglaoshi\n");
+}
+
+#[test]
+fn no_mines_and_all_mines() {
+    assert_eq!(judge("2\n1000 1000 0\n2 2 4\n0 0\n0 1\n1 0\n1 1\n").unwrap(), "Case #1: Xiemao\nCase #2: Fanglaoshi\n");
+    let a = Solver::new().solve(&board(5, 7, &[])).unwrap();
+    assert_eq!((a.regions, a.numbers, a.value.0), (1, 0, 1));
+}
+
+#[test]
+fn repeated_mines_are_one_mine() {
+    assert_eq!(judge("1\n3 3 4\n1 1\n1 1\n1 1\n1 1\n").unwrap(), "Case #1: Fanglaoshi\n");
+    let b = board(3, 3, &[(1, 1), (1, 1), (1, 1)]);
+    assert_eq!(b.mine_count(), 1);
+}
+
+/// A cell first made a number by a neighbouring mine can receive a mine itself; the order of
+/// the mine lines does not matter.
+#[test]
+fn a_number_that_later_receives_a_mine() {
+    for (rows, cols, mines) in [
+        (1u64, 5u64, vec![(0u64, 0u64), (0, 1)]),
+        (3, 4, vec![(1, 1), (1, 2), (0, 0)]),
+        (4, 4, vec![(0, 0), (1, 1), (2, 2), (1, 0)]),
+    ] {
+        let mut tiny = Tiny { rows: rows as usize, cols: cols as usize, mines: 0 };
+        for &(r, c) in &mines {
+            tiny.mines |= 1 << (r * cols + c);
+        }
+        let expected = u64::from(simulate(&tiny, &mut Vec::new()));
+        let mut reversed = mines.clone();
+        reversed.reverse();
+        for order in [mines, reversed] {
+            assert_eq!(Solver::new().solve(&board(rows, cols, &order)).unwrap().value.0, expected);
+        }
+    }
+}
+
+/// SPEC.md: 3x5 with mines (0,0), (0,1), (2,3) is won by Fanglaoshi; every published formula
+/// (which counts each region's numbers, shared ones included) says Xiemao.
+#[test]
+fn spec_counterexample_3x5() {
+    let b = board(3, 5, &[(0, 0), (0, 1), (2, 3)]);
+    let mut solver = Solver::new();
+    let a = solver.solve(&b).unwrap();
+    assert!(!a.keeps_promise());
+    assert_eq!(a.outcome(), Outcome::SecondPlayerWins, "{a:?}");
+    assert_eq!(simulate(&Tiny { rows: 3, cols: 5, mines: 1 << 0 | 1 << 1 | 1 << 13 }, &mut Vec::new()), 0);
+    assert_eq!(solver.shared_cells().count() as u64, a.shared_numbers);
+    assert_eq!(judge("1\n3 5 3\n0 0\n0 1\n2 3\n").unwrap(), "Case #1: Fanglaoshi\n");
+    // The statement's picture: (1,1) touches the regions of (0,0) and (2,2).
+    let a = solver.solve(&board(3, 3, &[(0, 2), (2, 0)])).unwrap();
+    assert_eq!((a.shared_numbers, a.clusters, a.value.0), (1, 1, 2));
+    assert_eq!(solver.shared_cells().collect::<Vec<_>>(), [(1, 1)]);
+}
+
+/// (opened regions, private counts, shared (count, regions)) -> value.
+type AbstractMemo = HashMap<(u32, Vec<u32>, Vec<(u32, u32)>), u32>;
+
+/// The abstract model with full counts, by recursion: regions with private counts, shared
+/// numbers as (count, regions). Independent of the solver's parity reduction.
+fn abstract_value(open: u32, private: &[u32], shared: &[(u32, u32)], memo: &mut AbstractMemo) -> u32 {
+    let key = (open, private.to_vec(), shared.to_vec());
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut seen = 0u64;
+    for i in 0..private.len() {
+        if open >> i & 1 == 1 {
+            continue;
+        }
+        // Open region i: its numbers, and every shared number touching it, turn over.
+        let mut p = private.to_vec();
+        p[i] = 0;
+        let s: Vec<(u32, u32)> = shared.iter().map(|&(n, m)| if m >> i & 1 == 1 { (0, m) } else { (n, m) }).collect();
+        seen |= 1 << abstract_value(open | 1 << i, &p, &s, memo);
+        if private[i] > 0 {
+            let mut p = private.to_vec();
+            p[i] -= 1;
+            seen |= 1 << abstract_value(open, &p, shared, memo);
+        }
+    }
+    for g in 0..shared.len() {
+        if shared[g].0 > 0 {
+            let mut s = shared.to_vec();
+            s[g].0 -= 1;
+            seen |= 1 << abstract_value(open, private, &s, memo);
+        }
+    }
+    let v = (!seen).trailing_zeros();
+    memo.insert(key, v);
+    v
+}
+
+fn searched(private: &[u32], shared: &[(u32, u32)]) -> u32 {
+    let cluster = Cluster {
+        regions: private.len(),
+        private: private.iter().enumerate().map(|(i, &n)| u64::from(n % 2) << i).sum(),
+        groups: shared.iter().filter(|g| g.0 % 2 == 1).map(|g| u64::from(g.1)).collect(),
+    };
+    u32::from(Search::default().value(&cluster, [1, 2], 1 << 20).unwrap().0)
+}
+
+/// SPEC.md's two-region formulas: s odd -> 2 if a, b both even, 0 if exactly one is odd, 1 if
+/// both odd; s even -> 0 if a = b (mod 2), else 3. Checked against full counts up to 4 and the
+/// search.
+#[test]
+fn two_region_formulas() {
+    let mut memo = HashMap::new();
+    for a in 0..=4u32 {
+        for b in 0..=4u32 {
+            for s in 0..=4u32 {
+                let formula = match (s % 2 == 1, a % 2, b % 2) {
+                    (true, 0, 0) => 2,
+                    (true, 1, 1) => 1,
+                    (true, _, _) => 0,
+                    (false, x, y) if x == y => 0,
+                    (false, _, _) => 3,
+                };
+                let full = abstract_value(0, &[a, b], &[(s, 0b11)], &mut memo);
+                assert_eq!(full, formula, "a={a} b={b} s={s}");
+                assert_eq!(searched(&[a, b], &[(s, 0b11)]), formula, "a={a} b={b} s={s}");
+            }
+        }
+    }
+}
+
+/// Chains of three regions reach SG 5 (SPEC.md), and the search agrees with full counts.
+#[test]
+fn chains_of_three_reach_five() {
+    let mut memo = HashMap::new();
+    let mut max = 0;
+    for code in 0..3u32.pow(5) {
+        let d: Vec<u32> = (0..5).map(|i| code / 3u32.pow(i) % 3).collect();
+        let (private, shared) = ([d[0], d[1], d[2]], [(d[3], 0b011), (d[4], 0b110)]);
+        let full = abstract_value(0, &private, &shared, &mut memo);
+        assert_eq!(searched(&private, &shared), full, "{private:?} {shared:?}");
+        max = max.max(full);
+    }
+    assert_eq!(max, 5);
+}
+
+/// Random hypergraph clusters of up to 4 regions (shared numbers touching 2 to 4 regions, counts
+/// up to 2): the parity reduction and the component split against full counts.
+#[test]
+fn random_clusters_match_full_counts() {
+    let mut rng = Rng(0x5eed_1234_abcd_ef01);
+    let mut memo = HashMap::new();
+    for _ in 0..400 {
+        let n = 2 + rng.below(3) as usize;
+        let private: Vec<u32> = (0..n).map(|_| rng.below(3) as u32).collect();
+        let mut shared = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let mask = loop {
+                let m = rng.below(1 << n) as u32;
+                if m.count_ones() >= 2 {
+                    break m;
+                }
+            };
+            shared.push((1 + rng.below(2) as u32, mask));
+        }
+        // Equal region sets merge into one group (counts add) in the solver; do the same here.
+        shared.sort_by_key(|g| g.1);
+        shared.dedup_by(|b, a| {
+            if a.1 == b.1 {
+                a.0 += b.0;
+                true
+            } else {
+                false
+            }
+        });
+        memo.clear();
+        assert_eq!(
+            searched(&private, &shared),
+            abstract_value(0, &private, &shared, &mut memo),
+            "{private:?} {shared:?}"
+        );
+    }
+}
+
+/// Boards larger than the exhaustive sweep: random 4x5, 5x5 and 4x6 boards with at most 16 safe
+/// cells that break the promise, against the simulator.
+#[test]
+fn random_promise_breaking_boards_match_the_simulator() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut solver = Solver::new();
+    let mut memo = Vec::new();
+    let mut checked = 0;
+    while checked < 150 {
+        let (rows, cols) = [(4usize, 5usize), (5, 5), (4, 6)][rng.below(3) as usize];
+        let mut mines = 0u32;
+        while (rows * cols) as u32 - mines.count_ones() > 16 {
+            mines |= 1 << rng.below((rows * cols) as u64);
+        }
+        let tiny = Tiny { rows, cols, mines };
+        let a = solver.solve(&board(rows as u64, cols as u64, &tiny.mine_list())).unwrap();
+        if a.keeps_promise() {
+            continue;
+        }
+        assert_eq!(a.value.0, u64::from(simulate(&tiny, &mut memo)), "{rows}x{cols} {:?}", tiny.mine_list());
+        checked += 1;
+    }
+}
+
+/// A region of 10^8 cells (no recursion anywhere) and a few mines on a 10^4 x 10^4 board.
+#[test]
+fn ten_thousand_square() {
+    let mut solver = Solver::new();
+    let a = solver.solve(&board(10_000, 10_000, &[])).unwrap();
+    assert_eq!((a.regions, a.value.0), (1, 1));
+    // A mine in a corner: 3 numbers around it, one region with b = 3: SG 2.
+    let a = solver.solve(&board(10_000, 10_000, &[(0, 0)])).unwrap();
+    assert_eq!((a.regions, a.numbers, a.value.0), (1, 3, 2));
+    // A wall of mines down column 5000 splits the board into two regions with 10^4 numbers each.
+    let wall: Vec<(u64, u64)> = (0..10_000).map(|r| (r, 5_000)).collect();
+    let a = solver.solve(&board(10_000, 10_000, &wall)).unwrap();
+    assert_eq!((a.regions, a.numbers, a.value.0), (2, 20_000, 0));
+}
+
+#[test]
+fn board_errors() {
+    assert!(matches!(Board::new(1 << 16, 1 << 16), Err(BoardError::TooLarge { .. })));
+    assert!(Board::new(65_535, 65_537).is_ok_and(|b| b.rows() == 65_535));
+    let mut b = Board::new(3, 4).unwrap();
+    let e = b.place_mine(3, 0).unwrap_err();
+    assert_eq!(e.to_string(), "mine (3, 0) is outside the 3 x 4 board (rows 0..3, columns 0..4)");
+    assert!(b.place_mine(0, 4).is_err() && b.place_mine(2, 3).is_ok());
+}
+
+#[test]
+fn a_cluster_beyond_the_bound_is_refused() {
+    let mut solver = Solver::new();
+    solver.set_max_states(0);
+    let broken = board(3, 5, &[(0, 0), (0, 1), (2, 3)]);
+    assert!(matches!(solver.solve(&broken), Err(SolveError::ClusterTooLarge(_))));
+    let kept = board(3, 3, &[(1, 1)]);
+    assert_eq!(solver.solve(&kept).unwrap().value.0, 0, "no cluster, no search");
+    let mut out = Vec::new();
+    let input = b"2\n3 3 1\n1 1\n3 5 3\n0 0\n0 1\n2 3\n";
+    let e = Mine::new(&mut solver, |_, _| {}).solve_bytes(input, &mut out).unwrap_err();
+    assert!(matches!(e, JudgeError::Refused { case: 2, .. }), "{e}");
+    assert_eq!(out, b"Case #1: Fanglaoshi\n", "the cases before are written");
+}
+
+#[test]
+fn bad_input_names_line_and_column() {
+    let cases = [
+        ("1\n3 3 1\n3 0\n", 3, 1, "X = 3 of mine 1 of case 1 is outside the board: it must be below 3"),
+        ("1\n3 3 1\n0 3\n", 3, 3, "Y = 3 of mine 1 of case 1 is outside the board: it must be below 3"),
+        ("1\n3 3 2\n0 0\n1 x\n", 4, 3, "expected Y of mine 2 of case 1"),
+        ("1\n0 3 0\n", 2, 1, "N, the number of rows of case 1 is 0"),
+        ("1\n3 0 0\n", 2, 3, "M, the number of columns of case 1 is 0"),
+        ("1\n65536 65536 0\n", 2, 7, "at most 4294967295"),
+        ("1\n3 3 1\n1 1\n7\n", 4, 1, "unexpected data after the 1 cases"),
+        ("2\n3 3 0\n", 3, 1, "unexpected end of input: expected N"),
+        ("1\n3 3 -1\n", 2, 5, "found a sign"),
+    ];
+    for (input, line, column, message) in cases {
+        let Err(JudgeError::Input(e)) = judge(input) else { panic!("{input:?} should fail") };
+        assert_eq!((e.line, e.column), (line, column), "{input:?}: {e}");
+        assert!(e.message.contains(message), "{input:?}: {e}");
+    }
+}
+
+/// Reports reach the caller once per solved case, with the promise status.
+#[test]
+fn reports_name_promise_breaking_cases() {
+    let mut broken = Vec::new();
+    let mut out = Vec::new();
+    let input = b"3\n3 3 0\n3 5 3\n0 0\n0 1\n2 3\n3 3 2\n0 2\n2 0\n";
+    let mut solver = Solver::new();
+    let mut judge = Mine::new(&mut solver, |case, a: &grundy::solver::mine::Analysis| {
+        if !a.keeps_promise() {
+            broken.push(case)
+        }
+    });
+    judge.solve_bytes(input, &mut out).unwrap();
+    drop(judge);
+    assert_eq!(broken, [2, 3]);
+    assert_eq!(String::from_utf8(out).unwrap(), "Case #1: Xiemao\nCase #2: Fanglaoshi\nCase #3: Xiemao\n");
+}

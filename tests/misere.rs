@@ -1,0 +1,58 @@
+//! Misère Nim judge: samples, pitfalls, u64 piles, bad input.
+
+use grundy::judge::Judge;
+use grundy::judge::JudgeError;
+use grundy::judge::misere::MisereNim;
+use grundy::table::embedded;
+
+fn judge(input: &str) -> Result<String, JudgeError> {
+    let mut out = Vec::new();
+    MisereNim { table: embedded::misere_nim() }.solve_bytes(input.as_bytes(), &mut out)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn sample() {
+    let input = "3\n4\n2 3 4 5\n5\n1 1 2 4 10\n1\n1\n";
+    assert_eq!(judge(input).unwrap(), "Case 1: Bob\nCase 2: Alice\nCase 3: Bob\n");
+}
+
+#[test]
+fn pitfalls_and_large_piles() {
+    let input = "6\n1\n1\n2\n1 1\n3\n1 1 1\n1\n18446744073709551615\n2\n18446744073709551615 18446744073709551615\n\
+                 3\n1 18446744073709551615 18446744073709551614\n";
+    assert_eq!(
+        judge(input).unwrap(),
+        "Case 1: Bob\nCase 2: Alice\nCase 3: Bob\nCase 4: Alice\nCase 5: Bob\nCase 6: Bob\n"
+    );
+}
+
+#[test]
+fn piles_may_span_lines_and_use_crlf() {
+    assert_eq!(judge("1\r\n3\r\n2\r\n2 1\r\n").unwrap(), "Case 1: Alice\n");
+}
+
+#[test]
+fn bad_input_names_line_and_column() {
+    let cases = [
+        ("1\n2\n1 x\n", 3, 3, "expected the size of pile 2 of case 1, found 'x'"),
+        ("1\n2\n1 0\n", 3, 3, "pile 2 of case 1 is empty"),
+        ("1\n0\n", 2, 1, "k must be at least 1"),
+        ("1\n1\n18446744073709551616\n", 3, 1, "too large"),
+        ("2\n1\n1\n", 4, 1, "unexpected end of input: expected k"),
+        ("1\n1\n1\n1\n", 4, 1, "unexpected data after the 1 cases"),
+    ];
+    for (input, line, column, message) in cases {
+        let mut out = Vec::new();
+        let Err(JudgeError::Input(e)) =
+            MisereNim { table: embedded::misere_nim() }.solve_bytes(input.as_bytes(), &mut out)
+        else {
+            panic!("{input:?} should fail")
+        };
+        assert_eq!((e.line, e.column), (line, column), "{input:?}: {e}");
+        assert!(e.message.contains(message), "{input:?}: {e}");
+        if input.starts_with("2\n") {
+            assert_eq!(out, b"Case 1: Bob\n", "cases before the error are written");
+        }
+    }
+}
