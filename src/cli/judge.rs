@@ -1,14 +1,13 @@
 //! The judge subcommands: input in, exact judge output out.
 
-use std::io::{BufWriter, ErrorKind, Write};
 use std::path::Path;
 
 use grundy::judge::input::Input;
 use grundy::judge::knights::Knights;
-use grundy::judge::mine::Mine;
+use grundy::judge::mine::{Mine, promise_notice};
 use grundy::judge::misere::MisereNim;
-use grundy::judge::{Judge, JudgeError};
-use grundy::solver::mine::{Analysis, Solver};
+use grundy::judge::run_to_stdout;
+use grundy::solver::mine::Solver;
 use grundy::table::{TableFile, embedded};
 
 use super::Failure;
@@ -28,13 +27,13 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure>
         None => embedded::knight(),
     };
     let input = open_input(file)?;
-    with_stdout(|out| Knights { table }.solve_input(input, out))
+    run_to_stdout(&mut Knights { table }, input).map_err(Failure::from)
 }
 
 /// `grundy misere-nim`.
 pub fn misere_nim(file: Option<&Path>) -> Result<(), Failure> {
     let input = open_input(file)?;
-    with_stdout(|out| MisereNim { table: embedded::misere_nim() }.solve_input(input, out))
+    run_to_stdout(&mut MisereNim { table: embedded::misere_nim() }, input).map_err(Failure::from)
 }
 
 /// `grundy mine`: boards that break the promise are named on standard error.
@@ -42,45 +41,15 @@ pub fn mine(file: Option<&Path>, max_states: usize) -> Result<(), Failure> {
     let input = open_input(file)?;
     let mut solver = Solver::new();
     solver.set_max_states(max_states);
-    with_stdout(|out| Mine::new(&mut solver, promise_notice).solve_input(input, out))
-}
-
-/// Tells standard error that a case broke the statement's promise and was solved exactly.
-fn promise_notice(case: u64, analysis: &Analysis) {
-    if analysis.keeps_promise() {
-        return;
-    }
-    let plural = |n: u64, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-    eprintln!(
-        "grundy: case {case} breaks the promise (a number touches two blank regions); solved exactly \
-         ({} touching two or more, {} searched)",
-        plural(analysis.shared_numbers, "number", "numbers"),
-        plural(analysis.clusters as u64, "cluster", "clusters"),
-    );
+    let notice = |case, analysis: &_| {
+        if let Some(message) = promise_notice(case, analysis) {
+            eprintln!("grundy: {message}");
+        }
+    };
+    run_to_stdout(&mut Mine::new(&mut solver, notice), input).map_err(Failure::from)
 }
 
 fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
     let name = file.map_or("standard input".into(), |p| p.display().to_string());
     Input::open(file).map_err(|e| Failure::io(format!("{name}: {e}")))
-}
-
-/// Runs a solver against buffered standard output; flushes what was solved even on bad input.
-fn with_stdout(
-    solve: impl FnOnce(&mut BufWriter<std::io::StdoutLock<'static>>) -> Result<(), JudgeError>,
-) -> Result<(), Failure> {
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let result = solve(&mut out);
-    let flushed = out.flush();
-    match (result, flushed) {
-        (Err(JudgeError::Input(e)), _) => Err(Failure::invalid(e)),
-        (Err(e @ JudgeError::Read(_)), _) => Err(Failure::io(e)),
-        (Err(e @ JudgeError::Refused { .. }), _) => Err(Failure::refused(e)),
-        (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) => output_failure(e),
-        (Ok(()), Ok(())) => Ok(()),
-    }
-}
-
-/// A closed pipe (`grundy knights | head`) is not an error worth a message.
-fn output_failure(e: std::io::Error) -> Result<(), Failure> {
-    if e.kind() == ErrorKind::BrokenPipe { Ok(()) } else { Err(Failure::io(format!("writing output: {e}"))) }
 }

@@ -101,15 +101,16 @@ pub struct Failure {
     message: String,
 }
 
+impl From<grundy::judge::JudgeError> for Failure {
+    fn from(e: grundy::judge::JudgeError) -> Failure {
+        Failure { code: e.exit_code(), message: e.to_string() }
+    }
+}
+
 impl Failure {
     /// Invalid input of any kind: exit code 2.
     fn invalid(message: impl std::fmt::Display) -> Failure {
         Failure { code: 2, message: message.to_string() }
-    }
-
-    /// A case the solver refuses to answer rather than guess: exit code 3.
-    fn refused(message: impl std::fmt::Display) -> Failure {
-        Failure { code: 3, message: message.to_string() }
     }
 
     /// An I/O failure: exit code 1.

@@ -90,3 +90,18 @@ fn coordinate<S: Source>(
         Err(e) => Err(scan.error(e, &format!("{axis} of mine {mine} of case {case}"))),
     }
 }
+
+/// The notice for standard error when a case broke the statement's promise (and was solved
+/// exactly); `None` for a case that kept it.
+pub fn promise_notice(case: u64, analysis: &Analysis) -> Option<String> {
+    if analysis.keeps_promise() {
+        return None;
+    }
+    let plural = |n: u64, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+    Some(format!(
+        "case {case} breaks the promise (a number touches two blank regions); solved exactly \
+         ({} touching two or more, {} searched)",
+        plural(analysis.shared_numbers, "number", "numbers"),
+        plural(analysis.clusters as u64, "cluster", "clusters"),
+    ))
+}

@@ -8,7 +8,7 @@ pub mod misere;
 pub mod scanner;
 pub mod source;
 
-use std::io::Write;
+use std::io::{BufWriter, ErrorKind, Write};
 
 pub use error::{InputError, JudgeError};
 use input::Input;
@@ -33,5 +33,17 @@ pub trait Judge {
             Input::File(src) => self.solve(&mut Scanner::new(src), out),
             Input::Stdin(src) => self.solve(&mut Scanner::new(src), out),
         }
+    }
+}
+
+/// Runs a judge on `input` with buffered standard output, flushing what was solved even when a
+/// later case fails. A closed pipe (`grundy knights | head`) is not an error.
+pub fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let result = judge.solve_input(input, &mut out);
+    let flushed = out.flush().map_err(JudgeError::Output);
+    match result.and(flushed) {
+        Err(JudgeError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
+        other => other,
     }
 }
