@@ -59,14 +59,19 @@ impl<S: Source> Scanner<S> {
         while start < bytes.len() && is_space(bytes[start]) {
             start += 1;
         }
-        // Fast path: a number of 1 to 7 digits followed by whitespace, parsed from one 8-byte load.
+        // Fast path: 1 to 15 digits followed by whitespace, parsed eight bytes at a time.
         if let Some(chunk) = bytes.get(start..start + 8) {
-            if let Some((value, len)) = swar_digits(u64::from_le_bytes(chunk.try_into().expect("8 bytes"))) {
-                if is_space(bytes[start + len]) {
-                    self.token = start;
-                    self.pos = start + len;
-                    return Ok(value);
+            let (mut value, mut len) = swar_digits(load(chunk));
+            if len == 8 {
+                if let Some(chunk) = bytes.get(start + 8..start + 16) {
+                    let (low, more) = swar_digits(load(chunk));
+                    (value, len) = (value * POW10[more] + low, 8 + more);
                 }
+            }
+            if len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b)) {
+                self.token = start;
+                self.pos = start + len;
+                return Ok(value);
             }
         }
         self.next_u64_slow(start)
@@ -206,18 +211,27 @@ impl<S: Source> Scanner<S> {
     }
 }
 
-/// Parses the leading digits of eight little-endian bytes at once (SWAR): `Some((value, len))`
-/// when the first `len` bytes, 1 to 7, are ASCII digits and byte `len` is not.
+/// Eight bytes as a little-endian word.
+#[inline(always)]
+fn load(chunk: &[u8]) -> u64 {
+    u64::from_le_bytes(chunk.try_into().expect("8 bytes"))
+}
+
+/// `10^i` for `i <= 8`.
+const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
+/// Parses the leading digits of eight little-endian bytes at once (SWAR): `(value, len)` with
+/// `len`, 0 to 8, the number of leading ASCII digits.
 #[inline]
-fn swar_digits(chunk: u64) -> Option<(u64, usize)> {
+fn swar_digits(chunk: u64) -> (u64, usize) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let t = chunk ^ (0x30 * ONES); // digits become 0..=9, every other byte something else
     // High bit set in each byte that is not a digit (t >= 10). A carry can only corrupt bytes
     // above the first non-digit, and only the first one is used.
     let non_digit = (t.wrapping_add(0x76 * ONES) | t) & (0x80 * ONES);
     let len = (non_digit.trailing_zeros() / 8) as usize;
-    if len == 0 || len == 8 {
-        return None;
+    if len == 0 {
+        return (0, 0);
     }
     // Move the digits to the top bytes (zeros below act as leading zeros), then combine
     // neighbours: pairs, quadruples, octets.
@@ -225,7 +239,7 @@ fn swar_digits(chunk: u64) -> Option<(u64, usize)> {
     let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
     let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
     let d = (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF;
-    Some((d, len))
+    (d, len)
 }
 
 /// A readable name for the character at the start of `rest`.
@@ -296,16 +310,15 @@ mod tests {
         );
     }
 
-    fn scalar(bytes: &[u8]) -> Option<(u64, usize)> {
+    fn scalar(bytes: &[u8]) -> (u64, usize) {
         let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-        let value = bytes[..len].iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
-        (1..8).contains(&len).then_some((value, len))
+        (bytes[..len].iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0')), len)
     }
 
     #[test]
     fn swar_agrees_with_a_scalar_parse() {
         let mut cases: Vec<[u8; 8]> =
-            vec![*b"0 000000", *b"1234567 ", *b"12345678", *b"x1234567", *b"9\n123456", *b"00000000"];
+            vec![*b"0 000000", *b"1234567 ", *b"12345678", *b"x1234567", *b"9\n123456", *b"00000000", *b"99999999"];
         // Every digit string of up to 7 digits drawn from a few digits, with assorted followers.
         let digits = [b'0', b'1', b'5', b'9'];
         for len in 1..=7 {
@@ -322,6 +335,34 @@ mod tests {
         }
         for c in cases {
             assert_eq!(swar_digits(u64::from_le_bytes(c)), scalar(&c), "{:?}", String::from_utf8_lossy(&c));
+        }
+    }
+
+    /// Numbers of every length from 1 to 21 digits, at every distance from the end of the input
+    /// (so each of the 16-byte, 8-byte and byte-by-byte paths is taken), parse like `str::parse`.
+    #[test]
+    fn numbers_of_every_length_parse_exactly() {
+        let digits = b"98765432109876543210987";
+        for len in 1..=21 {
+            for lead in [b'1', b'9', b'0'] {
+                let mut number = digits[..len].to_vec();
+                number[0] = lead;
+                let text = std::str::from_utf8(&number).unwrap();
+                let expected = text.parse::<u64>().ok();
+                for tail in 1..18 {
+                    let mut input = number.clone();
+                    input.extend(std::iter::repeat_n(b' ', tail));
+                    input.extend_from_slice(b"7\n");
+                    let mut scan = Scanner::new(&input[..]);
+                    match expected {
+                        Some(v) => {
+                            assert_eq!(scan.next_u64(), Ok(v), "{text} + {tail} spaces");
+                            assert_eq!(scan.next_u64(), Ok(7), "{text} + {tail} spaces");
+                        }
+                        None => assert_eq!(scan.next_u64(), Err(ScanError::Overflow), "{text}"),
+                    }
+                }
+            }
         }
     }
 }
