@@ -1,0 +1,90 @@
+//! Replays the committed fuzz corpora (`fuzz/corpus/<target>/`) through the fuzz targets' checks
+//! on stable Rust, so every seed and every crash input found by fuzzing stays a regression test
+//! of `cargo test`. Also keeps the valid seed blobs in step with the format.
+//!
+//! After a change of the blob format, rewrite the seed blobs with
+//! `GRUNDY_BLESS=1 cargo test --test fuzz_corpus`.
+
+#[allow(dead_code)]
+#[path = "../fuzz/src/checks.rs"]
+mod checks;
+
+use std::path::{Path, PathBuf};
+
+use grundy::format::header::Game;
+use grundy::format::{TableData, write_blob};
+use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+
+fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{} is empty", dir.display());
+    files.into_iter().map(|path| (path.clone(), std::fs::read(&path).unwrap())).collect()
+}
+
+/// Runs `check` on every file, naming the file that fails.
+fn replay(target: &str, check: fn(&[u8])) {
+    for (path, bytes) in corpus(target) {
+        if let Err(panic) = std::panic::catch_unwind(|| check(&bytes)) {
+            eprintln!("fuzz corpus file {} fails", path.display());
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+#[test]
+fn blob_corpus() {
+    replay("blob", checks::blob);
+}
+
+#[test]
+fn knights_corpus() {
+    replay("knights", checks::knights);
+}
+
+/// The valid blobs seeded into `fuzz/corpus/blob/`: small, so the fuzzer mutates them quickly.
+fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
+    let (k1, k4, k8) = (
+        square_table(&HYPER_KNIGHT_MOVES, 1),
+        square_table(&HYPER_KNIGHT_MOVES, 4),
+        square_table(&HYPER_KNIGHT_MOVES, 8),
+    );
+    fn table<'a>(moves: &[(i8, i8)], side: u32, cells: &'a [u8]) -> TableData<'a> {
+        TableData { game: Game::Knight, moves: moves.to_vec(), rows: side, cols: side, cells }
+    }
+    // One step left or up: g(x, y) = (x + y) mod 2.
+    let (rook_like, rook_cells) = ([(-1, 0), (0, -1)], [0, 1, 1, 0]);
+    vec![
+        ("valid-empty.sgt", write_blob("grundy seeds", &[])),
+        ("valid-knight1.sgt", write_blob("grundy seeds", &[table(&HYPER_KNIGHT_MOVES, 1, &k1)])),
+        ("valid-knight4.sgt", write_blob("grundy seeds", &[table(&HYPER_KNIGHT_MOVES, 4, &k4)])),
+        (
+            "valid-knight8-two-tables.sgt",
+            write_blob("grundy seeds", &[table(&HYPER_KNIGHT_MOVES, 8, &k8), table(&rook_like, 2, &rook_cells)]),
+        ),
+    ]
+}
+
+#[test]
+fn blob_seeds_are_valid_and_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/blob");
+    let bless = std::env::var_os("GRUNDY_BLESS").is_some();
+    for (name, blob) in seed_blobs() {
+        grundy::format::validate(&blob).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let path = dir.join(name);
+        if bless {
+            std::fs::write(&path, &blob).unwrap();
+        } else {
+            let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(
+                committed == blob,
+                "{} is stale: rewrite with GRUNDY_BLESS=1 cargo test --test fuzz_corpus",
+                path.display()
+            );
+        }
+    }
+}
