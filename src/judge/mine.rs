@@ -7,6 +7,7 @@
 //! exceeds the search bound is refused ([`JudgeError::Refused`]) rather than guessed.
 
 use std::io::Write;
+use std::sync::mpsc;
 
 use super::scanner::Scanner;
 use super::source::Source;
@@ -25,43 +26,123 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// The Mine judge: a solver (its buffers reused across cases) and a callback that sees the
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
 /// the promise).
+///
+/// Reading a board and solving it overlap: a second thread solves case `k` while this one reads
+/// case `k + 1` (two boards in flight), so a run costs about the larger of the two, not the sum.
+/// Answers, reports and errors still come strictly in case order.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
-    board: Board,
+    boards: [Board; 2],
     report: F,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
-        Mine { solver, board: Board::default(), report }
+        Mine { solver, boards: Default::default(), report }
     }
 }
 
+/// A solved case on its way back from the solver thread, with its board for reuse.
+type Solved = (u64, Board, Result<Analysis, SolveError>);
+
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
-        let board = &mut self.board;
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-        for case in 1..=cases {
-            let rows = dimension(scan, "N, the number of rows", case)?;
-            let cols = dimension(scan, "M, the number of columns", case)?;
-            board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
-            let mines =
-                scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
-            for mine in 1..=mines {
-                let x = coordinate(scan, "X", rows, mine, case)?;
-                let y = coordinate(scan, "Y", cols, mine, case)?;
-                board.place_mine(x, y).expect("coordinates checked against the board");
-            }
-            let analysis = self.solver.solve(board).map_err(|e| match e {
-                SolveError::OutOfMemory { .. } | SolveError::ClusterTooLarge(_) => {
-                    JudgeError::Refused { case, reason: e.to_string() }
+        let Mine { solver, boards, report } = self;
+        std::thread::scope(|threads| {
+            let (to_solver, jobs) = mpsc::sync_channel::<(u64, Board)>(1);
+            let (to_reader, solved) = mpsc::sync_channel::<Solved>(1);
+            let (lend, borrow) = mpsc::sync_channel::<&mut Solver>(1);
+            let worker = std::thread::Builder::new().name("mine-solver".into()).spawn_scoped(threads, move || {
+                let Ok(solver) = borrow.recv() else { return };
+                for (case, board) in jobs {
+                    let result = solver.solve(&board);
+                    if to_reader.send((case, board, result)).is_err() {
+                        break;
+                    }
                 }
-            })?;
-            (self.report)(case, &analysis);
-            writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
-        }
-        scan.finish(cases)
+            });
+            if worker.is_err() {
+                // No second thread to be had: read and solve in turn.
+                return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
+            }
+            lend.send(solver).expect("the solver thread waits for the solver");
+            let mut spare: Vec<Board> = boards.iter_mut().map(std::mem::take).collect();
+            let mut in_flight = 0;
+            let mut finish = |in_flight: &mut usize, spare: &mut Vec<Board>| -> Result<(), JudgeError> {
+                let (case, board, result) = solved.recv().expect("the solver thread answers every board");
+                *in_flight -= 1;
+                spare.push(board);
+                emit(case, result, out, report)
+            };
+            for case in 1..=cases {
+                if spare.is_empty() {
+                    finish(&mut in_flight, &mut spare)?;
+                }
+                let mut board = spare.pop().expect("a spare board");
+                if let Err(e) = read_board(scan, &mut board, case) {
+                    // Answer the cases before this one first: an earlier refusal wins.
+                    while in_flight > 0 {
+                        finish(&mut in_flight, &mut spare)?;
+                    }
+                    return Err(e);
+                }
+                to_solver.send((case, board)).expect("the solver thread takes every board");
+                in_flight += 1;
+            }
+            while in_flight > 0 {
+                finish(&mut in_flight, &mut spare)?;
+            }
+            // Keep the boards' memory for the next run.
+            for (slot, board) in boards.iter_mut().zip(spare) {
+                *slot = board;
+            }
+            scan.finish(cases)
+        })
     }
+}
+
+/// The same without a second thread.
+fn solve_in_turn<S: Source, W: Write>(
+    scan: &mut Scanner<S>,
+    out: &mut W,
+    cases: u64,
+    solver: &mut Solver,
+    board: &mut Board,
+    report: &mut impl FnMut(u64, &Analysis),
+) -> Result<(), JudgeError> {
+    for case in 1..=cases {
+        read_board(scan, board, case)?;
+        emit(case, solver.solve(board), out, report)?;
+    }
+    scan.finish(cases)
+}
+
+/// Reads case `case` (`N M K` and `K` mines) into `board`.
+fn read_board<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
+    let rows = dimension(scan, "N, the number of rows", case)?;
+    let cols = dimension(scan, "M, the number of columns", case)?;
+    board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
+    let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
+    for mine in 1..=mines {
+        let x = coordinate(scan, "X", rows, mine, case)?;
+        let y = coordinate(scan, "Y", cols, mine, case)?;
+        board.place_mine(x, y).expect("coordinates checked against the board");
+    }
+    Ok(())
+}
+
+/// Reports a solved case and writes its answer, or refuses it.
+fn emit<W: Write>(
+    case: u64,
+    result: Result<Analysis, SolveError>,
+    out: &mut W,
+    report: &mut impl FnMut(u64, &Analysis),
+) -> Result<(), JudgeError> {
+    let analysis = result.map_err(|e| JudgeError::Refused { case, reason: e.to_string() })?;
+    report(case, &analysis);
+    writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
+    Ok(())
 }
 
 /// A board side, at least 1.
