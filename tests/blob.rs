@@ -160,3 +160,24 @@ fn missing_table_is_named() {
     let file = TableFile::from_bytes(blob).unwrap();
     assert_eq!(file.knight().unwrap_err(), BlobError::MissingTable { game: Game::Knight });
 }
+
+#[test]
+fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
+    let blob = TableFile::from_bytes(embedded::blob().to_vec()).unwrap();
+    assert_eq!(blob.verify_contents(), Ok(250_011), "500 x 500 knights and 11 parity cells");
+
+    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 6);
+    cells[13] ^= 1; // g(2, 1) = 2 becomes 3: in range, checksummed, wrong
+    let blob = write_blob(
+        "test",
+        &[TableData { game: Game::Knight, moves: HYPER_KNIGHT_MOVES.to_vec(), rows: 6, cols: 6, cells: &cells }],
+    );
+    let file = TableFile::from_bytes(blob).unwrap();
+    assert_eq!(file.verify_contents(), Err(BlobError::WrongCell { table: 0, index: 13, value: 3, expected: 2 }));
+
+    let cells = [0u8; 4];
+    let loops = vec![(1, -1), (-1, 0)]; // (1, -1) keeps x + y: not a game the sweep can tabulate
+    let blob = write_blob("test", &[TableData { game: Game::Knight, moves: loops, rows: 2, cols: 2, cells: &cells }]);
+    let file = TableFile::from_bytes(blob).unwrap();
+    assert!(matches!(file.verify_contents(), Err(BlobError::Unverifiable { table: 0, .. })));
+}

@@ -121,5 +121,6 @@ fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
     // g(x, y) = (x + y) mod 2 for unit steps: (1, 2) and (3, 3) give 1 xor 0.
     let out = grundy(&["knights", "--table", table], b"1\n2\n1 2\n3 3\n");
     assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("move set (-1,0) (0,-1) is not the hyper knight's"), "{}", stderr(&out));
     std::fs::remove_file(&path).unwrap();
 }

@@ -1,4 +1,4 @@
-//! `grundy inspect`: validate a blob and print its header.
+//! `grundy inspect`: validate a blob, print its header, and recompute its contents.
 
 use std::path::Path;
 
@@ -28,5 +28,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             moves.join(" ")
         );
     }
+    let cells = file.verify_contents().map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;
+    println!("contents: all {cells} cells equal their games' rules, recomputed");
     Ok(())
 }

@@ -26,6 +26,13 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure>
         Some(file) => file.knight().map_err(Failure::invalid)?,
         None => embedded::knight(),
     };
+    if !table.has_closed_form() {
+        let moves: Vec<String> = table.moves().iter().map(|(dx, dy)| format!("({dx},{dy})")).collect();
+        eprintln!(
+            "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
+            moves.join(" ")
+        );
+    }
     let input = open_input(file)?;
     run_to_stdout(&mut Knights { table }, input).map_err(Failure::from)
 }

@@ -41,6 +41,10 @@ pub enum BlobError {
     BadCell { table: usize, index: usize, value: u8 },
     /// The blob holds no table for a game the reader needs.
     MissingTable { game: Game },
+    /// A cell differs from the value its game's rules give (found by recomputing the table).
+    WrongCell { table: usize, index: usize, value: u8, expected: u8 },
+    /// A table's contents cannot be recomputed (a move set the x + y sweep cannot tabulate).
+    Unverifiable { table: usize, why: String },
 }
 
 impl std::fmt::Display for BlobError {
@@ -95,6 +99,10 @@ impl std::fmt::Display for BlobError {
                 write!(f, "table {table}: cell {index} holds {value}, impossible for its game")
             }
             Self::MissingTable { game } => write!(f, "the blob holds no {game:?} table"),
+            Self::WrongCell { table, index, value, expected } => {
+                write!(f, "table {table}: cell {index} holds {value}, but its game's rules give {expected}")
+            }
+            Self::Unverifiable { table, why } => write!(f, "table {table} cannot be recomputed: {why}"),
         }
     }
 }
