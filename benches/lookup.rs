@@ -1,10 +1,11 @@
-//! One knight query: the embedded table against the closed form, in batches of 1024.
+//! One knight query: the embedded table, the same blob memory-mapped from `generated/`, and the
+//! closed form, in batches of 1024.
 //! Run: `cargo bench --bench lookup`. Criterion reports the time per batch and the throughput;
 //! the time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::rules::closed_form::MAX_COORDINATE;
-use grundy::table::embedded;
+use grundy::table::{TableFile, embedded};
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
@@ -50,6 +51,13 @@ fn lookup(c: &mut Criterion) {
     group.throughput(Throughput::Elements(BATCH as u64));
     group.bench_function("table_get/in_square", |b| {
         b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ table.get(x, y).unwrap()))
+    });
+    let blob = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
+    // SAFETY: the committed blob is not modified while the benchmark runs.
+    let mapped = unsafe { TableFile::map(blob) }.expect("generated/tables.sgt");
+    let mapped = mapped.knight().expect("a knight table");
+    group.bench_function("mapped_get/in_square", |b| {
+        b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ mapped.get(x, y).unwrap()))
     });
     group.bench_function("closed_form/in_square", |b| {
         b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))

@@ -27,8 +27,8 @@ pub struct Scanner<S> {
     src: S,
     /// Next unread byte, in the window.
     pos: usize,
-    /// Start of the last token read (or where the failed one was expected), in the window.
-    token: usize,
+    /// Where the last failed token was (or was expected), in the window.
+    failed_at: usize,
     /// Newlines in the input before the window.
     lines_before: usize,
     /// Characters between the last newline before the window and the window's start.
@@ -48,7 +48,7 @@ fn chars(bytes: &[u8]) -> usize {
 
 impl<S: Source> Scanner<S> {
     pub fn new(src: S) -> Self {
-        Scanner { src, pos: 0, token: 0, lines_before: 0, column_before: 0, read_error: None }
+        Scanner { src, pos: 0, failed_at: 0, lines_before: 0, column_before: 0, read_error: None }
     }
 
     /// The next whitespace-delimited unsigned integer.
@@ -69,7 +69,6 @@ impl<S: Source> Scanner<S> {
                 }
             }
             if len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b)) {
-                self.token = start;
                 self.pos = start + len;
                 return Ok(value);
             }
@@ -123,7 +122,6 @@ impl<S: Source> Scanner<S> {
                 }
                 Some(&b) if !is_space(b) => self.fail(pos, ScanError::NotANumber),
                 _ => {
-                    self.token = start;
                     self.pos = pos;
                     Ok(value)
                 }
@@ -133,7 +131,7 @@ impl<S: Source> Scanner<S> {
 
     /// Records where a token failed; returns the error.
     fn fail<T>(&mut self, at: usize, e: ScanError) -> Result<T, ScanError> {
-        self.token = at;
+        self.failed_at = at;
         self.pos = at;
         Err(e)
     }
@@ -154,7 +152,7 @@ impl<S: Source> Scanner<S> {
             None => self.column_before += chars(dropped),
         }
         self.pos -= self.pos.min(keep);
-        self.token -= self.token.min(keep);
+        self.failed_at -= self.failed_at.min(keep);
         let more = self.src.refill(keep).map_err(|e| self.read_error = Some(e))?;
         Ok((keep, more))
     }
@@ -164,10 +162,7 @@ impl<S: Source> Scanner<S> {
         loop {
             let bytes = self.src.window();
             match bytes[self.pos..].iter().position(|&b| !is_space(b)) {
-                Some(i) => {
-                    self.token = self.pos + i;
-                    return Err(self.error_at_token(format!("unexpected data after the {cases} cases")));
-                }
+                Some(i) => return Err(self.error_at(self.pos + i, format!("unexpected data after the {cases} cases"))),
                 None => match self.slide(bytes.len()) {
                     Ok((_, true)) => self.pos = 0,
                     Ok((_, false)) => return Ok(()),
@@ -185,19 +180,29 @@ impl<S: Source> Scanner<S> {
             ScanError::Sign => format!("expected {expected} as an unsigned number, found a sign"),
             ScanError::NotANumber => {
                 // A character is up to 4 bytes: make sure the window holds all of it.
-                while self.src.window().len() - self.token < 4 && matches!(self.slide(self.token), Ok((_, true))) {}
-                format!("expected {expected}, found {}", describe(&self.src.window()[self.token..]))
+                while self.src.window().len() - self.failed_at < 4
+                    && matches!(self.slide(self.failed_at), Ok((_, true)))
+                {}
+                format!("expected {expected}, found {}", describe(&self.src.window()[self.failed_at..]))
             }
             ScanError::Overflow => format!("{expected} is too large (the largest is {})", u64::MAX),
             ScanError::Read => return self.read_failure(),
         };
-        self.error_at_token(message)
+        self.error_at(self.failed_at, message)
     }
 
-    /// An input error at the start of the last token read.
+    /// An input error at the start of the last token read (a number out of range, say).
     #[cold]
     pub fn error_at_token(&self, message: String) -> JudgeError {
-        let before = &self.src.window()[..self.token];
+        // The token is the run of non-space bytes that ends where reading stopped.
+        let window = self.src.window();
+        let start = window[..self.pos].iter().rposition(|&b| is_space(b)).map_or(0, |i| i + 1);
+        self.error_at(start, message)
+    }
+
+    /// An input error at `pos` in the window.
+    fn error_at(&self, pos: usize, message: String) -> JudgeError {
+        let before = &self.src.window()[..pos];
         let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
             Some(nl) => (self.lines_before + before.iter().filter(|&&b| b == b'\n').count(), chars(&before[nl + 1..])),
             None => (self.lines_before, self.column_before + chars(before)),

@@ -1,0 +1,50 @@
+//! Parsing: the judge scanner against the plain integer-summing pass (the parse floor) on the
+//! same bytes, for short numbers (knight coordinates) and long ones (misère Nim piles).
+//! Run: `cargo bench --bench parse`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use grundy::judge::scanner::Scanner;
+
+#[allow(dead_code)]
+#[path = "throughput/floor.rs"]
+mod floor;
+
+/// `count` numbers below `limit`, one pair per line, from a fixed xorshift seed.
+fn numbers(count: usize, limit: u64) -> Vec<u8> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut text = String::new();
+    for i in 0..count {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        text += &(x % limit).to_string();
+        text.push(if i % 2 == 1 { '\n' } else { ' ' });
+    }
+    text.into_bytes()
+}
+
+fn scan_all(bytes: &[u8]) -> u64 {
+    let mut scan = Scanner::new(bytes);
+    let mut sum = 0u64;
+    while let Ok(v) = scan.next_u64() {
+        sum = sum.wrapping_add(v);
+    }
+    sum
+}
+
+fn parse(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse");
+    for (name, limit) in [("coordinates_below_500", 500), ("piles_up_to_1e9", 1_000_000_000)] {
+        let bytes = numbers(1 << 20, limit);
+        assert_eq!(scan_all(&bytes), floor::sum_integers(&bytes));
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        group.bench_function(format!("floor/{name}"), |b| b.iter(|| floor::sum_integers(black_box(&bytes))));
+        group.bench_function(format!("scanner/{name}"), |b| b.iter(|| scan_all(black_box(&bytes))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, parse);
+criterion_main!(benches);
