@@ -124,3 +124,45 @@ fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
     assert!(stderr(&out).contains("move set (-1,0) (0,-1) is not the hyper knight's"), "{}", stderr(&out));
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A case of several MiB is read on two cores; any irregularity sends it back to the sequential
+/// reader, so answers and error positions are the same as for small inputs.
+#[test]
+fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
+    let dir = std::env::temp_dir().join(format!("grundy-halves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let knights: Vec<(u64, u64)> = (0..700_000u64).map(|i| ((i * 7919) % 500, (i * 104_729) % 700)).collect();
+    let mut expected = knights.iter().fold(0, |acc, &(x, y)| acc ^ grundy::solver::knight::grundy(x, y).unwrap().0);
+    // Make the total non-zero and zero in turn, so both answers are seen.
+    let body: String = knights.iter().map(|(x, y)| format!("{x} {y}\n")).collect();
+    let run = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        grundy(&["knights", path.to_str().unwrap()], b"")
+    };
+    let winner = |nimber: u64| if nimber != 0 { "Alice" } else { "Bob" };
+
+    let out = run("one.in", &format!("1\n{}\n{body}", knights.len()));
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), format!("Case 1: {}\n", winner(expected)).as_str()));
+
+    // One more knight (5, 8) of value 6 flips nothing to zero unless expected was 6.
+    expected ^= 6;
+    let out = run("two.in", &format!("2\n{}\n{body}5 8\n1\n0 0\n", knights.len() + 1));
+    let answer = format!("Case 1: {}\nCase 2: Bob\n", winner(expected));
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), answer.as_str()), "{}", stderr(&out));
+
+    // A bad token in the second half: the exact line and column, nothing printed.
+    let line = 2 + knights.len() - 10;
+    let mut bad = format!("1\n{}\n{body}", knights.len());
+    let at = bad.match_indices('\n').nth(line - 2).unwrap().0 + 1;
+    bad.insert(at + 1, 'x');
+    let out = run("bad.in", &bad);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(2), ""));
+    assert!(stderr(&out).contains(&format!("line {line}, column 2:")), "{}", stderr(&out));
+
+    // Fewer knights than n: the end of input is named.
+    let out = run("short.in", &format!("1\n{}\n{body}", knights.len() + 1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unexpected end of input"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

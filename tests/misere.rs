@@ -56,3 +56,22 @@ fn bad_input_names_line_and_column() {
         }
     }
 }
+
+/// A case of several MiB is read on two cores; the answer and any error are those of the
+/// sequential reader.
+#[test]
+fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
+    let piles: Vec<u64> = (0..600_000u64).map(|i| 1 + (i * 2_654_435_761) % 1_000_000_000).collect();
+    let line = piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    let expected = grundy::solver::misere::outcome(piles.iter().copied());
+    let name = if expected == grundy::Outcome::FirstPlayerWins { "Alice" } else { "Bob" };
+    assert_eq!(judge(&format!("1\n{}\n{line}\n", piles.len())).unwrap(), format!("Case 1: {name}\n"));
+    // Two cases: the first is not the last, so it is read in one piece.
+    let two = judge(&format!("2\n{}\n{line}\n1\n1\n", piles.len())).unwrap();
+    assert_eq!(two, format!("Case 1: {name}\nCase 2: Bob\n"));
+    // An empty pile late in the second half: its exact column.
+    let bad = format!("1\n{}\n{line} 0\n", piles.len() + 1);
+    let Err(JudgeError::Input(e)) = judge(&bad) else { panic!("an empty pile is an error") };
+    assert_eq!((e.line, e.column), (3, line.len() + 2), "{e}");
+    assert!(e.message.contains("is empty"), "{e}");
+}

@@ -7,6 +7,7 @@
 
 use std::io::Write;
 
+use super::halves;
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -35,16 +36,52 @@ impl Judge for Knights<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
-            let mut nimber = 0u8;
-            for knight in 1..=n {
-                let x = coordinate(scan, &table, limit, "x", knight, case)?;
-                let y = coordinate(scan, &table, limit, "y", knight, case)?;
-                nimber ^= table.value(x, y).expect("coordinates within the limit have a value");
-            }
+            let nimber = match in_halves(scan, &table, limit, n) {
+                Some(nimber) => nimber,
+                None => {
+                    let mut nimber = 0u8;
+                    for knight in 1..=n {
+                        let x = coordinate(scan, &table, limit, "x", knight, case)?;
+                        let y = coordinate(scan, &table, limit, "y", knight, case)?;
+                        nimber ^= table.value(x, y).expect("coordinates within the limit have a value");
+                    }
+                    nimber
+                }
+            };
             let outcome = crate::Nimber::from(nimber).outcome();
             writeln!(out, "Case {case}: {}", winner_name(outcome))?;
         }
         scan.finish(cases)
+    }
+}
+
+/// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when
+/// the rest of the input is exactly its `n` knights.
+fn in_halves<S: Source>(scan: &mut Scanner<S>, table: &KnightTable<'_>, limit: u64, n: u64) -> Option<u8> {
+    let ((p1, x1), (p2, x2)) = halves::read_rest_in_halves(scan, |half| xor_pairs(half, table, limit))?;
+    (p1 + p2 == n).then(|| {
+        scan.skip_to_end();
+        x1 ^ x2
+    })
+}
+
+/// The number of `x y` pairs in `bytes` and the XOR of their values; `None` if anything is off
+/// (a bad token, a coordinate beyond `limit`, an unpaired coordinate).
+fn xor_pairs(bytes: &[u8], table: &KnightTable<'_>, limit: u64) -> Option<(u64, u8)> {
+    let mut scan = Scanner::new(bytes);
+    let (mut pairs, mut nimber) = (0u64, 0u8);
+    loop {
+        let x = match scan.next_u64() {
+            Ok(x) => x,
+            Err(ScanError::End) => return Some((pairs, nimber)),
+            Err(_) => return None,
+        };
+        let y = scan.next_u64().ok()?;
+        if x > limit || y > limit {
+            return None;
+        }
+        nimber ^= table.value(x, y)?;
+        pairs += 1;
     }
 }
 

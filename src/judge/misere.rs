@@ -6,8 +6,9 @@
 
 use std::io::Write;
 
+use super::halves;
 use super::knights::winner_name;
-use super::scanner::Scanner;
+use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::solver::misere::Summary;
@@ -26,18 +27,50 @@ impl Judge for MisereNim<'_> {
             if k == 0 {
                 return Err(scan.error_at_token(format!("case {case} has no piles: k must be at least 1")));
             }
-            let mut summary = Summary::default();
-            for pile in 1..=k {
-                let stones =
-                    scan.next_u64().map_err(|e| scan.error(e, &format!("the size of pile {pile} of case {case}")))?;
-                if stones == 0 {
-                    let message = format!("pile {pile} of case {case} is empty: piles hold at least one stone");
-                    return Err(scan.error_at_token(message));
+            let summary = match in_halves(scan, k) {
+                Some(summary) => summary,
+                None => {
+                    let mut summary = Summary::default();
+                    for pile in 1..=k {
+                        let stones = scan
+                            .next_u64()
+                            .map_err(|e| scan.error(e, &format!("the size of pile {pile} of case {case}")))?;
+                        if stones == 0 {
+                            let message = format!("pile {pile} of case {case} is empty: piles hold at least one stone");
+                            return Err(scan.error_at_token(message));
+                        }
+                        summary.push(stones);
+                    }
+                    summary
                 }
-                summary.push(stones);
-            }
+            };
             writeln!(out, "Case {case}: {}", winner_name(summary.outcome_in(&self.table)))?;
         }
         scan.finish(cases)
+    }
+}
+
+/// A large last case read on both cores ([`halves::read_rest_in_halves`]): its summary, when the
+/// rest of the input is exactly its `k` piles.
+fn in_halves<S: Source>(scan: &mut Scanner<S>, k: u64) -> Option<Summary> {
+    let ((c1, s1), (c2, s2)) = halves::read_rest_in_halves(scan, piles)?;
+    (c1 + c2 == k).then(|| {
+        scan.skip_to_end();
+        s1.merge(s2)
+    })
+}
+
+/// The number of piles in `bytes` and their summary; `None` on a bad token or an empty pile.
+fn piles(bytes: &[u8]) -> Option<(u64, Summary)> {
+    let mut scan = Scanner::new(bytes);
+    let (mut count, mut summary) = (0u64, Summary::default());
+    loop {
+        match scan.next_u64() {
+            Ok(0) => return None,
+            Ok(stones) => summary.push(stones),
+            Err(ScanError::End) => return Some((count, summary)),
+            Err(_) => return None,
+        }
+        count += 1;
     }
 }

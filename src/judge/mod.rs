@@ -1,6 +1,7 @@
 //! The judge problems: exact input formats in, exact judge output out.
 
 mod error;
+pub mod halves;
 pub mod input;
 pub mod knights;
 pub mod mine;

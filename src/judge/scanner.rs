@@ -36,8 +36,9 @@ pub struct Scanner<S> {
     read_error: Option<std::io::Error>,
 }
 
+/// Whether `b` separates tokens: space, tab, `\n` or `\r`.
 #[inline]
-fn is_space(b: u8) -> bool {
+pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
@@ -49,6 +50,16 @@ fn chars(bytes: &[u8]) -> usize {
 impl<S: Source> Scanner<S> {
     pub fn new(src: S) -> Self {
         Scanner { src, pos: 0, failed_at: 0, lines_before: 0, column_before: 0, read_error: None }
+    }
+
+    /// The unread rest of the input when all of it is in memory (not streaming).
+    pub fn unread_whole(&self) -> Option<&[u8]> {
+        (!self.src.streaming()).then(|| &self.src.window()[self.pos..])
+    }
+
+    /// Marks the whole input as read (after a caller consumed [`Self::unread_whole`] itself).
+    pub fn skip_to_end(&mut self) {
+        self.pos = self.src.window().len();
     }
 
     /// The next whitespace-delimited unsigned integer.

@@ -32,6 +32,11 @@ impl Summary {
         }
     }
 
+    /// The summary of the piles of both `self` and `other`.
+    pub fn merge(self, other: Summary) -> Summary {
+        Summary { all_ones: self.all_ones && other.all_ones, xor: self.xor ^ other.xor, odd: self.odd ^ other.odd }
+    }
+
     /// The summary of a set of piles.
     pub fn of(piles: impl IntoIterator<Item = u64>) -> Summary {
         let mut s = Summary::default();
