@@ -1,6 +1,6 @@
 //! `grundy-tiny GAME [FILE]`: the three judge solvers (`knights`, `misere-nim`, `mine`) without a
 //! CLI framework, for the smallest binary. Build it with the closed form instead of the knight
-//! square: `cargo build --profile tiny --no-default-features --bin grundy-tiny`.
+//! square and on one thread: `cargo build --profile tiny --no-default-features --bin grundy-tiny`.
 //! Exit codes as `grundy`: 0 success, 1 I/O failure, 2 invalid input, 3 a refused Mine case.
 
 use std::ffi::OsString;

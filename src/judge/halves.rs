@@ -13,13 +13,16 @@ use super::source::Source;
 /// Below this many unread bytes a second thread costs more than it saves.
 pub const MIN_BYTES: usize = 1 << 22;
 
-/// `summarise` run on the two halves of the unread input, in parallel. `None` when the input
-/// is streamed, smaller than [`MIN_BYTES`], has no whitespace past its middle, a thread cannot
+/// `summarise` run on the two halves of the unread input, in parallel. `None` without the
+/// `parallel` feature, or when the input is streamed, smaller than [`MIN_BYTES`], has no whitespace past its middle, a thread cannot
 /// be had, or either half's summary is `None`. Consumes nothing.
 pub fn read_rest_in_halves<S: Source, T: Send>(
     scan: &Scanner<S>,
     summarise: impl Fn(&[u8]) -> Option<T> + Sync,
 ) -> Option<(T, T)> {
+    if !cfg!(feature = "parallel") {
+        return None;
+    }
     let rest = scan.unread_whole().filter(|rest| rest.len() >= MIN_BYTES)?;
     let middle = rest.len() / 2;
     let after = &rest[middle..];

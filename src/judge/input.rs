@@ -2,7 +2,7 @@
 //! streamed in bounded chunks.
 
 use std::fs::File;
-use std::io::{Stdin, StdinLock};
+use std::io::Read;
 use std::path::Path;
 
 use memmap2::Mmap;
@@ -13,19 +13,18 @@ use super::source::ReadSource;
 pub enum Input {
     /// A regular file, mapped whole.
     Mapped(Mmap),
-    /// A pipe, terminal or empty file, read in chunks.
-    File(ReadSource<File>),
-    /// Standard input, read in chunks.
-    Stdin(ReadSource<StdinLock<'static>>),
+    /// Standard input, or a pipe, terminal or empty file, read in chunks (one reader type for
+    /// all of them: the judges are compiled once for streams).
+    Stream(ReadSource<Box<dyn Read>>),
 }
 
 impl Input {
     /// `None` or `-` is standard input; anything else a file, mapped when possible.
     pub fn open(path: Option<&Path>) -> std::io::Result<Input> {
-        let stdin = |s: Stdin| Input::Stdin(ReadSource::new(s.lock()));
+        let stream = |reader: Box<dyn Read>| Input::Stream(ReadSource::new(reader));
         match path {
-            None => Ok(stdin(std::io::stdin())),
-            Some(p) if p == Path::new("-") => Ok(stdin(std::io::stdin())),
+            None => Ok(stream(Box::new(std::io::stdin().lock()))),
+            Some(p) if p == Path::new("-") => Ok(stream(Box::new(std::io::stdin().lock()))),
             Some(p) => {
                 let file = File::open(p)?;
                 // SAFETY: memmap2's contract is that the file is not changed while mapped. Judge
@@ -34,7 +33,7 @@ impl Input {
                 // Empty files, pipes and devices cannot be mapped: they are streamed instead.
                 match unsafe { Mmap::map(&file) } {
                     Ok(map) if !map.is_empty() => Ok(Input::Mapped(map)),
-                    _ => Ok(Input::File(ReadSource::new(file))),
+                    _ => Ok(stream(Box::new(file))),
                 }
             }
         }

@@ -27,9 +27,9 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
 /// the promise).
 ///
-/// Reading a board and solving it overlap: a second thread solves case `k` while this one reads
-/// case `k + 1` (two boards in flight), so a run costs about the larger of the two, not the sum.
-/// Answers, reports and errors still come strictly in case order.
+/// With the `parallel` feature, reading a board and solving it overlap: a second thread solves
+/// case `k` while this one reads case `k + 1` (two boards in flight), so a run costs about the
+/// larger of the two, not the sum. Answers, reports and errors still come strictly in case order.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
     boards: [Board; 2],
@@ -49,6 +49,9 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         let Mine { solver, boards, report } = self;
+        if !cfg!(feature = "parallel") {
+            return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
+        }
         std::thread::scope(|threads| {
             let (to_solver, jobs) = mpsc::sync_channel::<(u64, Board)>(1);
             let (to_reader, solved) = mpsc::sync_channel::<Solved>(1);
@@ -102,7 +105,7 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     }
 }
 
-/// The same without a second thread.
+/// The same on one thread.
 fn solve_in_turn<S: Source, W: Write>(
     scan: &mut Scanner<S>,
     out: &mut W,

@@ -31,8 +31,7 @@ pub trait Judge {
     fn solve_input<W: Write>(&mut self, input: Input, out: &mut W) -> Result<(), JudgeError> {
         match input {
             Input::Mapped(map) => self.solve_bytes(&map, out),
-            Input::File(src) => self.solve(&mut Scanner::new(src), out),
-            Input::Stdin(src) => self.solve(&mut Scanner::new(src), out),
+            Input::Stream(src) => self.solve(&mut Scanner::new(src), out),
         }
     }
 }
