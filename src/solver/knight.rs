@@ -155,7 +155,7 @@ pub fn sum(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, Knig
 /// use grundy::solver::knight::{KnightMove, winning_move};
 /// assert_eq!(winning_move(&[(1, 0)]).unwrap(), None); // g = 0: Bob wins
 /// let m = winning_move(&[(2, 5), (3, 5)]).unwrap().unwrap(); // *3 ^ *1 = *2
-/// assert_eq!(m, KnightMove { knight: 0, from: (2, 5), to: (0, 6) }); // *3 -> *1
+/// assert_eq!(m, KnightMove { knight: 0, from: (2, 5), to: (1, 3) }); // *3 -> *1
 /// ```
 pub fn winning_move(knights: &[(u64, u64)]) -> Result<Option<KnightMove>, KnightError> {
     embedded::knight().winning_move(knights)
