@@ -30,22 +30,42 @@ pub struct Knights<'t> {
 impl Judge for Knights<'_> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let table = self.table;
-        // Every coordinate below `limit` has a value: the closed form answers beyond the square.
-        let limit = if table.has_closed_form() { MAX_COORDINATE } else { table.bound() as u64 - 1 };
+        let limit = limit(&table);
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
-            let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
             let mut nimber = 0u8;
-            for knight in 1..=n {
-                let x = coordinate(scan, &table, limit, "x", knight, case)?;
-                let y = coordinate(scan, &table, limit, "y", knight, case)?;
+            read_case(scan, &table, limit, case, |x, y| {
                 nimber ^= table.value(x, y).expect("coordinates within the limit have a value");
-            }
+            })?;
             let outcome = crate::Nimber::from(nimber).outcome();
             writeln!(out, "Case {case}: {}", winner_name(outcome))?;
         }
         scan.finish(cases)
     }
+}
+
+/// The largest coordinate `table` values: every coordinate up to it has a value (the closed
+/// form answers beyond the square).
+pub(super) fn limit(table: &KnightTable<'_>) -> u64 {
+    if table.has_closed_form() { MAX_COORDINATE } else { table.bound() as u64 - 1 }
+}
+
+/// Reads case `case`: `n`, then `n` knights, each given to `knight(x, y)` as it is read.
+#[inline(always)]
+pub(super) fn read_case<S: Source>(
+    scan: &mut Scanner<S>,
+    table: &KnightTable<'_>,
+    limit: u64,
+    case: u64,
+    mut knight: impl FnMut(u64, u64),
+) -> Result<(), JudgeError> {
+    let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
+    for i in 1..=n {
+        let x = coordinate(scan, table, limit, "x", i, case)?;
+        let y = coordinate(scan, table, limit, "y", i, case)?;
+        knight(x, y);
+    }
+    Ok(())
 }
 
 /// One coordinate of a knight, at most `limit`.

@@ -42,25 +42,36 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
         let board = &mut self.board;
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
-            let rows = dimension(scan, "N, the number of rows", case)?;
-            let cols = dimension(scan, "M, the number of columns", case)?;
-            board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
-            let mines =
-                scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
-            for mine in 1..=mines {
-                let x = coordinate(scan, "X", rows, mine, case)?;
-                let y = coordinate(scan, "Y", cols, mine, case)?;
-                board.place_mine(x, y).expect("coordinates checked against the board");
-            }
-            let analysis = self.solver.solve(board).map_err(|e| match e {
-                SolveError::OutOfMemory { .. } | SolveError::ClusterTooLarge(_) => {
-                    JudgeError::Refused { case, reason: e.to_string() }
-                }
-            })?;
+            read_case(scan, board, case)?;
+            let analysis = self.solver.solve(board).map_err(|e| refused(case, e))?;
             (self.report)(case, &analysis);
             writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
         }
         scan.finish(cases)
+    }
+}
+
+/// Reads case `case` into `board`: `N M K`, then `K` mines.
+#[inline(always)]
+pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
+    let rows = dimension(scan, "N, the number of rows", case)?;
+    let cols = dimension(scan, "M, the number of columns", case)?;
+    board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
+    let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
+    for mine in 1..=mines {
+        let x = coordinate(scan, "X", rows, mine, case)?;
+        let y = coordinate(scan, "Y", cols, mine, case)?;
+        board.place_mine(x, y).expect("coordinates checked against the board");
+    }
+    Ok(())
+}
+
+/// A case the solver will not answer (a cluster beyond the bound, or memory).
+pub(super) fn refused(case: u64, e: SolveError) -> JudgeError {
+    match e {
+        SolveError::OutOfMemory { .. } | SolveError::ClusterTooLarge(_) => {
+            JudgeError::Refused { case, reason: e.to_string() }
+        }
     }
 }
 
