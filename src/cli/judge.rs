@@ -7,14 +7,15 @@ use grundy::judge::input::Input;
 use grundy::judge::knights::Knights;
 use grundy::judge::mine::Mine;
 use grundy::judge::misere::MisereNim;
+use grundy::judge::report::{KnightsReport, MineReport, MisereReport, Style};
 use grundy::judge::{Judge, JudgeError};
 use grundy::solver::mine::{Analysis, Solver};
 use grundy::table::{TableFile, embedded};
 
 use super::Failure;
 
-/// `grundy knights`.
-pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure> {
+/// `grundy knights`; with a style, explained or JSON output instead of the judge's.
+pub fn knights(file: Option<&Path>, table: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
     let blob = match table {
         // SAFETY: the blob is opened for this one run; see `TableFile::map`'s contract.
         Some(path) => Some(unsafe { TableFile::map(path) }.map_err(|e| match e {
@@ -28,21 +29,32 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure>
         None => embedded::knight(),
     };
     let input = open_input(file)?;
-    with_stdout(|out| Knights { table }.solve_input(input, out))
+    match style {
+        None => with_stdout(|out| Knights { table }.solve_input(input, out)),
+        Some(style) => with_stdout(|out| KnightsReport::new(table, style).solve_input(input, out)),
+    }
 }
 
-/// `grundy misere-nim`.
-pub fn misere_nim(file: Option<&Path>) -> Result<(), Failure> {
+/// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.
+pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
-    with_stdout(|out| MisereNim { table: embedded::misere_nim() }.solve_input(input, out))
+    let table = embedded::misere_nim();
+    match style {
+        None => with_stdout(|out| MisereNim { table }.solve_input(input, out)),
+        Some(style) => with_stdout(|out| MisereReport::new(table, style).solve_input(input, out)),
+    }
 }
 
-/// `grundy mine`: boards that break the promise are named on standard error.
-pub fn mine(file: Option<&Path>, max_states: usize) -> Result<(), Failure> {
+/// `grundy mine`: boards that break the promise are named on standard error. With a style,
+/// explained or JSON output instead of the judge's.
+pub fn mine(file: Option<&Path>, max_states: usize, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
     let mut solver = Solver::new();
     solver.set_max_states(max_states);
-    with_stdout(|out| Mine::new(&mut solver, promise_notice).solve_input(input, out))
+    match style {
+        None => with_stdout(|out| Mine::new(&mut solver, promise_notice).solve_input(input, out)),
+        Some(style) => with_stdout(|out| MineReport::new(&mut solver, style, promise_notice).solve_input(input, out)),
+    }
 }
 
 /// Tells standard error that a case broke the statement's promise and was solved exactly.
