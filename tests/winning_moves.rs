@@ -44,7 +44,7 @@ fn check_knights(knights: &[(u64, u64)], search: &mut SumSearch) -> bool {
     }
 }
 
-/// Every sum of one, two and three knights on the 7x7 corner: 20,824 positions.
+/// Every sum of one, two and three knights on the 7x7 corner: 22,099 positions.
 #[test]
 fn knights_every_sum_of_up_to_three_on_a_corner() {
     const SIDE: u64 = 7;
@@ -290,13 +290,13 @@ fn sweep_mine(shapes: &[(usize, usize)]) -> (u64, u64, u64) {
     (boards, won, clustered)
 }
 
-/// Every board up to 3x4 and 4x3 (every subset of mines): 11,602 boards.
+/// Every board up to 3x4 and 4x3 (every subset of mines): 9,418 boards.
 #[test]
 fn mine_every_board_up_to_3x4() {
     let shapes: Vec<(usize, usize)> =
         (1..=4).flat_map(|r| (1..=4).map(move |c| (r, c))).filter(|&(r, c)| r * c <= 12).collect();
     let (boards, won, clustered) = sweep_mine(&shapes);
-    assert_eq!(boards, shapes.iter().map(|&(r, c)| 1u64 << (r * c)).sum::<u64>());
+    assert_eq!(boards, 9418);
     assert!(won > 0 && clustered > 0, "{won} won, {clustered} by a cluster's move");
 }
 
