@@ -3,8 +3,11 @@
 use std::fmt;
 use std::ops::{BitXor, BitXorAssign};
 
-/// A Grundy value. Adding games is XOR of their nimbers (Sprague–Grundy).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+use serde::Serialize;
+
+/// A Grundy value. Adding games is XOR of their nimbers (Sprague–Grundy). Serialises as the
+/// bare number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Nimber(pub u64);
 
 impl Nimber {

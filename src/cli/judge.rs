@@ -6,14 +6,15 @@ use grundy::judge::input::Input;
 use grundy::judge::knights::Knights;
 use grundy::judge::mine::{Mine, promise_notice};
 use grundy::judge::misere::MisereNim;
+use grundy::judge::report::{KnightsReport, MineReport, MisereReport, Style};
 use grundy::judge::run_to_stdout;
-use grundy::solver::mine::Solver;
+use grundy::solver::mine::{Analysis, Solver};
 use grundy::table::{TableFile, embedded};
 
 use super::Failure;
 
-/// `grundy knights`.
-pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure> {
+/// `grundy knights`; with a style, explained or JSON output instead of the judge's.
+pub fn knights(file: Option<&Path>, table: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
     let blob = match table {
         // SAFETY: the blob is opened for this one run; see `TableFile::map`'s contract.
         Some(path) => Some(unsafe { TableFile::map(path) }.map_err(|e| match e {
@@ -34,26 +35,42 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>) -> Result<(), Failure>
         );
     }
     let input = open_input(file)?;
-    run_to_stdout(&mut Knights { table }, input).map_err(Failure::from)
+    match style {
+        None => run_to_stdout(&mut Knights { table }, input),
+        Some(style) => run_to_stdout(&mut KnightsReport::new(table, style), input),
+    }
+    .map_err(Failure::from)
 }
 
-/// `grundy misere-nim`.
-pub fn misere_nim(file: Option<&Path>) -> Result<(), Failure> {
+/// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.
+pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
-    run_to_stdout(&mut MisereNim { table: embedded::misere_nim() }, input).map_err(Failure::from)
+    let table = embedded::misere_nim();
+    match style {
+        None => run_to_stdout(&mut MisereNim { table }, input),
+        Some(style) => run_to_stdout(&mut MisereReport::new(table, style), input),
+    }
+    .map_err(Failure::from)
 }
 
-/// `grundy mine`: boards that break the promise are named on standard error.
-pub fn mine(file: Option<&Path>, max_states: usize) -> Result<(), Failure> {
+/// `grundy mine`: boards that break the promise are named on standard error. With a style,
+/// explained or JSON output instead of the judge's.
+pub fn mine(file: Option<&Path>, max_states: usize, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
     let mut solver = Solver::new();
     solver.set_max_states(max_states);
-    let notice = |case, analysis: &_| {
-        if let Some(message) = promise_notice(case, analysis) {
-            eprintln!("grundy: {message}");
-        }
-    };
-    run_to_stdout(&mut Mine::new(&mut solver, notice), input).map_err(Failure::from)
+    match style {
+        None => run_to_stdout(&mut Mine::new(&mut solver, notice), input),
+        Some(style) => run_to_stdout(&mut MineReport::new(&mut solver, style, notice), input),
+    }
+    .map_err(Failure::from)
+}
+
+/// Tells standard error that a case broke the statement's promise and was solved exactly.
+fn notice(case: u64, analysis: &Analysis) {
+    if let Some(message) = promise_notice(case, analysis) {
+        eprintln!("grundy: {message}");
+    }
 }
 
 fn open_input(file: Option<&Path>) -> Result<Input, Failure> {

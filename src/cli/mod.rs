@@ -11,7 +11,8 @@ mod query;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use grundy::judge::report::Style;
 
 /// Precomputed Sprague–Grundy tables and exact judge solvers.
 #[derive(Parser)]
@@ -30,11 +31,15 @@ enum Command {
         /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
         #[arg(long, value_name = "BLOB")]
         table: Option<PathBuf>,
+        #[command(flatten)]
+        report: Report,
     },
     /// Solve LightOJ 1253 (Misère Nim) input from FILE or standard input.
     MisereNim {
         /// Judge input; `-` or nothing reads standard input.
         file: Option<PathBuf>,
+        #[command(flatten)]
+        report: Report,
     },
     /// Solve HDU 4678 (Mine) input from FILE or standard input, exactly even on boards that break
     /// the promise (named on standard error).
@@ -45,6 +50,8 @@ enum Command {
         /// cluster stops the run with exit code 3.
         #[arg(long, value_name = "N", default_value_t = grundy::solver::mine::DEFAULT_MAX_STATES)]
         max_states: usize,
+        #[command(flatten)]
+        report: Report,
     },
     /// Write the table blob (and, into generated/, its manifest).
     Generate {
@@ -75,6 +82,28 @@ enum Command {
         #[command(subcommand)]
         what: Verify,
     },
+}
+
+/// Instead of the judge output: explained or JSON output (README, "Explained and JSON output").
+#[derive(Args)]
+struct Report {
+    /// Per case: each component's value, the XOR, the winner and a winning move, in one line.
+    #[arg(long, conflicts_with = "json")]
+    explain: bool,
+    /// Per case: one JSON object per line (case, winner, nimber, components, winning_move).
+    #[arg(long)]
+    json: bool,
+}
+
+impl Report {
+    /// `None` for the plain judge output.
+    fn style(&self) -> Option<Style> {
+        match (self.explain, self.json) {
+            (true, _) => Some(Style::Explain),
+            (_, true) => Some(Style::Json),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -127,9 +156,9 @@ impl Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Knights { file, table } => judge::knights(file.as_deref(), table.as_deref()),
-        Command::MisereNim { file } => judge::misere_nim(file.as_deref()),
-        Command::Mine { file, max_states } => judge::mine(file.as_deref(), max_states),
+        Command::Knights { file, table, report } => judge::knights(file.as_deref(), table.as_deref(), report.style()),
+        Command::MisereNim { file, report } => judge::misere_nim(file.as_deref(), report.style()),
+        Command::Mine { file, max_states, report } => judge::mine(file.as_deref(), max_states, report.style()),
         Command::Generate { bound, output } => generate::run(bound, output.as_deref()),
         Command::Inspect { file } => inspect::run(&file),
         Command::Sg { x, y } => query::sg(x, y),

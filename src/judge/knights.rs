@@ -31,20 +31,17 @@ pub struct Knights<'t> {
 impl Judge for Knights<'_> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let table = self.table;
-        // Every coordinate below `limit` has a value: the closed form answers beyond the square.
-        let limit = if table.has_closed_form() { MAX_COORDINATE } else { table.bound() as u64 - 1 };
+        let limit = limit(&table);
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
-            let n = scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))?;
+            let n = read_count(scan, case)?;
             let nimber = match in_halves(scan, &table, limit, n) {
                 Some(nimber) => nimber,
                 None => {
                     let mut nimber = 0u8;
-                    for knight in 1..=n {
-                        let x = coordinate(scan, &table, limit, "x", knight, case)?;
-                        let y = coordinate(scan, &table, limit, "y", knight, case)?;
+                    read_knights(scan, &table, limit, case, n, |x, y| {
                         nimber ^= table.value(x, y).expect("coordinates within the limit have a value");
-                    }
+                    })?;
                     nimber
                 }
             };
@@ -53,6 +50,48 @@ impl Judge for Knights<'_> {
         }
         scan.finish(cases)
     }
+}
+
+/// The largest coordinate `table` values: every coordinate up to it has a value (the closed
+/// form answers beyond the square).
+pub(super) fn limit(table: &KnightTable<'_>) -> u64 {
+    if table.has_closed_form() { MAX_COORDINATE } else { table.bound() as u64 - 1 }
+}
+
+/// Reads case `case`: `n`, then `n` knights, each given to `knight(x, y)` as it is read.
+#[inline(always)]
+pub(super) fn read_case<S: Source>(
+    scan: &mut Scanner<S>,
+    table: &KnightTable<'_>,
+    limit: u64,
+    case: u64,
+    knight: impl FnMut(u64, u64),
+) -> Result<(), JudgeError> {
+    let n = read_count(scan, case)?;
+    read_knights(scan, table, limit, case, n, knight)
+}
+
+/// Reads `n`, the number of knights of case `case`.
+fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeError> {
+    scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))
+}
+
+/// Reads the `n` knights of case `case`, each given to `knight(x, y)` as it is read.
+#[inline(always)]
+fn read_knights<S: Source>(
+    scan: &mut Scanner<S>,
+    table: &KnightTable<'_>,
+    limit: u64,
+    case: u64,
+    n: u64,
+    mut knight: impl FnMut(u64, u64),
+) -> Result<(), JudgeError> {
+    for i in 1..=n {
+        let x = coordinate(scan, table, limit, "x", i, case)?;
+        let y = coordinate(scan, table, limit, "y", i, case)?;
+        knight(x, y);
+    }
+    Ok(())
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when

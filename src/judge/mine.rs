@@ -83,7 +83,7 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
                     finish(&mut in_flight, &mut spare)?;
                 }
                 let mut board = spare.pop().expect("a spare board");
-                if let Err(e) = read_board(scan, &mut board, case) {
+                if let Err(e) = read_case(scan, &mut board, case) {
                     // Answer the cases before this one first: an earlier refusal wins.
                     while in_flight > 0 {
                         finish(&mut in_flight, &mut spare)?;
@@ -115,14 +115,15 @@ fn solve_in_turn<S: Source, W: Write>(
     report: &mut impl FnMut(u64, &Analysis),
 ) -> Result<(), JudgeError> {
     for case in 1..=cases {
-        read_board(scan, board, case)?;
+        read_case(scan, board, case)?;
         emit(case, solver.solve(board), out, report)?;
     }
     scan.finish(cases)
 }
 
-/// Reads case `case` (`N M K` and `K` mines) into `board`.
-fn read_board<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
+/// Reads case `case` into `board`: `N M K`, then `K` mines.
+#[inline(always)]
+pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
     let rows = dimension(scan, "N, the number of rows", case)?;
     let cols = dimension(scan, "M, the number of columns", case)?;
     board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
@@ -142,10 +143,15 @@ fn emit<W: Write>(
     out: &mut W,
     report: &mut impl FnMut(u64, &Analysis),
 ) -> Result<(), JudgeError> {
-    let analysis = result.map_err(|e| JudgeError::Refused { case, reason: e.to_string() })?;
+    let analysis = result.map_err(|e| refused(case, e))?;
     report(case, &analysis);
     writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
     Ok(())
+}
+
+/// A case the solver will not answer (a cluster beyond the bound, or memory).
+pub(super) fn refused(case: u64, e: SolveError) -> JudgeError {
+    JudgeError::Refused { case, reason: e.to_string() }
 }
 
 /// A board side, at least 1.

@@ -23,24 +23,12 @@ impl Judge for MisereNim<'_> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
-            let k = scan.next_u64().map_err(|e| scan.error(e, &format!("k, the number of piles of case {case}")))?;
-            if k == 0 {
-                return Err(scan.error_at_token(format!("case {case} has no piles: k must be at least 1")));
-            }
+            let k = read_count(scan, case)?;
             let summary = match in_halves(scan, k) {
                 Some(summary) => summary,
                 None => {
                     let mut summary = Summary::default();
-                    for pile in 1..=k {
-                        let stones = scan
-                            .next_u64()
-                            .map_err(|e| scan.error(e, &format!("the size of pile {pile} of case {case}")))?;
-                        if stones == 0 {
-                            let message = format!("pile {pile} of case {case} is empty: piles hold at least one stone");
-                            return Err(scan.error_at_token(message));
-                        }
-                        summary.push(stones);
-                    }
+                    read_piles(scan, case, k, |stones| summary.push(stones))?;
                     summary
                 }
             };
@@ -48,6 +36,42 @@ impl Judge for MisereNim<'_> {
         }
         scan.finish(cases)
     }
+}
+
+/// Reads case `case`: `k >= 1`, then `k` piles of at least one stone, each given to
+/// `pile(stones)` as it is read.
+#[inline(always)]
+pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, case: u64, pile: impl FnMut(u64)) -> Result<(), JudgeError> {
+    let k = read_count(scan, case)?;
+    read_piles(scan, case, k, pile)
+}
+
+/// Reads `k >= 1`, the number of piles of case `case`.
+fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeError> {
+    let k = scan.next_u64().map_err(|e| scan.error(e, &format!("k, the number of piles of case {case}")))?;
+    if k == 0 {
+        return Err(scan.error_at_token(format!("case {case} has no piles: k must be at least 1")));
+    }
+    Ok(k)
+}
+
+/// Reads the `k` piles of case `case`, each given to `pile(stones)` as it is read.
+#[inline(always)]
+fn read_piles<S: Source>(
+    scan: &mut Scanner<S>,
+    case: u64,
+    k: u64,
+    mut pile: impl FnMut(u64),
+) -> Result<(), JudgeError> {
+    for i in 1..=k {
+        let stones = scan.next_u64().map_err(|e| scan.error(e, &format!("the size of pile {i} of case {case}")))?;
+        if stones == 0 {
+            let message = format!("pile {i} of case {case} is empty: piles hold at least one stone");
+            return Err(scan.error_at_token(message));
+        }
+        pile(stones);
+    }
+    Ok(())
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): its summary, when the

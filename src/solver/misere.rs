@@ -2,6 +2,9 @@
 //!
 //! A position is summarised by three facts (every pile is one?, XOR == 0?, odd number of
 //! piles?) and the outcome is one lookup in the table `build.rs` derived by the recurrence.
+//! [`winning_move`] says how to win.
+
+use serde::Serialize;
 
 use crate::nimber::Outcome;
 use crate::rules::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS};
@@ -81,4 +84,69 @@ impl Summary {
 /// piles at all is a win for the player to move, who has nothing to take.
 pub fn outcome(piles: impl IntoIterator<Item = u64>) -> Outcome {
     Summary::of(piles).outcome()
+}
+
+/// A move in misère Nim: pile `pile` (0-based index into the piles given) goes from `from` to
+/// `to < from` stones (`to == 0` empties it). Serialises as `{"pile": i, "from": a, "to": b}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct PileMove {
+    pub pile: usize,
+    pub from: u64,
+    pub to: u64,
+}
+
+impl PileMove {
+    /// Stones taken.
+    pub fn taken(&self) -> u64 {
+        self.from - self.to
+    }
+}
+
+/// A winning move for the player to move, or `None` when every move loses (and when there is
+/// no move at all: with no stones left the player to move has already won, the opponent having
+/// taken the last stone). Empty piles (0) are ignored; indices refer to `piles` as given.
+///
+/// The misère strategy, exact for any `u64` sizes:
+/// - no pile above 1: take a whole 1-pile when their count is even (an odd count is lost);
+/// - exactly one pile above 1: reduce it to 0 or 1 so that an odd number of 1-piles remains;
+/// - two or more piles above 1: the normal-play move, a pile `p` with `p ^ x < p` (x the XOR) to
+///   `p ^ x`. At least one pile above 1 remains (a lone one would make the XOR non-zero), where
+///   XOR zero is a loss for the player to move, as in normal play.
+///
+/// ```
+/// use grundy::solver::misere::{PileMove, winning_move};
+/// assert_eq!(winning_move(&[1, 1]), Some(PileMove { pile: 0, from: 1, to: 0 }));
+/// assert_eq!(winning_move(&[1, 1, 1]), None);
+/// assert_eq!(winning_move(&[1, 5]), Some(PileMove { pile: 1, from: 5, to: 0 }));
+/// assert_eq!(winning_move(&[1, 1, 5]), Some(PileMove { pile: 2, from: 5, to: 1 }));
+/// assert_eq!(winning_move(&[1, 1, 2, 4, 10]), Some(PileMove { pile: 4, from: 10, to: 6 }));
+/// assert_eq!(winning_move(&[2, 3, 4, 5]), None);
+/// ```
+pub fn winning_move(piles: &[u64]) -> Option<PileMove> {
+    let (mut ones, mut big, mut xor) = (0u64, 0usize, 0u64);
+    let mut first_big = 0;
+    for (i, &p) in piles.iter().enumerate() {
+        match p {
+            0 => {}
+            1 => ones += 1,
+            _ => {
+                if big == 0 {
+                    first_big = i;
+                }
+                big += 1;
+            }
+        }
+        xor ^= p;
+    }
+    let take = |pile: usize, to: u64| Some(PileMove { pile, from: piles[pile], to });
+    match big {
+        0 if ones % 2 == 0 => piles.iter().position(|&p| p == 1).and_then(|i| take(i, 0)),
+        0 => None,
+        1 => take(first_big, u64::from(ones % 2 == 0)),
+        _ if xor == 0 => None,
+        _ => {
+            let i = piles.iter().position(|&p| p ^ xor < p).expect("a pile holds the XOR's top bit");
+            take(i, piles[i] ^ xor)
+        }
+    }
 }

@@ -57,6 +57,15 @@ impl<'a> KnightTable<'a> {
         }
     }
 
+    /// g(x, y) for any `u64` cell: like [`value`](Self::value), but the closed form also answers
+    /// coordinates of 2^63 and more. [`Patterns::eval`] is exact on all of `u64` and the
+    /// certificate proves it equals g on all of N², so this is exact; it exists for the targets of
+    /// winning moves, which can reach a coordinate of 2^63 from 2^63 - 1.
+    #[inline]
+    pub(crate) fn value_unbounded(&self, x: u64, y: u64) -> Option<u8> {
+        self.get(x, y).or_else(|| self.closed_form.map(|p| p.eval(x, y)))
+    }
+
     /// The closed form outside the square, when it applies.
     #[inline]
     fn beyond(&self, x: u64, y: u64) -> Option<u8> {

@@ -138,12 +138,53 @@ impl Graph {
         }
     }
 
+    /// The state after opening region `i`.
+    #[inline]
+    fn open(&self, k: Key, i: usize) -> Key {
+        Key {
+            unopened: k.unopened & !(1 << i),
+            private: k.private & !(1 << i),
+            groups: k.groups & !self.region_groups[i],
+        }
+    }
+
     /// The value of a component if it is a lone region or already memoised.
     #[inline]
     fn known(&self, memo: &Memo, k: &Key) -> Option<u8> {
         // A component without live groups is one region.
         if k.groups == 0 { Some(self.singles[usize::from(k.private != 0)]) } else { memo.get(k).copied() }
     }
+}
+
+/// The search graph of `cluster` and its start state, or the refusal of a cluster that does not
+/// fit the bit sets.
+fn prepare(cluster: &Cluster, singles: [u8; 2], max_states: usize) -> Result<(Graph, Key), ClusterTooLarge> {
+    if cluster.regions > MAX_REGIONS || cluster.groups.len() > MAX_GROUPS {
+        return Err(ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), states: 0, max_states });
+    }
+    let all = if cluster.regions == 64 { u64::MAX } else { (1u64 << cluster.regions) - 1 };
+    let mut graph = Graph { groups: cluster.groups.clone(), region_groups: [0; MAX_REGIONS], singles };
+    for (g, &mask) in cluster.groups.iter().enumerate() {
+        debug_assert!(mask & !all == 0 && mask.count_ones() >= 2, "a group links regions of the cluster");
+        for i in Bits(mask) {
+            graph.region_groups[i] |= 1 << g;
+        }
+    }
+    let groups = if cluster.groups.len() == 64 { u64::MAX } else { (1u64 << cluster.groups.len()) - 1 };
+    Ok((graph, Key { unopened: all, private: cluster.private & all, groups }))
+}
+
+/// A move in a cluster's abstract game, by the cluster's own numbering of regions and groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClusterMove {
+    /// Open region `i` (click one of its blank cells): it turns over with every face-down number
+    /// around it, which ends every group it belongs to.
+    Open(usize),
+    /// Turn over one private number of region `i` (one touching no other region); offered when
+    /// the region has an odd number of them.
+    Private(usize),
+    /// Turn over one shared number of group `g` (`Cluster::groups[g]`).
+    Shared(usize),
 }
 
 /// Reusable search buffers.
@@ -164,27 +205,67 @@ impl Search {
         singles: [u8; 2],
         max_states: usize,
     ) -> Result<(u8, usize), ClusterTooLarge> {
-        let too_large =
-            |states| ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), states, max_states };
-        if cluster.regions > MAX_REGIONS || cluster.groups.len() > MAX_GROUPS {
-            return Err(too_large(0));
-        }
-        let all = if cluster.regions == 64 { u64::MAX } else { (1u64 << cluster.regions) - 1 };
-        let mut graph = Graph { groups: cluster.groups.clone(), region_groups: [0; MAX_REGIONS], singles };
-        for (g, &mask) in cluster.groups.iter().enumerate() {
-            debug_assert!(mask & !all == 0 && mask.count_ones() >= 2, "a group links regions of the cluster");
-            for i in Bits(mask) {
-                graph.region_groups[i] |= 1 << g;
+        let (graph, start) = prepare(cluster, singles, max_states)?;
+        let value = self.solve(&graph, start, cluster, max_states)?;
+        Ok((value, self.memo.len()))
+    }
+
+    /// A move of `cluster` to an option of Grundy value `target`, or `None` when it has none.
+    /// One exists for every `target` below the cluster's value (mex); the moves are tried in
+    /// the order: open region 0, 1, ..., a private number of region 0, 1, ..., a shared number
+    /// of group 0, 1, ...; the first that fits is returned.
+    pub fn move_to(
+        &mut self,
+        cluster: &Cluster,
+        singles: [u8; 2],
+        max_states: usize,
+        target: u8,
+    ) -> Result<Option<ClusterMove>, ClusterTooLarge> {
+        let (graph, start) = prepare(cluster, singles, max_states)?;
+        // Solving the start state memoises every component of its options.
+        self.solve(&graph, start, cluster, max_states)?;
+        let mut value_of = |o: Key| {
+            self.comps.clear();
+            graph.components(o, &mut self.comps);
+            self.comps
+                .iter()
+                .map(|c| graph.known(&self.memo, c).expect("an option of a solved state"))
+                .fold(0, |a, b| a ^ b)
+        };
+        for i in Bits(start.unopened) {
+            if value_of(graph.open(start, i)) == target {
+                return Ok(Some(ClusterMove::Open(i)));
             }
         }
-        let groups = if cluster.groups.len() == 64 { u64::MAX } else { (1u64 << cluster.groups.len()) - 1 };
+        for i in Bits(start.private) {
+            if value_of(Key { private: start.private & !(1 << i), ..start }) == target {
+                return Ok(Some(ClusterMove::Private(i)));
+            }
+        }
+        for g in Bits(start.groups) {
+            if value_of(Key { groups: start.groups & !(1 << g), ..start }) == target {
+                return Ok(Some(ClusterMove::Shared(g)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Values the state `start` (all its components), memoising what it needs.
+    fn solve(
+        &mut self,
+        graph: &Graph,
+        start: Key,
+        cluster: &Cluster,
+        max_states: usize,
+    ) -> Result<u8, ClusterTooLarge> {
+        let too_large =
+            |states| ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), states, max_states };
         // A map grown by a large cluster would make every later clear() cost its capacity.
         if self.memo.capacity() > 1 << 12 {
             self.memo = Memo::default();
         }
         self.memo.clear();
         self.stack.clear();
-        let start = Key { unopened: all, private: cluster.private & all, groups };
         let mut roots = Vec::new();
         graph.components(start, &mut roots);
         let mut value = 0u8;
@@ -197,11 +278,11 @@ impl Search {
                 if self.memo.len() >= max_states {
                     return Err(too_large(self.memo.len()));
                 }
-                self.visit(&graph, k);
+                self.visit(graph, k);
             }
             value ^= graph.known(&self.memo, &root).expect("solved");
         }
-        Ok((value, self.memo.len()))
+        Ok(value)
     }
 
     /// Values `k` if all its options' components are known; otherwise pushes `k` back, with
@@ -228,12 +309,7 @@ impl Search {
             }
         };
         for i in Bits(k.unopened) {
-            let o = Key {
-                unopened: k.unopened & !(1 << i),
-                private: k.private & !(1 << i),
-                groups: k.groups & !graph.region_groups[i],
-            };
-            option(o, self);
+            option(graph.open(k, i), self);
         }
         for i in Bits(k.private) {
             option(Key { private: k.private & !(1 << i), ..k }, self);

@@ -18,9 +18,11 @@
 
 mod board;
 pub mod cluster;
+mod explain;
 
 pub use board::{Board, BoardError, MAX_CELLS, OutsideBoard};
 pub use cluster::{Cluster, ClusterTooLarge, DEFAULT_MAX_STATES};
+pub use explain::{Click, Component, Explanation};
 
 use std::fmt;
 
@@ -134,6 +136,10 @@ pub struct Solver {
     /// Three row masks for the word-parallel count.
     scratch: Vec<u64>,
     search: cluster::Search,
+    /// Whether [`Solver::explain`] asked [`Solver::value_clusters`] to keep its clusters.
+    record: bool,
+    /// The clusters of the last board, when recorded.
+    recorded: Vec<explain::Recorded>,
 }
 
 impl Default for Solver {
@@ -197,6 +203,8 @@ impl Solver {
             shared: Vec::new(),
             scratch: Vec::new(),
             search: cluster::Search::default(),
+            record: false,
+            recorded: Vec::new(),
         }
     }
 
@@ -533,6 +541,8 @@ impl Solver {
         by_cluster.sort_unstable();
         let mut group_chunks = by_cluster.chunk_by(|a, b| a.0 == b.0);
         let mut clusters = Vec::new();
+        // Per cluster, when recording: its regions (root runs) and a shared number per group.
+        let mut cells: Vec<explain::ClusterCells> = Vec::new();
         let mut correction = 0u8;
         for members in order.chunk_by(|&a, &b| link[a as usize] == link[b as usize]) {
             let cluster_groups = group_chunks.next().expect("every cluster has a group");
@@ -564,17 +574,25 @@ impl Solver {
                 }
                 .into());
             }
-            clusters.push(cluster);
+            if self.record {
+                let members = members.iter().map(|&m| regions[m as usize]).collect();
+                cells.push((members, cluster_groups.iter().map(|(_, g)| (g.row, g.col)).collect()));
+            }
+            clusters.push((cluster, clusters.len()));
         }
         // Smallest first: cheap clusters are valued before one that may exceed the bound.
-        clusters.sort_by_key(|c| (c.regions, c.groups.len()));
+        clusters.sort_by_key(|(c, _)| (c.regions, c.groups.len()));
         let singles = [self.table.region(0), self.table.region(1)];
-        for cluster in &clusters {
-            let (value, states) = self.search.value(cluster, singles, self.max_states)?;
+        for (cluster, index) in clusters {
+            let (value, states) = self.search.value(&cluster, singles, self.max_states)?;
             correction ^= value;
             analysis.clusters += 1;
             analysis.largest_cluster = analysis.largest_cluster.max(cluster.regions);
             analysis.states += states;
+            if self.record {
+                let (regions, shared) = std::mem::take(&mut cells[index]);
+                self.recorded.push(explain::Recorded { cluster, regions, shared, value });
+            }
         }
         Ok(correction)
     }

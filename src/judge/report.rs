@@ -1,0 +1,306 @@
+//! Explained and machine-readable judge output: per case the components' values, their XOR, the
+//! winner and a winning move, as a short line of text ([`Style::Explain`]) or as one JSON object
+//! per line ([`Style::Json`]).
+//!
+//! These are separate drivers from the judges ([`super::knights::Knights`] and the others),
+//! sharing their per-case parsing, so bad input is reported exactly as there (line and column;
+//! the cases before it written, nothing of the bad one) while the judges' loops stay as they
+//! were. Each driver collects a case into a reusable buffer, then reports it.
+//!
+//! # Text (`--explain`)
+//! ```text
+//! Case 2: Alice — *3 (2, 5) ^ *1 (3, 5) = *2; move knight 1: (2, 5) -> (1, 3)
+//! Case 2: Alice — piles 1 ^ 1 ^ 2 ^ 4 ^ 10 = 12; move pile 5: 10 -> 6
+//! Case 3: Bob — piles 1 = 1, all ones (an odd number loses); no winning move
+//! Case #1: Xiemao — *1 (region at (0, 0), 0 numbers) = *1; click (0, 0)
+//! ```
+//! Knights and piles are numbered from 1 in text, as in the judges' error messages. At most
+//! [`SHOWN`] components are listed; the rest are counted: `... (+990 more)`.
+//!
+//! # JSON (`--json`)
+//! One object per case and line, fields in this order: `case` (from 1), `winner` (the judge's
+//! name), `nimber` (the XOR of the components' values; for misère Nim the XOR of the pile sizes),
+//! the game's own fields, and `winning_move` (`null` when every move loses). Indices are 0-based.
+//! - knights: `values` (each knight's value, in input order); `winning_move`
+//!   `{"knight": i, "from": [x, y], "to": [x2, y2]}`;
+//! - misère Nim: `piles` (how many), `all_ones`; `winning_move` `{"pile": i, "from": a, "to": b}`;
+//! - Mine: `rows`, `cols`, `mines` (distinct), `regions`, `numbers`, `lone_numbers`,
+//!   `shared_numbers`, `components` (see [`Component`]); `winning_move` `{"click": [row, col]}`.
+//!
+//! Numbers are exact integers (pile sizes and their XOR up to 2^64 - 1).
+
+use std::fmt::Display;
+use std::io::Write;
+
+use serde::Serialize;
+
+use super::knights::{self, winner_name};
+use super::mine::{self as mine_judge, winner_name as mine_winner_name};
+use super::misere;
+use super::scanner::Scanner;
+use super::source::Source;
+use super::{Judge, JudgeError};
+use crate::Nimber;
+use crate::solver::knight::KnightMove;
+use crate::solver::mine::{Analysis, Board, Click, Component, Solver};
+use crate::solver::misere::{PileMove, Summary, winning_move};
+use crate::table::{KnightTable, MisereTable};
+
+/// How each case is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// One short line of text per case.
+    Explain,
+    /// One JSON object per line per case.
+    Json,
+}
+
+/// Components listed in text before the rest are only counted.
+pub const SHOWN: usize = 10;
+
+/// Writes `terms` joined by ` ^ `: the first [`SHOWN`], then how many more.
+fn write_terms<W: Write, T: Display>(out: &mut W, total: usize, terms: impl Iterator<Item = T>) -> std::io::Result<()> {
+    for (i, t) in terms.take(SHOWN).enumerate() {
+        if i > 0 {
+            out.write_all(b" ^ ")?;
+        }
+        write!(out, "{t}")?;
+    }
+    if total > SHOWN {
+        write!(out, " ^ ... (+{} more)", total - SHOWN)?;
+    }
+    Ok(())
+}
+
+/// Writes `value` as one line of JSON.
+fn write_json<W: Write>(out: &mut W, value: &impl Serialize) -> Result<(), JudgeError> {
+    serde_json::to_writer(&mut *out, value).map_err(|e| JudgeError::Output(e.into()))?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Hyper Knights, explained.
+pub struct KnightsReport<'t> {
+    table: KnightTable<'t>,
+    style: Style,
+    knights: Vec<(u64, u64)>,
+    values: Vec<u8>,
+}
+
+impl<'t> KnightsReport<'t> {
+    pub fn new(table: KnightTable<'t>, style: Style) -> Self {
+        KnightsReport { table, style, knights: Vec::new(), values: Vec::new() }
+    }
+}
+
+#[derive(Serialize)]
+struct KnightsCase<'a> {
+    case: u64,
+    winner: &'static str,
+    nimber: Nimber,
+    values: &'a [u8],
+    winning_move: Option<KnightMove>,
+}
+
+impl Judge for KnightsReport<'_> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let table = self.table;
+        let limit = knights::limit(&table);
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            self.knights.clear();
+            knights::read_case(scan, &table, limit, case, |x, y| self.knights.push((x, y)))?;
+            self.values.clear();
+            self.values.extend(self.knights.iter().map(|&(x, y)| table.value(x, y).expect("within the limit")));
+            let nimber: Nimber = self.values.iter().map(|&v| Nimber::from(v)).sum();
+            let winning_move = table
+                .winning_move(&self.knights)
+                .map_err(|e| JudgeError::Refused { case, reason: format!("no winning move: {e}") })?;
+            let winner = winner_name(nimber.outcome());
+            match self.style {
+                Style::Json => {
+                    let values = &self.values;
+                    write_json(out, &KnightsCase { case, winner, nimber, values, winning_move })?;
+                }
+                Style::Explain => {
+                    write!(out, "Case {case}: {winner} — ")?;
+                    if self.knights.is_empty() {
+                        write!(out, "no knights")?;
+                    }
+                    let terms = self
+                        .values
+                        .iter()
+                        .zip(&self.knights)
+                        .map(|(&v, &(x, y))| format!("{} ({x}, {y})", Nimber::from(v)));
+                    write_terms(out, self.knights.len(), terms)?;
+                    write!(out, " = {nimber}; ")?;
+                    match winning_move {
+                        Some(m) => writeln!(
+                            out,
+                            "move knight {}: ({}, {}) -> ({}, {})",
+                            m.knight + 1,
+                            m.from.0,
+                            m.from.1,
+                            m.to.0,
+                            m.to.1
+                        )?,
+                        None => writeln!(out, "no winning move")?,
+                    }
+                }
+            }
+        }
+        scan.finish(cases)
+    }
+}
+
+/// Misère Nim, explained.
+pub struct MisereReport<'t> {
+    table: MisereTable<'t>,
+    style: Style,
+    piles: Vec<u64>,
+}
+
+impl<'t> MisereReport<'t> {
+    pub fn new(table: MisereTable<'t>, style: Style) -> Self {
+        MisereReport { table, style, piles: Vec::new() }
+    }
+}
+
+#[derive(Serialize)]
+struct MisereCase {
+    case: u64,
+    winner: &'static str,
+    nimber: u64,
+    piles: usize,
+    all_ones: bool,
+    winning_move: Option<PileMove>,
+}
+
+impl Judge for MisereReport<'_> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            self.piles.clear();
+            misere::read_case(scan, case, |stones| self.piles.push(stones))?;
+            let summary = Summary::of(self.piles.iter().copied());
+            let winner = winner_name(summary.outcome_in(&self.table));
+            let winning_move = winning_move(&self.piles);
+            let (nimber, all_ones) = (summary.xor(), summary.all_ones());
+            match self.style {
+                Style::Json => {
+                    let piles = self.piles.len();
+                    write_json(out, &MisereCase { case, winner, nimber, piles, all_ones, winning_move })?;
+                }
+                Style::Explain => {
+                    write!(out, "Case {case}: {winner} — piles ")?;
+                    write_terms(out, self.piles.len(), self.piles.iter())?;
+                    write!(out, " = {nimber}")?;
+                    if all_ones {
+                        let parity = if summary.odd() { "an odd number loses" } else { "an even number wins" };
+                        write!(out, ", all ones ({parity})")?;
+                    }
+                    match winning_move {
+                        Some(m) => writeln!(out, "; move pile {}: {} -> {}", m.pile + 1, m.from, m.to)?,
+                        None => writeln!(out, "; no winning move")?,
+                    }
+                }
+            }
+        }
+        scan.finish(cases)
+    }
+}
+
+/// Mine, explained: a solver (buffers reused across cases) and the same per-case callback as the
+/// judge's ([`mine_judge::Mine`]).
+pub struct MineReport<'s, F> {
+    solver: &'s mut Solver,
+    board: Board,
+    style: Style,
+    report: F,
+}
+
+impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
+    pub fn new(solver: &'s mut Solver, style: Style, report: F) -> Self {
+        MineReport { solver, board: Board::default(), style, report }
+    }
+}
+
+#[derive(Serialize)]
+struct MineCase<'a> {
+    case: u64,
+    winner: &'static str,
+    nimber: Nimber,
+    rows: usize,
+    cols: usize,
+    mines: u64,
+    regions: u64,
+    numbers: u64,
+    lone_numbers: u64,
+    shared_numbers: u64,
+    components: &'a [Component],
+    winning_move: Option<Click>,
+}
+
+/// A component in text: its value, then what it is.
+struct MineTerm<'a>(&'a Component);
+
+impl Display for MineTerm<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: u64, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
+        match *self.0 {
+            Component::Region { cell: (r, c), numbers, value } => {
+                write!(f, "{value} (region at ({r}, {c}), {})", plural(numbers, "number"))
+            }
+            Component::Cluster { cell: (r, c), regions, value, .. } => {
+                write!(f, "{value} (cluster of {regions} regions at ({r}, {c}))")
+            }
+            Component::LoneNumbers { count, value } => write!(f, "{value} ({})", plural(count, "lone number")),
+        }
+    }
+}
+
+impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let board = &mut self.board;
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            mine_judge::read_case(scan, board, case)?;
+            let e = self.solver.explain(board).map_err(|e| mine_judge::refused(case, e))?;
+            (self.report)(case, &e.analysis);
+            let a = &e.analysis;
+            let winner = mine_winner_name(a.outcome());
+            match self.style {
+                Style::Json => write_json(
+                    out,
+                    &MineCase {
+                        case,
+                        winner,
+                        nimber: a.value,
+                        rows: board.rows(),
+                        cols: board.cols(),
+                        mines: board.mine_count(),
+                        regions: a.regions,
+                        numbers: a.numbers,
+                        lone_numbers: a.lone_numbers,
+                        shared_numbers: a.shared_numbers,
+                        components: &e.components,
+                        winning_move: e.winning_move,
+                    },
+                )?,
+                Style::Explain => {
+                    write!(out, "Case #{case}: {winner} — ")?;
+                    if e.components.is_empty() {
+                        write!(out, "nothing to click")?;
+                    }
+                    write_terms(out, e.components.len(), e.components.iter().map(MineTerm))?;
+                    write!(out, " = {}; ", a.value)?;
+                    match e.winning_move {
+                        Some(Click { row, col }) => writeln!(out, "click ({row}, {col})")?,
+                        None => writeln!(out, "no winning move")?,
+                    }
+                }
+            }
+        }
+        scan.finish(cases)
+    }
+}
