@@ -42,13 +42,16 @@ fn cached(dir: &Path, name: &str, fill: impl FnOnce(&mut dyn Write) -> std::io::
     path
 }
 
-/// One case of `n` knights with `0 <= x, y < 500`.
-pub fn knights(dir: &Path, n: u64) -> PathBuf {
-    cached(dir, &format!("knights-{n}.in"), |out| {
+/// `cases` cases of `n` knights each, with `0 <= x, y < 500`.
+pub fn knights(dir: &Path, cases: u64, n: u64) -> PathBuf {
+    cached(dir, &format!("knights-{cases}x{n}.in"), |out| {
         let mut rng = Rng::new(1315);
-        writeln!(out, "1\n{n}")?;
-        for _ in 0..n {
-            writeln!(out, "{} {}", rng.below(500), rng.below(500))?;
+        writeln!(out, "{cases}")?;
+        for _ in 0..cases {
+            writeln!(out, "{n}")?;
+            for _ in 0..n {
+                writeln!(out, "{} {}", rng.below(500), rng.below(500))?;
+            }
         }
         Ok(())
     })

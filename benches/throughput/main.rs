@@ -66,8 +66,15 @@ fn main() {
     let n = |base: f64| (base * scale).max(1.0) as u64;
     let workloads = vec![
         Workload {
+            name: "knights, judge maximum: 200 cases of 1000".into(),
+            path: inputs::knights(&dir, 200, 1000),
+            subcommand: "knights",
+            solve: solve_knights,
+            baseline: |p| baseline::knights(reader(p)),
+        },
+        Workload {
             name: format!("knights, {} knights", n(20e6)),
-            path: inputs::knights(&dir, n(20e6)),
+            path: inputs::knights(&dir, 1, n(20e6)),
             subcommand: "knights",
             solve: solve_knights,
             baseline: |p| baseline::knights(reader(p)),
@@ -95,6 +102,8 @@ fn main() {
         },
     ];
 
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average before the run: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
     println!("| workload | MB | floor | grundy (in process) | ratio | grundy binary | ratio | baseline | ratio |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for w in &workloads {
