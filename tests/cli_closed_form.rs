@@ -1,28 +1,8 @@
 //! The `grundy` binary beyond the table: `knights` with huge coordinates, `sg`, `verify knight`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> &str {
-    std::str::from_utf8(&o.stdout).unwrap()
-}
-
-fn stderr(o: &Output) -> &str {
-    std::str::from_utf8(&o.stderr).unwrap()
-}
-
+use common::{grundy, stderr, stdout};
 #[test]
 fn knights_accepts_any_coordinate_up_to_2_pow_63_minus_1() {
     // g(2^63-1, 2^63-1) = 0 (diagonal, d = 0); g(10^18, 3 * 10^18) = 10^18 mod 4 = 0;

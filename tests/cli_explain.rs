@@ -1,25 +1,9 @@
 //! End to end: `--explain` and `--json` of `grundy knights`, `misere-nim` and `mine`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::{grundy, text};
 use serde_json::Value;
-
-fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap()
-}
 
 /// Runs and expects success; returns standard output.
 fn stdout(args: &[&str], stdin: &str) -> String {

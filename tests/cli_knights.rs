@@ -1,30 +1,10 @@
 //! The `grundy` binary end to end: `grundy knights` on files and stdin, and its input errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::{grundy, stderr, stdout};
 const SAMPLE_IN: &str = include_str!("../examples/knights.in");
 const SAMPLE_OUT: &str = include_str!("../examples/knights.out");
-
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> &str {
-    std::str::from_utf8(&o.stdout).unwrap()
-}
-
-fn stderr(o: &Output) -> &str {
-    std::str::from_utf8(&o.stderr).unwrap()
-}
 
 #[test]
 fn sample_from_a_file_and_from_stdin() {

@@ -2,8 +2,10 @@
 
 #![allow(dead_code, unused_imports)]
 
+mod cli;
 mod knight;
 mod mine;
 
+pub use cli::*;
 pub use knight::*;
 pub use mine::*;
