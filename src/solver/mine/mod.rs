@@ -19,7 +19,7 @@
 mod board;
 pub mod cluster;
 
-pub use board::{Board, BoardError, MAX_CELLS, OutsideBoard};
+pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, OutsideBoard, working_bytes};
 pub use cluster::{Cluster, ClusterTooLarge, DEFAULT_MAX_STATES};
 
 use std::fmt;
