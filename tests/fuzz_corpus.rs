@@ -46,6 +46,16 @@ fn knights_corpus() {
     replay("knights", checks::knights);
 }
 
+#[test]
+fn misere_corpus() {
+    replay("misere", checks::misere);
+}
+
+#[test]
+fn mine_corpus() {
+    replay("mine", checks::mine);
+}
+
 /// The valid blobs seeded into `fuzz/corpus/blob/`: small, so the fuzzer mutates them quickly.
 fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
     let (k1, k4, k8) = (

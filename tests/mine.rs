@@ -10,7 +10,7 @@ use grundy::judge::Judge;
 use grundy::judge::JudgeError;
 use grundy::judge::mine::Mine;
 use grundy::solver::mine::cluster::{Cluster, Search};
-use grundy::solver::mine::{Board, BoardError, SolveError, Solver};
+use grundy::solver::mine::{self, Board, BoardError, SolveError, Solver};
 
 fn judge(input: &str) -> Result<String, JudgeError> {
     let mut out = Vec::new();
@@ -248,6 +248,24 @@ fn ten_thousand_square() {
 fn board_errors() {
     assert!(matches!(Board::new(1 << 16, 1 << 16), Err(BoardError::TooLarge { .. })));
     assert!(Board::new(65_535, 65_537).is_ok_and(|b| b.rows() == 65_535));
+    assert!(mine::working_bytes(1, mine::MAX_CELLS) <= u128::from(mine::MAX_WORKING_BYTES), "the widest board");
+    assert!(mine::working_bytes(1 << 26, 1) <= u128::from(mine::MAX_WORKING_BYTES));
+}
+
+/// Regression (bad-input catalogue): a tall, narrow board of fewer than 2^32 cells used to be
+/// accepted and then ask for 36 bytes per row (tens of GB for 10^9 rows), getting the process
+/// killed on an overcommitting system (or exit 3 after a long wait under a memory limit). It is
+/// refused up front now, as an input error at M, before anything is allocated.
+#[test]
+fn a_board_beyond_the_memory_bound_is_refused_up_front() {
+    for (rows, cols) in [(1_000_000_000, 4), (1 << 27, 1), (u64::from(u32::MAX), 1)] {
+        let e = Board::new(rows, cols).unwrap_err();
+        assert_eq!(e, BoardError::TooLarge { rows, cols });
+        let text = e.to_string();
+        assert!(text.contains("bytes of memory to solve; at most 4294967296 (4 GiB) are supported"), "{text}");
+    }
+    let Err(JudgeError::Input(e)) = judge("1\n1000000000 4 0\n") else { panic!("a 10^9 x 4 board is accepted") };
+    assert_eq!((e.line, e.column), (2, 12), "{e}");
     let mut b = Board::new(3, 4).unwrap();
     let e = b.place_mine(3, 0).unwrap_err();
     assert_eq!(e.to_string(), "mine (3, 0) is outside the 3 x 4 board (rows 0..3, columns 0..4)");

@@ -7,13 +7,19 @@
 //!
 //! The judge checks compare against a reference written here from the spec, sharing no code with
 //! the judge's scanner: tokens are split on the judge's whitespace (space, tab, `\n`, `\r`) and a
-//! token is a number iff it is a non-empty run of ASCII digits that fits `u64`.
+//! token is a number iff it is a non-empty run of ASCII digits that fits `u64`. Mine boards are
+//! analysed here too, by flood fill and the click rules, sharing no code with the solver.
 
 use grundy::format::header::{Game, Header};
 use grundy::format::{self, ALIGN, TableData};
 use grundy::judge::knights::Knights;
+use grundy::judge::mine::Mine;
+use grundy::judge::misere::MisereNim;
+use grundy::judge::scanner::Scanner;
+use grundy::judge::source::{ReadSource, Source};
 use grundy::judge::{InputError, Judge, JudgeError};
 use grundy::solver::knight;
+use grundy::solver::mine::{Analysis, MAX_CELLS, Solver};
 use grundy::table::{TableFile, embedded};
 
 // ---------------------------------------------------------------------------------------------
@@ -185,71 +191,229 @@ pub fn with_fixed_checksums(data: &[u8]) -> Option<Vec<u8>> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The judges. A new judge target copies `knights` below: run the judge into a `Vec`, run a
-// reference over `Tokens`, compare with `check_judge_run`.
+// The judges. Each target runs its judge twice, on the bytes in memory and streamed through the
+// chunked reader in small pieces (`run_judge`), and compares both with a reference written here
+// from SPEC.md over `Tokens`: the exact output (or, for Mine boards beyond the reference's exact
+// search, the exact shape), success iff the input is valid, and the exact line and column of an
+// error. A new judge target copies `misere` below.
 
 /// The judge's whitespace (the spec's separators; CRLF input is accepted).
 pub fn is_judge_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-/// The input's tokens, each parsed independently of the judge's scanner.
+/// The input's tokens, each parsed independently of the judge's scanner, with their offsets.
 pub struct Tokens<'a> {
-    rest: std::slice::Split<'a, u8, fn(&u8) -> bool>,
+    input: &'a [u8],
+    pos: usize,
+    start: usize,
 }
 
 impl<'a> Tokens<'a> {
     pub fn new(input: &'a [u8]) -> Self {
-        Tokens { rest: input.split((|b: &u8| is_judge_space(*b)) as fn(&u8) -> bool) }
+        Tokens { input, pos: 0, start: 0 }
     }
 
     /// The next token, `None` at the end of the input.
     pub fn next_token(&mut self) -> Option<&'a [u8]> {
-        self.rest.by_ref().find(|t| !t.is_empty())
+        let rest = &self.input[self.pos..];
+        let skip = rest.iter().take_while(|&&b| is_judge_space(b)).count();
+        self.start = self.pos + skip;
+        let len = self.input[self.start..].iter().take_while(|&&b| !is_judge_space(b)).count();
+        self.pos = self.start + len;
+        (len > 0).then(|| &self.input[self.start..self.pos])
     }
 
     /// The next token as a number; `None` at the end or when the token is not a `u64`.
     pub fn next_u64(&mut self) -> Option<u64> {
-        let token = self.next_token()?;
-        if !token.iter().all(u8::is_ascii_digit) {
-            return None;
+        self.number().ok()
+    }
+
+    /// The next token as a number, or the byte offset where a judge must report the problem:
+    /// the end of the input when there is no token; the token's start when it does not begin
+    /// with a digit or its digits do not fit `u64`; else the first byte after its digits that is
+    /// not a digit.
+    pub fn number(&mut self) -> Result<u64, usize> {
+        let Some(token) = self.next_token() else { return Err(self.input.len()) };
+        let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+        let value = std::str::from_utf8(&token[..digits]).ok().and_then(|d| d.parse::<u64>().ok());
+        match value {
+            None => Err(self.start),
+            Some(_) if digits < token.len() => Err(self.start + digits),
+            Some(v) => Ok(v),
         }
-        std::str::from_utf8(token).ok()?.parse().ok()
     }
 
-    /// Nothing but whitespace is left.
-    pub fn at_end(&mut self) -> bool {
-        self.next_token().is_none()
+    /// The offset of the last token read (where a judge reports a number out of range).
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Nothing but whitespace is left; otherwise the offset of the next token.
+    pub fn at_end(&mut self) -> Result<(), usize> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(_) => Err(self.start),
+        }
+    }
+
+    /// Line and column (1-based) of a byte offset. Only ASCII can precede an error on its line
+    /// (earlier tokens on it are numbers), so the column in characters is the column in bytes.
+    pub fn position(&self, offset: usize) -> (usize, usize) {
+        let before = &self.input[..offset];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |nl| nl + 1);
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        assert!(before[line_start..].is_ascii(), "the reference assumes ASCII before an error on its line");
+        (line, offset - line_start + 1)
     }
 }
 
-/// What a judge must print for an input: the answers of the cases before the first problem, and
-/// whether the whole input was valid.
-#[derive(Debug, PartialEq, Eq)]
+/// One answer line the reference expects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// Exactly this line (without the newline).
+    Exact(String),
+    /// One of these two (the reference knows the case is well-formed, not who wins).
+    Either(String, String),
+}
+
+impl Line {
+    fn admits(&self, line: &str) -> bool {
+        match self {
+            Line::Exact(s) => s == line,
+            Line::Either(a, b) => a == line || b == line,
+        }
+    }
+}
+
+/// What a judge must do with an input.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Expected {
-    /// The whole judge output (only complete cases, one line each).
-    pub output: String,
-    /// Number of answered cases.
-    pub cases: u64,
-    /// The input was valid: the judge must succeed.
-    pub valid: bool,
+    /// The answers of the cases before the first problem (all of them on valid input).
+    pub lines: Vec<Line>,
+    /// Where the first problem is (line, column), or `None` when the input is valid.
+    pub error_at: Option<(usize, usize)>,
+    /// Cases the judge may refuse (`JudgeError::Refused`) instead of answering.
+    pub refusable: Vec<u64>,
 }
 
-/// Compares one judge run with the reference: the same output (so on bad input the earlier
-/// answers and nothing of the bad case), success iff the input is valid, and an error position
-/// that lies inside the input.
+impl Expected {
+    /// The input is bad at `offset`: the answers so far stand, the judge must fail there.
+    fn fail(mut self, tokens: &Tokens<'_>, offset: usize) -> Expected {
+        self.error_at = Some(tokens.position(offset));
+        self
+    }
+
+    /// After the last case: valid, or bad at the first token left over.
+    fn finish(self, tokens: &mut Tokens<'_>) -> Expected {
+        match tokens.at_end() {
+            Ok(()) => self,
+            Err(offset) => self.fail(tokens, offset),
+        }
+    }
+}
+
+/// A reader handing out at most `step` bytes per call, so that the chunked source refills in
+/// the middle of tokens and lines.
+struct Trickle<'a> {
+    rest: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(self.rest.len()).min(buf.len());
+        buf[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
+}
+
+/// A streaming [`Source`] over bytes in memory whose window grows by at most `step` bytes per
+/// refill: the scanner's sliding-window path (tokens, lines and errors across refills) without
+/// the 1 MiB buffer of [`ReadSource`], which would make a fuzz run 40 times slower.
+struct Pieces<'a> {
+    input: &'a [u8],
+    start: usize,
+    end: usize,
+    step: usize,
+}
+
+impl Source for Pieces<'_> {
+    fn window(&self) -> &[u8] {
+        &self.input[self.start..self.end]
+    }
+
+    fn refill(&mut self, consumed: usize) -> std::io::Result<bool> {
+        assert!(consumed <= self.end - self.start, "consumed past the window");
+        self.start += consumed;
+        let end = self.end.saturating_add(self.step).min(self.input.len());
+        let more = end > self.end;
+        self.end = end;
+        Ok(more)
+    }
+
+    fn streaming(&self) -> bool {
+        true
+    }
+}
+
+/// Runs a judge on the input in memory and again streamed, in pieces of 1 to 8 bytes or all at
+/// once (chosen by the input's checksum); 1 input in 64 is streamed through the real
+/// [`ReadSource`] instead. Both runs must print the same bytes and end the same way. Returns
+/// the in-memory run.
+pub fn run_judge(judge: &mut impl Judge, input: &[u8]) -> (Result<(), JudgeError>, Vec<u8>) {
+    let mut output = Vec::new();
+    let result = judge.solve_bytes(input, &mut output);
+    let crc = crc32fast::hash(input);
+    let step = match crc % 9 {
+        8 => usize::MAX,
+        k => k as usize + 1,
+    };
+    let mut streamed = Vec::new();
+    let streamed_result = if crc >> 26 == 0 {
+        judge.solve(&mut Scanner::new(ReadSource::new(Trickle { rest: input, step })), &mut streamed)
+    } else {
+        judge.solve(&mut Scanner::new(Pieces { input, start: 0, end: 0, step }), &mut streamed)
+    };
+    assert_eq!(
+        String::from_utf8_lossy(&streamed),
+        String::from_utf8_lossy(&output),
+        "streamed in pieces of {step} bytes, the judge prints something else"
+    );
+    let describe = |r: &Result<(), JudgeError>| r.as_ref().map_err(|e| (e.exit_code(), e.to_string())).copied();
+    assert_eq!(describe(&streamed_result), describe(&result), "streamed in pieces of {step} bytes");
+    (result, output)
+}
+
+/// Compares one judge run with the reference: the answers (so on bad input those of the cases
+/// before it and nothing of it), success iff the input is valid, an error at exactly the
+/// reference's line and column, a refusal only where the reference allows one.
 pub fn check_judge_run(input: &[u8], result: Result<(), JudgeError>, output: &[u8], expected: &Expected) {
     let output = std::str::from_utf8(output).expect("judge output is UTF-8");
-    assert_eq!(output, expected.output, "judge output differs from the reference");
-    assert_eq!(output.lines().count() as u64, expected.cases);
-    match result {
-        Ok(()) => assert!(expected.valid, "the judge accepted invalid input"),
+    assert!(output.is_empty() || output.ends_with('\n'), "the output ends in the middle of a line");
+    let lines: Vec<&str> = output.lines().collect();
+    let answered = match result {
+        Ok(()) => {
+            assert_eq!(expected.error_at, None, "the judge accepted invalid input");
+            expected.lines.len()
+        }
         Err(JudgeError::Input(e)) => {
-            assert!(!expected.valid, "the judge rejected valid input: {e}");
             check_error_position(input, &e);
+            let at = Some((e.line, e.column));
+            assert!(expected.error_at.is_some(), "the judge rejected valid input: {e}");
+            assert_eq!(at, expected.error_at, "the error is reported elsewhere: {e}");
+            expected.lines.len()
+        }
+        Err(JudgeError::Refused { case, reason }) => {
+            assert!(expected.refusable.contains(&case), "the judge refused case {case}: {reason}");
+            case as usize - 1
         }
         Err(e @ (JudgeError::Output(_) | JudgeError::Read(_))) => panic!("I/O on memory failed: {e}"),
-        Err(e @ JudgeError::Refused { .. }) => panic!("the knights judge refused a case: {e}"),
+    };
+    assert_eq!(lines.len(), answered, "answered cases: {output:?} for {:?}", expected.lines);
+    for (line, want) in lines.iter().zip(&expected.lines) {
+        assert!(want.admits(line), "judge prints {line:?}, the reference {want:?}");
     }
 }
 
@@ -263,31 +427,370 @@ pub fn check_error_position(input: &[u8], e: &InputError) {
     assert!((1..=chars + 1).contains(&e.column), "column {} of a {chars}-character line in {e}", e.column);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Hyper Knights.
+
 /// The knights target: the judge against the embedded table.
 pub fn knights(input: &[u8]) {
-    let table = grundy::table::embedded::knight();
-    let mut output = Vec::new();
-    let result = Knights { table }.solve_bytes(input, &mut output);
+    let table = embedded::knight();
+    let (result, output) = run_judge(&mut Knights { table }, input);
     check_judge_run(input, result, &output, &knights_reference(input));
 }
 
-/// LightOJ 1315 from the spec: `T`, then per case `n` and `n` pairs `x y`; the values come from
-/// the library's `solver::knight::grundy`.
+/// LightOJ 1315 from the spec: `T`, then per case `n` and `n` pairs `x y`, each coordinate at
+/// most 2^63 - 1 (the judge's documented bound); the values come from `solver::knight::grundy`.
 pub fn knights_reference(input: &[u8]) -> Expected {
     let mut tokens = Tokens::new(input);
-    let mut expected = Expected { output: String::new(), cases: 0, valid: false };
-    let Some(cases) = tokens.next_u64() else { return expected };
+    let mut expected = Expected::default();
+    let coordinate = |tokens: &mut Tokens<'_>| match tokens.number() {
+        Ok(v) if v <= knight::MAX_COORDINATE => Ok(v),
+        Ok(_) => Err(tokens.start()),
+        Err(at) => Err(at),
+    };
+    let cases = match tokens.number() {
+        Ok(t) => t,
+        Err(at) => return expected.fail(&tokens, at),
+    };
     for case in 1..=cases {
-        let Some(n) = tokens.next_u64() else { return expected };
+        let n = match tokens.number() {
+            Ok(n) => n,
+            Err(at) => return expected.fail(&tokens, at),
+        };
         let mut sum = 0;
         for _ in 0..n {
-            let (Some(x), Some(y)) = (tokens.next_u64(), tokens.next_u64()) else { return expected };
-            let Ok(value) = grundy::solver::knight::grundy(x, y) else { return expected };
-            sum ^= value.0;
+            let (x, y) = match coordinate(&mut tokens).and_then(|x| Ok((x, coordinate(&mut tokens)?))) {
+                Ok(xy) => xy,
+                Err(at) => return expected.fail(&tokens, at),
+            };
+            sum ^= knight::grundy(x, y).expect("coordinates in range have a value").0;
         }
-        expected.output += &format!("Case {case}: {}\n", if sum != 0 { "Alice" } else { "Bob" });
-        expected.cases = case;
+        expected.lines.push(Line::Exact(format!("Case {case}: {}", if sum != 0 { "Alice" } else { "Bob" })));
     }
-    expected.valid = tokens.at_end();
-    expected
+    expected.finish(&mut tokens)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Misère Nim.
+
+/// The misère Nim target: the judge against the embedded outcome table.
+pub fn misere(input: &[u8]) {
+    let (result, output) = run_judge(&mut MisereNim { table: embedded::misere_nim() }, input);
+    check_judge_run(input, result, &output, &misere_reference(input));
+}
+
+/// LightOJ 1253 from the spec: `T`, then per case `k >= 1` and `k` piles of at least one stone
+/// (any `u64`: the judge's documented range). If every pile is 1, Alice wins iff `k` is even;
+/// otherwise Alice wins iff the XOR is non-zero.
+pub fn misere_reference(input: &[u8]) -> Expected {
+    let mut tokens = Tokens::new(input);
+    let mut expected = Expected::default();
+    let positive = |tokens: &mut Tokens<'_>| match tokens.number() {
+        Ok(0) => Err(tokens.start()),
+        other => other,
+    };
+    let cases = match tokens.number() {
+        Ok(t) => t,
+        Err(at) => return expected.fail(&tokens, at),
+    };
+    for case in 1..=cases {
+        let k = match positive(&mut tokens) {
+            Ok(k) => k,
+            Err(at) => return expected.fail(&tokens, at),
+        };
+        let (mut all_ones, mut xor) = (true, 0u64);
+        for _ in 0..k {
+            let stones = match positive(&mut tokens) {
+                Ok(s) => s,
+                Err(at) => return expected.fail(&tokens, at),
+            };
+            all_ones &= stones == 1;
+            xor ^= stones;
+        }
+        let alice = if all_ones { k % 2 == 0 } else { xor != 0 };
+        expected.lines.push(Line::Exact(format!("Case {case}: {}", if alice { "Alice" } else { "Bob" })));
+    }
+    expected.finish(&mut tokens)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mine.
+
+/// Boards of more cells are not fuzzed (the input is skipped): a few bytes can ask for 50
+/// boards of 10^6 cells, or one of 4 * 10^9. Boards beyond the judge's limit of `MAX_CELLS`
+/// are still fuzzed, as they are rejected before anything is allocated.
+pub const MINE_MAX_FUZZ_CELLS: u64 = 10_000;
+
+/// The judge's search bound in the target: small, so that a run stays fast, yet above every
+/// state count of a cluster the reference searches exactly (at most 2^`MINE_EXACT_BITS`
+/// states: a state is a set of unopened regions, of odd private counts and of live groups).
+pub const MINE_MAX_STATES: usize = 1 << 13;
+
+/// The reference searches a promise-breaking component exactly when its regions and numbers
+/// together are at most this many.
+pub const MINE_EXACT_BITS: usize = 12;
+
+/// Boards of at most this many cells are also simulated click by click.
+pub const MINE_CLICK_CELLS: usize = 12;
+
+/// What the reference computes of a Mine board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MineBoard {
+    /// The Grundy value, when the reference could compute it.
+    pub value: Option<u8>,
+    pub regions: u64,
+    pub numbers: u64,
+    pub lone_numbers: u64,
+    pub shared_numbers: u64,
+}
+
+/// The Mine target: the judge (with a small search bound) against the reference, on inputs
+/// whose boards have at most `MINE_MAX_FUZZ_CELLS` cells; the judge's analysis of every case it
+/// solved must also match the reference's structure (regions, numbers, lone and shared ones).
+pub fn mine(input: &[u8]) {
+    let Some((expected, boards)) = mine_reference(input) else { return };
+    let mut solver = Solver::new();
+    solver.set_max_states(MINE_MAX_STATES);
+    let mut seen = Vec::new();
+    let mut judge = Mine::new(&mut solver, |case, a: &Analysis| seen.push((case, a.clone())));
+    let (result, output) = run_judge(&mut judge, input);
+    drop(judge);
+    check_judge_run(input, result, &output, &expected);
+    // Both runs report every case they solved.
+    for (case, analysis) in &seen {
+        let board = &boards[*case as usize - 1];
+        let got = (analysis.regions, analysis.numbers, analysis.lone_numbers, analysis.shared_numbers);
+        let want = (board.regions, board.numbers, board.lone_numbers, board.shared_numbers);
+        assert_eq!(got, want, "case {case}: (regions, numbers, lone, shared)");
+        assert_eq!(analysis.keeps_promise(), board.shared_numbers == 0);
+        if let Some(value) = board.value {
+            assert_eq!(analysis.value.0, u64::from(value), "case {case}: Grundy value");
+        }
+    }
+}
+
+/// HDU 4678 from the spec: `T`, then per case `N M K` (`N, M >= 1`, at most `MAX_CELLS` cells:
+/// the judge's documented limit) and `K` mines `X < N`, `Y < M`, repeats allowed. Returns the
+/// expectation and the reference's view of every well-formed board, or `None` when a board has
+/// more than `MINE_MAX_FUZZ_CELLS` cells (and at most `MAX_CELLS`).
+pub fn mine_reference(input: &[u8]) -> Option<(Expected, Vec<MineBoard>)> {
+    let mut tokens = Tokens::new(input);
+    let mut expected = Expected::default();
+    let mut boards = Vec::new();
+    let positive = |tokens: &mut Tokens<'_>| match tokens.number() {
+        Ok(0) => Err(tokens.start()),
+        other => other,
+    };
+    let below = |tokens: &mut Tokens<'_>, side: u64| match tokens.number() {
+        Ok(v) if v >= side => Err(tokens.start()),
+        other => other,
+    };
+    macro_rules! take {
+        ($e:expr) => {
+            match $e {
+                Ok(v) => v,
+                Err(at) => return Some((expected.fail(&tokens, at), boards)),
+            }
+        };
+    }
+    let cases = take!(tokens.number());
+    for case in 1..=cases {
+        let rows = take!(positive(&mut tokens));
+        let cols = take!(positive(&mut tokens));
+        let cells = u128::from(rows) * u128::from(cols);
+        if cells > u128::from(MAX_CELLS) {
+            return Some((expected.fail(&tokens, tokens.start()), boards));
+        }
+        if cells > u128::from(MINE_MAX_FUZZ_CELLS) {
+            return None;
+        }
+        let (rows, cols) = (rows as usize, cols as usize);
+        let mut mines = vec![false; rows * cols];
+        let k = take!(tokens.number());
+        for _ in 0..k {
+            let x = take!(below(&mut tokens, rows as u64));
+            let y = take!(below(&mut tokens, cols as u64));
+            mines[x as usize * cols + y as usize] = true;
+        }
+        let board = mine_board(rows, cols, &mines);
+        if rows * cols <= MINE_CLICK_CELLS {
+            let clicked = mine_clicks(rows, cols, &mines);
+            if let Some(value) = board.value {
+                assert_eq!(value, clicked, "the reference's decomposition disagrees with its click-by-click search");
+            }
+        }
+        let value = if rows * cols <= MINE_CLICK_CELLS { Some(mine_clicks(rows, cols, &mines)) } else { board.value };
+        let name = |v: u8| format!("Case #{case}: {}", if v != 0 { "Xiemao" } else { "Fanglaoshi" });
+        expected.lines.push(match value {
+            Some(v) => Line::Exact(name(v)),
+            None => {
+                expected.refusable.push(case);
+                Line::Either(name(1), name(0))
+            }
+        });
+        boards.push(MineBoard { value, ..board });
+    }
+    Some((expected.finish(&mut tokens), boards))
+}
+
+/// The in-board 8-neighbours of a cell.
+fn neighbours(rows: usize, cols: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    (r.saturating_sub(1)..(r + 2).min(rows))
+        .flat_map(move |nr| (c.saturating_sub(1)..(c + 2).min(cols)).map(move |nc| nr * cols + nc))
+        .filter(move |&n| n != cell)
+}
+
+/// Blank cells: safe, no mine among the neighbours.
+fn blanks(rows: usize, cols: usize, mines: &[bool]) -> Vec<bool> {
+    (0..rows * cols).map(|c| !mines[c] && neighbours(rows, cols, c).all(|n| !mines[n])).collect()
+}
+
+/// A Mine board by its pieces (SPEC.md): blank regions (found by flood fill), numbers by the
+/// regions they touch; components of regions linked by numbers touching several. A component of
+/// one region with `b` numbers is worth 1 (b even) or 2 (b odd), a number touching no blank 1;
+/// a larger component is searched exactly when small (`MINE_EXACT_BITS`), else unknown.
+pub fn mine_board(rows: usize, cols: usize, mines: &[bool]) -> MineBoard {
+    let blank = blanks(rows, cols, mines);
+    let mut region = vec![usize::MAX; rows * cols];
+    let mut regions = 0;
+    let mut stack = Vec::new();
+    for start in 0..rows * cols {
+        if !blank[start] || region[start] != usize::MAX {
+            continue;
+        }
+        region[start] = regions;
+        stack.push(start);
+        while let Some(cell) = stack.pop() {
+            for n in neighbours(rows, cols, cell) {
+                if blank[n] && region[n] == usize::MAX {
+                    region[n] = regions;
+                    stack.push(n);
+                }
+            }
+        }
+        regions += 1;
+    }
+    // Numbers: the regions each touches; components of regions by union-find.
+    let mut touching: Vec<Vec<usize>> = Vec::new();
+    let (mut numbers, mut lone, mut shared) = (0u64, 0u64, 0u64);
+    let mut link: Vec<usize> = (0..regions).collect();
+    fn root(link: &mut [usize], mut x: usize) -> usize {
+        while link[x] != x {
+            link[x] = link[link[x]];
+            x = link[x];
+        }
+        x
+    }
+    for cell in 0..rows * cols {
+        if mines[cell] || blank[cell] {
+            continue;
+        }
+        numbers += 1;
+        let mut ids: Vec<usize> = neighbours(rows, cols, cell).filter(|&n| blank[n]).map(|n| region[n]).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        match ids.len() {
+            0 => lone += 1,
+            1 => {}
+            _ => {
+                shared += 1;
+                for &id in &ids[1..] {
+                    let (a, b) = (root(&mut link, ids[0]), root(&mut link, id));
+                    link[a] = b;
+                }
+            }
+        }
+        if !ids.is_empty() {
+            touching.push(ids);
+        }
+    }
+    // Per component: its regions and its numbers.
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); regions];
+    for r in 0..regions {
+        let top = root(&mut link, r);
+        members[top].push(r);
+    }
+    let mut component_numbers: Vec<Vec<&[usize]>> = vec![Vec::new(); regions];
+    for ids in &touching {
+        let top = root(&mut link, ids[0]);
+        component_numbers[top].push(ids);
+    }
+    let mut value = Some(if lone % 2 == 1 { 1u8 } else { 0 });
+    for top in 0..regions {
+        let (regs, nums) = (&members[top], &component_numbers[top]);
+        if regs.is_empty() {
+            continue;
+        }
+        let v = if regs.len() == 1 {
+            Some(if nums.len() % 2 == 0 { 1 } else { 2 })
+        } else if regs.len() + nums.len() <= MINE_EXACT_BITS {
+            Some(component_value(regs, nums))
+        } else {
+            None
+        };
+        value = value.zip(v).map(|(a, b)| a ^ b);
+    }
+    MineBoard { value, regions: regions as u64, numbers, lone_numbers: lone, shared_numbers: shared }
+}
+
+/// The exact value of a component by the click rules on face-down sets: bit `i < r` is region
+/// `regs[i]`, bit `r + j` number `j`. Clicking a number turns it over; opening a region turns
+/// over the region and every number touching it.
+fn component_value(regs: &[usize], nums: &[&[usize]]) -> u8 {
+    let r = regs.len();
+    let bits = r + nums.len();
+    let mut reveal: Vec<u32> = (0..bits).map(|i| 1 << i).collect();
+    for (j, ids) in nums.iter().enumerate() {
+        for id in ids.iter() {
+            let i = regs.iter().position(|x| x == id).expect("a region of the component");
+            reveal[i] |= 1 << (r + j);
+        }
+    }
+    mex_table(bits, &reveal)
+}
+
+/// Grundy value of the face-down set `all` where clicking `i` turns over `reveal[i]`, by the
+/// mex recurrence over every subset in increasing order (a click only clears bits).
+fn mex_table(bits: usize, reveal: &[u32]) -> u8 {
+    let mut sg = vec![0u8; 1 << bits];
+    for mask in 1..1usize << bits {
+        let mut seen = 0u64;
+        for (i, &r) in reveal.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                seen |= 1 << sg[mask & !(r as usize)];
+            }
+        }
+        sg[mask] = (!seen).trailing_zeros() as u8;
+    }
+    sg[(1 << bits) - 1]
+}
+
+/// The value of a tiny board by the click rules on its cells: clicking a face-down number turns
+/// it over; clicking a face-down blank turns over everything a flood from it reaches (through
+/// blanks, stopping at numbers). State: the face-down safe cells.
+pub fn mine_clicks(rows: usize, cols: usize, mines: &[bool]) -> u8 {
+    let blank = blanks(rows, cols, mines);
+    let safe: Vec<usize> = (0..rows * cols).filter(|&c| !mines[c]).collect();
+    let bit = |cell: usize| 1u32 << safe.iter().position(|&s| s == cell).expect("a safe cell");
+    let reveal: Vec<u32> = safe
+        .iter()
+        .map(|&cell| {
+            if !blank[cell] {
+                return bit(cell);
+            }
+            let (mut seen, mut stack) = (bit(cell), vec![cell]);
+            while let Some(c) = stack.pop() {
+                for n in neighbours(rows, cols, c) {
+                    if !mines[n] && seen & bit(n) == 0 {
+                        seen |= bit(n);
+                        if blank[n] {
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            seen
+        })
+        .collect();
+    mex_table(safe.len(), &reveal)
 }

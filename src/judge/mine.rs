@@ -1,10 +1,12 @@
 //! HDU 4678, Mine: `T`, then per case `N M K` and `K` lines `X Y` (row, column, 0-based).
 //! Output per case: `Case #k: Xiemao` when the first player wins, else `Case #k: Fanglaoshi`.
 //!
-//! Repeated mines are one mine. `N` and `M` must be at least 1; boards up to `2^32 - 1` cells are
-//! accepted where memory allows (the judge's are at most 1000 x 1000). Boards that break the
-//! statement's promise are solved exactly and reported to the caller; a case whose cluster
-//! exceeds the search bound is refused ([`JudgeError::Refused`]) rather than guessed.
+//! Repeated mines are one mine. `N` and `M` must be at least 1; boards of up to `2^32 - 1` cells
+//! that need at most 4 GiB to solve ([`MAX_WORKING_BYTES`](crate::solver::mine::MAX_WORKING_BYTES))
+//! are accepted, larger ones are an input error at `M` (the judge's are at most 1000 x 1000).
+//! Boards that break the statement's promise are solved exactly and reported to the caller; a
+//! case whose cluster exceeds the search bound is refused ([`JudgeError::Refused`]) rather than
+//! guessed.
 
 use std::io::Write;
 use std::sync::mpsc;

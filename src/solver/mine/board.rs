@@ -5,6 +5,21 @@ use std::fmt;
 /// Boards hold fewer than `2^32` cells, so that cell, run and column indices fit `u32`.
 pub const MAX_CELLS: u64 = u32::MAX as u64;
 
+/// Boards whose [`working_bytes`] exceed this (4 GiB) are refused before anything is allocated:
+/// a tall, narrow board of fewer than `2^32` cells could otherwise ask for tens of gigabytes
+/// (each row takes whole 64-bit words), which an overcommitting system grants and then kills the
+/// process for. The widest board (`1 x (2^32 - 1)`) needs 3 GiB; a judge board (1000 x 1000)
+/// about 0.1 MB.
+pub const MAX_WORKING_BYTES: u64 = 4 << 30;
+
+/// The memory solving an empty `rows x cols` board takes, in bytes: per row the mine and blank
+/// bitmaps (two words per 64 columns), one run and its index entries (20 bytes); per 64
+/// columns four row masks. Mines add runs, but only as many as the input has mine lines.
+pub fn working_bytes(rows: u64, cols: u64) -> u128 {
+    let words = u128::from(cols.div_ceil(64));
+    u128::from(rows) * (16 * words + 20) + 32 * words
+}
+
 /// An `rows x cols` board and its mines (a bit per cell, rows padded to whole 64-bit words).
 ///
 /// Placing a mine twice places one mine. The bitmap is reused by [`Board::reset`], so a judge
@@ -20,7 +35,8 @@ pub struct Board {
 /// A board that cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
-    /// `rows * cols` is `2^32` or more.
+    /// `rows * cols` is `2^32` or more, or solving the board would take more than
+    /// [`MAX_WORKING_BYTES`] (see [`working_bytes`]).
     TooLarge { rows: u64, cols: u64 },
     /// The memory for the board could not be allocated.
     OutOfMemory { rows: u64, cols: u64, bytes: u128 },
@@ -29,11 +45,19 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::TooLarge { rows, cols } => write!(
-                f,
-                "a {rows} x {cols} board has {} cells; at most {MAX_CELLS} are supported",
-                u128::from(*rows) * u128::from(*cols)
-            ),
+            BoardError::TooLarge { rows, cols } => {
+                let cells = u128::from(*rows) * u128::from(*cols);
+                if cells > u128::from(MAX_CELLS) {
+                    write!(f, "a {rows} x {cols} board has {cells} cells; at most {MAX_CELLS} are supported")
+                } else {
+                    write!(
+                        f,
+                        "a {rows} x {cols} board needs {} bytes of memory to solve; at most {MAX_WORKING_BYTES} \
+                         (4 GiB) are supported",
+                        working_bytes(*rows, *cols)
+                    )
+                }
+            }
             BoardError::OutOfMemory { rows, cols, bytes } => {
                 write!(f, "not enough memory for a {rows} x {cols} board ({bytes} bytes could not be allocated)")
             }
@@ -64,9 +88,11 @@ impl fmt::Display for OutsideBoard {
 
 impl std::error::Error for OutsideBoard {}
 
-/// Checks `rows * cols < 2^32`; returns the two as `usize`.
+/// Checks `rows * cols < 2^32` and the memory bound; returns the two as `usize`.
 pub(crate) fn check_size(rows: u64, cols: u64) -> Result<(usize, usize), BoardError> {
-    if u128::from(rows) * u128::from(cols) > u128::from(MAX_CELLS) {
+    if u128::from(rows) * u128::from(cols) > u128::from(MAX_CELLS)
+        || working_bytes(rows, cols) > u128::from(MAX_WORKING_BYTES)
+    {
         return Err(BoardError::TooLarge { rows, cols });
     }
     // Each is at most 2^32 - 1 when the other is non-zero; an empty board may name any size.

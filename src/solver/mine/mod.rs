@@ -20,7 +20,7 @@ mod board;
 pub mod cluster;
 mod explain;
 
-pub use board::{Board, BoardError, MAX_CELLS, OutsideBoard};
+pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, OutsideBoard, working_bytes};
 pub use cluster::{Cluster, ClusterTooLarge, DEFAULT_MAX_STATES};
 pub use explain::{Click, Component, Explanation};
 
