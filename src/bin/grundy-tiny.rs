@@ -4,14 +4,17 @@
 //! Exit codes as `grundy`: 0 success, 1 I/O failure, 2 invalid input, 3 a refused Mine case.
 
 use std::ffi::OsString;
+use std::fs::File;
+use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use grundy::judge::input::Input;
 use grundy::judge::knights::Knights;
 use grundy::judge::mine::{Mine, promise_notice};
 use grundy::judge::misere::MisereNim;
-use grundy::judge::{JudgeError, run_to_stdout};
+use grundy::judge::scanner::Scanner;
+use grundy::judge::source::ReadSource;
+use grundy::judge::{Judge, JudgeError, with_stdout};
 use grundy::solver::mine::Solver;
 use grundy::table::embedded;
 
@@ -24,22 +27,25 @@ fn main() -> ExitCode {
         [game, file] => (game.as_encoded_bytes(), Some(Path::new(file))),
         _ => return fail(2, USAGE),
     };
-    let input = match Input::open(file) {
-        Ok(input) => input,
-        Err(e) => {
-            return fail(1, &format!("{}: {e}", file.map_or("standard input".into(), |p| p.display().to_string())));
-        }
+    // Files are streamed too, not mapped: one reader type keeps every judge compiled once.
+    let reader: Box<dyn Read> = match file {
+        None => Box::new(std::io::stdin().lock()),
+        Some(path) => match File::open(path) {
+            Ok(file) => Box::new(file),
+            Err(e) => return fail(1, &format!("{}: {e}", path.display())),
+        },
     };
+    let mut scan = Scanner::new(ReadSource::new(reader));
     let result = match game {
-        b"knights" => run_to_stdout(&mut Knights { table: embedded::knight() }, input),
-        b"misere-nim" => run_to_stdout(&mut MisereNim { table: embedded::misere_nim() }, input),
+        b"knights" => with_stdout(|out| Knights { table: embedded::knight() }.solve(&mut scan, out)),
+        b"misere-nim" => with_stdout(|out| MisereNim { table: embedded::misere_nim() }.solve(&mut scan, out)),
         b"mine" => {
             let notice = |case, analysis: &_| {
                 if let Some(message) = promise_notice(case, analysis) {
                     eprintln!("grundy-tiny: {message}");
                 }
             };
-            run_to_stdout(&mut Mine::new(&mut Solver::new(), notice), input)
+            with_stdout(|out| Mine::new(&mut Solver::new(), notice).solve(&mut scan, out))
         }
         _ => return fail(2, USAGE),
     };

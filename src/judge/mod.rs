@@ -37,11 +37,19 @@ pub trait Judge {
     }
 }
 
-/// Runs a judge on `input` with buffered standard output, flushing what was solved even when a
-/// later case fails. A closed pipe (`grundy knights | head`) is not an error.
+/// Buffered standard output, as the judges write it.
+pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
+
+/// Runs a judge on `input` with buffered standard output (see [`with_stdout`]).
 pub fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
+    with_stdout(|out| judge.solve_input(input, out))
+}
+
+/// Runs `solve` against buffered standard output, flushing what was solved even when a later
+/// case fails. A closed pipe (`grundy knights | head`) is not an error.
+pub fn with_stdout(solve: impl FnOnce(&mut Stdout) -> Result<(), JudgeError>) -> Result<(), JudgeError> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let result = judge.solve_input(input, &mut out);
+    let result = solve(&mut out);
     let flushed = out.flush().map_err(JudgeError::Output);
     match result.and(flushed) {
         Err(JudgeError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
