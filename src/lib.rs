@@ -1,7 +1,7 @@
 //! grundy: precomputed Sprague–Grundy tables and exact solvers for impartial games.
 //!
 //! - [`rules`]: the game math, pure `std`; `build.rs` compiles the same files to build the tables.
-//! - [`format`]: the `.sgt` blob (header + 64-byte aligned payloads) and its validating reader.
+//! - [`format`](mod@format): the `.sgt` blob (header + 64-byte aligned payloads) and its validating reader.
 //! - [`table`]: zero-compute lookup in the embedded blob or in a blob file (read or mapped).
 //! - [`solver`]: values, sums, winners and winning moves per game.
 //! - [`judge`]: the judge problems' input and output, fast and strict; explained and JSON reports
