@@ -3,7 +3,7 @@
 
 use crate::format::header::Game;
 use crate::format::{TableData, write_blob};
-use crate::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use crate::rules::knight::{HYPER_KNIGHT_MOVES, moves_text, square_table};
 use crate::rules::{mine, misere};
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
@@ -101,11 +101,10 @@ pub fn manifest(blob: &[u8]) -> String {
         header.format_version,
     );
     for (i, t) in header.tables.iter().enumerate() {
-        let moves: Vec<String> = t.moves.iter().map(|(dx, dy)| format!("({dx},{dy})")).collect();
         text += &format!(
             "| {i} | {:?} | {} | {} x {} | {} | {} | {:#010x} |\n",
             t.game,
-            moves.join(" "),
+            moves_text(&t.moves),
             t.rows,
             t.cols,
             t.offset,

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use grundy::rules::knight::moves_text;
 use grundy::table::{OpenError, TableFile};
 
 use super::Failure;
@@ -15,7 +16,6 @@ pub fn run(path: &Path) -> Result<(), Failure> {
     println!("{}: valid grundy table blob, {} bytes", path.display(), file.bytes().len());
     println!("format version {}, generator {}", h.format_version, h.generator);
     for (i, t) in h.tables.iter().enumerate() {
-        let moves: Vec<String> = t.moves.iter().map(|(dx, dy)| format!("({dx},{dy})")).collect();
         println!(
             "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} bytes, crc32 {:#010x}), moves {}",
             t.game,
@@ -25,7 +25,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             t.offset,
             t.len,
             t.crc32,
-            moves.join(" ")
+            moves_text(&t.moves)
         );
     }
     let cells = file.verify_contents().map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;

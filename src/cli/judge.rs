@@ -8,6 +8,7 @@ use grundy::judge::mine::{Mine, promise_notice};
 use grundy::judge::misere::MisereNim;
 use grundy::judge::report::{KnightsReport, MineReport, MisereReport, Style};
 use grundy::judge::run_to_stdout;
+use grundy::rules::knight::moves_text;
 use grundy::solver::mine::{Analysis, Solver};
 use grundy::table::{TableFile, embedded};
 
@@ -28,10 +29,9 @@ pub fn knights(file: Option<&Path>, table: Option<&Path>, style: Option<Style>) 
         None => embedded::knight(),
     };
     if !table.has_closed_form() {
-        let moves: Vec<String> = table.moves().iter().map(|(dx, dy)| format!("({dx},{dy})")).collect();
         eprintln!(
             "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
-            moves.join(" ")
+            moves_text(table.moves())
         );
     }
     let input = open_input(file)?;

@@ -9,6 +9,11 @@ pub type Move = (i8, i8);
 /// The six hyper-knight moves of LightOJ 1315, with `x` the row and `y` the column.
 pub const HYPER_KNIGHT_MOVES: [Move; 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
 
+/// A move set as text, `(dx,dy)` separated by spaces: `(-2,1) (-3,-1) ...`.
+pub fn moves_text(moves: &[Move]) -> String {
+    moves.iter().map(|(dx, dy)| format!("({dx},{dy})")).collect::<Vec<_>>().join(" ")
+}
+
 /// Why a move set cannot be tabulated by the x + y sweep.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveSetError {
