@@ -4,13 +4,14 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{Rng, Tiny, simulate};
+use common::{Rng, Tiny, flood, simulate};
 use grundy::Outcome;
 use grundy::judge::Judge;
 use grundy::judge::JudgeError;
 use grundy::judge::mine::Mine;
 use grundy::solver::mine::cluster::{Cluster, Search};
 use grundy::solver::mine::{self, Board, BoardError, SolveError, Solver};
+use proptest::prelude::*;
 
 fn judge(input: &str) -> Result<String, JudgeError> {
     let mut out = Vec::new();
@@ -323,4 +324,70 @@ fn reports_name_promise_breaking_cases() {
     drop(judge);
     assert_eq!(broken, [2, 3]);
     assert_eq!(String::from_utf8(out).unwrap(), "Case #1: Xiemao\nCase #2: Fanglaoshi\nCase #3: Xiemao\n");
+}
+
+/// The statement's picture (a number between two blank regions touching it diagonally) with the
+/// number in every column around the 64-bit word boundaries, alone on a 3-row board: the only
+/// promise-breaking number must be found wherever it lies in a word.
+#[test]
+fn a_shared_number_at_every_word_boundary() {
+    for c in [1, 2, 62, 63, 64, 65, 126, 127, 128, 129] {
+        for cols in [c + 2, c + 3, 192, 200] {
+            let mines = [(0, c + 1), (2, c - 1)];
+            let a = Solver::new().solve(&board(3, cols, &mines)).unwrap();
+            assert_eq!((a.regions, a.shared_numbers), (2, 1), "number at column {c} of {cols}");
+            let mut mine = vec![false; 3 * cols as usize];
+            mines.iter().for_each(|&(r, c)| mine[(r * cols + c) as usize] = true);
+            assert_eq!(flood(3, cols as usize, &mine).shared, [(1, c as usize)]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Boards up to 3 words wide, at any mine density, against a flood fill: regions, numbers,
+    /// lone numbers, whether the promise holds and, when it does, the value. Half of the boards
+    /// are repaired until they keep the promise (a mine on every number touching two regions),
+    /// so the solver's fast path for promise-keeping boards is exercised as much as the rest.
+    #[test]
+    fn random_boards_match_a_flood_fill(
+        rows in 1usize..40,
+        cols in 1usize..200,
+        per_mille in 0u64..400,
+        seed: u64,
+        repair: bool,
+    ) {
+        let mut rng = Rng(seed | 1);
+        let mut mine = vec![false; rows * cols];
+        for _ in 0..(rows * cols) as u64 * per_mille / 1000 {
+            mine[rng.below((rows * cols) as u64) as usize] = true;
+        }
+        let mut expected = flood(rows, cols, &mine);
+        while repair && !expected.shared.is_empty() {
+            for &(r, c) in &expected.shared {
+                mine[r * cols + c] = true;
+            }
+            expected = flood(rows, cols, &mine);
+        }
+        let mines: Vec<(u64, u64)> =
+            (0..rows * cols).filter(|&i| mine[i]).map(|i| ((i / cols) as u64, (i % cols) as u64)).collect();
+        let board = board(rows as u64, cols as u64, &mines);
+        let mut solver = Solver::new();
+        solver.set_max_states(1 << 12);
+        match solver.solve(&board) {
+            Ok(a) => {
+                let got = (a.regions, a.numbers, a.lone_numbers, a.shared_numbers);
+                let want = (expected.regions, expected.numbers, expected.lone_numbers, expected.shared.len() as u64);
+                prop_assert_eq!(got, want);
+                if expected.shared.is_empty() {
+                    prop_assert_eq!(a.value.0, expected.value);
+                }
+                // The run-by-run path (the one --explain takes) agrees with the fast one.
+                let explained = solver.explain(&board).map(|e| e.analysis);
+                prop_assert_eq!(explained, Ok(a));
+            }
+            Err(e) => prop_assert!(!expected.shared.is_empty(), "refused a board that keeps the promise: {}", e),
+        }
+    }
 }

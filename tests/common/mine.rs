@@ -120,3 +120,63 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// What a breadth-first flood fill finds on a board of any size: the textbook analysis, cell by
+/// cell, sharing nothing with the solver's word-parallel sweep.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Flood {
+    pub regions: u64,
+    pub numbers: u64,
+    pub lone_numbers: u64,
+    /// Numbers touching two or more regions, with where they are.
+    pub shared: Vec<(usize, usize)>,
+    /// The textbook value: per region 1 for an even count of numbers, 2 for odd; 1 per lone
+    /// number. Exact only when `shared` is empty.
+    pub value: u64,
+}
+
+pub fn flood(rows: usize, cols: usize, mine: &[bool]) -> Flood {
+    let at = |r: usize, c: usize| r * cols + c;
+    let around = |r: usize, c: usize| {
+        let rs = r.saturating_sub(1)..(r + 2).min(rows);
+        rs.flat_map(move |rr| (c.saturating_sub(1)..(c + 2).min(cols)).map(move |cc| (rr, cc)))
+    };
+    let blank: Vec<bool> = (0..rows * cols).map(|i| !around(i / cols, i % cols).any(|(r, c)| mine[at(r, c)])).collect();
+    let mut label = vec![usize::MAX; rows * cols];
+    let mut regions = 0;
+    for start in 0..rows * cols {
+        if !blank[start] || label[start] != usize::MAX {
+            continue;
+        }
+        label[start] = regions;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            for (r, c) in around(i / cols, i % cols) {
+                if blank[at(r, c)] && label[at(r, c)] == usize::MAX {
+                    label[at(r, c)] = regions;
+                    queue.push_back(at(r, c));
+                }
+            }
+        }
+        regions += 1;
+    }
+    let mut count = vec![0u64; regions];
+    let (mut numbers, mut lone_numbers, mut shared) = (0, 0, Vec::new());
+    for i in 0..rows * cols {
+        if mine[i] || blank[i] {
+            continue;
+        }
+        numbers += 1;
+        let mut seen: Vec<usize> =
+            around(i / cols, i % cols).filter(|&(r, c)| blank[at(r, c)]).map(|(r, c)| label[at(r, c)]).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        match seen[..] {
+            [] => lone_numbers += 1,
+            [one] => count[one] += 1,
+            _ => shared.push((i / cols, i % cols)),
+        }
+    }
+    let value = count.iter().fold(lone_numbers % 2, |v, &n| v ^ if n % 2 == 0 { 1 } else { 2 });
+    Flood { regions: regions as u64, numbers, lone_numbers, shared, value }
+}

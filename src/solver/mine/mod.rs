@@ -19,6 +19,7 @@
 mod board;
 pub mod cluster;
 mod explain;
+mod sweep;
 
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, OutsideBoard, working_bytes};
 pub use cluster::{Cluster, ClusterTooLarge, DEFAULT_MAX_STATES};
@@ -29,6 +30,7 @@ use std::fmt;
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{MineTable, embedded};
 use board::zeroed;
+use sweep::dilate;
 
 /// What solving a board found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -125,6 +127,10 @@ pub struct Solver {
     zeros: Vec<u64>,
     /// Blank bitmap, `rows * words`.
     blank: Vec<u64>,
+    /// The first cells of runs, `rows * words`.
+    starts: Vec<u64>,
+    /// The id of the first run starting in each word of `starts`.
+    base: Vec<u32>,
     runs: Vec<Run>,
     /// Runs of row `r` are `runs[row_start[r]..row_start[r + 1]]`.
     row_start: Vec<u32>,
@@ -161,24 +167,29 @@ fn reserve<T>(v: &mut Vec<T>, extra: usize) -> Result<(), SolveError> {
     Ok(())
 }
 
+/// Joins the sets of `a` and `b` in a union-find forest where `parent[x] <= x` (roots are the
+/// smallest members); returns whether they were apart. Rem's algorithm: both paths are climbed
+/// together, the one with the larger parent first, splicing it onto the other's parent.
 #[inline]
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        let grand = parent[parent[x as usize] as usize];
-        parent[x as usize] = grand;
-        x = grand;
-    }
-    x
-}
-
-#[inline]
-fn union(parent: &mut [u32], a: u32, b: u32) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    // Link the larger root under the smaller: parent[x] <= x holds throughout.
-    if ra < rb {
-        parent[rb as usize] = ra;
-    } else if rb < ra {
-        parent[ra as usize] = rb;
+fn union(parent: &mut [u32], a: u32, b: u32) -> bool {
+    let (mut x, mut y) = (a as usize, b as usize);
+    loop {
+        let (px, py) = (parent[x], parent[y]);
+        if px == py {
+            return false;
+        }
+        let (from, to) = if px > py { (x, py) } else { (y, px) };
+        // `from` climbs; its parent becomes the smaller one (still <= from).
+        let up = parent[from];
+        parent[from] = to;
+        if up as usize == from {
+            return true;
+        }
+        if px > py {
+            x = up as usize;
+        } else {
+            y = up as usize;
+        }
     }
 }
 
@@ -196,6 +207,8 @@ impl Solver {
             last: u64::MAX,
             zeros: Vec::new(),
             blank: Vec::new(),
+            starts: Vec::new(),
+            base: Vec::new(),
             runs: Vec::new(),
             row_start: Vec::new(),
             parent: Vec::new(),
@@ -230,11 +243,25 @@ impl Solver {
         if rows == 0 || cols == 0 {
             return Ok(Analysis::default());
         }
-        let blanks = self.sweep_regions(board)?;
-        let mut analysis = if self.keeps_promise() { self.count_numbers()? } else { self.attribute_numbers()? };
-        let cells = rows as u64 * cols as u64;
-        analysis.numbers = cells - blanks - board.mine_count();
-        analysis.lone_numbers = analysis.numbers - analysis.lone_numbers; // held the adjacent count
+        let sweep = self.sweep_regions(board)?;
+        let numbers = rows as u64 * cols as u64 - sweep.blanks - board.mine_count();
+        let kept = self.promise_kept();
+        match kept {
+            Some(adjacent) if !self.record && self.table.period() <= 2 => {
+                self.shared.clear();
+                let analysis = Analysis {
+                    regions: sweep.regions,
+                    numbers,
+                    lone_numbers: numbers - adjacent,
+                    ..Analysis::default()
+                };
+                return Ok(Analysis { value: self.value_by_parity(&analysis, adjacent), ..analysis });
+            }
+            _ => self.extract_runs()?,
+        }
+        let mut analysis = if kept.is_some() { self.count_numbers()? } else { self.attribute_numbers()? };
+        analysis.numbers = numbers;
+        analysis.lone_numbers = numbers - analysis.lone_numbers; // held the adjacent count
         let mut value = 0u8;
         for (x, (&p, &n)) in self.parent.iter().zip(&self.count).enumerate() {
             if p as usize == x {
@@ -252,132 +279,30 @@ impl Solver {
         Ok(analysis)
     }
 
-    /// Step 1: blank bitmap, runs and regions. Returns the number of blank cells.
-    fn sweep_regions(&mut self, board: &Board) -> Result<u64, SolveError> {
-        let (rows, cols, w) = (board.rows(), board.cols(), board.words());
-        let last = if cols % 64 == 0 { u64::MAX } else { (1u64 << (cols % 64)) - 1 };
-        self.last = last;
-        zeroed(&mut self.zeros, w).map_err(oom)?;
-        zeroed(&mut self.blank, rows * w).map_err(oom)?;
-        self.runs.clear();
-        self.parent.clear();
-        self.row_start.clear();
-        reserve(&mut self.row_start, rows + 1)?;
-        self.row_start.push(0);
-        let Solver { zeros, blank, runs, row_start, parent, .. } = self;
-        let zeros: &[u64] = zeros;
-        let mut blanks = 0u64;
-        for r in 0..rows {
-            let above = if r > 0 { board.row(r - 1) } else { zeros };
-            let here = board.row(r);
-            let below = if r + 1 < rows { board.row(r + 1) } else { zeros };
-            let out = &mut blank[r * w..(r + 1) * w];
-            // Non-blank: a mine in the 3x3 block, i.e. the vertical OR dilated by one column.
-            let mut prev = 0u64;
-            let mut v = above[0] | here[0] | below[0];
-            for i in 0..w {
-                let next = if i + 1 < w { above[i + 1] | here[i + 1] | below[i + 1] } else { 0 };
-                let near = v | v << 1 | prev >> 63 | v >> 1 | next << 63;
-                let b = !near & if i + 1 == w { last } else { u64::MAX };
-                out[i] = b;
-                blanks += u64::from(b.count_ones());
-                (prev, v) = (v, next);
-            }
-            // The row's runs: starts are blanks with no blank on the left, ends likewise.
-            let first = runs.len();
-            let mut fill = first;
-            let mut carry = 0u64;
-            for i in 0..w {
-                let b = out[i];
-                if b == 0 {
-                    carry = 0;
-                    continue;
-                }
-                let next_low = if i + 1 < w { out[i + 1] & 1 } else { 0 };
-                let mut starts = b & !(b << 1 | carry);
-                let mut ends = b & !(b >> 1 | next_low << 63);
-                carry = b >> 63;
-                let base = (i * 64) as u32;
-                reserve(runs, 32)?;
-                while starts != 0 {
-                    runs.push(Run { start: base + starts.trailing_zeros(), end: 0 });
-                    starts &= starts - 1;
-                }
-                while ends != 0 {
-                    runs[fill].end = base + ends.trailing_zeros();
-                    fill += 1;
-                    ends &= ends - 1;
-                }
-            }
-            debug_assert_eq!(fill, runs.len());
-            reserve(parent, runs.len() - first)?;
-            parent.extend(first as u32..runs.len() as u32);
-            // Merge with the runs of the row above that touch (columns differ by at most one).
-            let (mut i, mut j) = (if r > 0 { row_start[r - 1] as usize } else { first }, first);
-            let (above_end, here_end) = (first, runs.len());
-            while i < above_end && j < here_end {
-                let (a, b) = (runs[i], runs[j]);
-                if u64::from(b.start) <= u64::from(a.end) + 1 && u64::from(a.start) <= u64::from(b.end) + 1 {
-                    union(parent, i as u32, j as u32);
-                }
-                if a.end < b.end {
-                    i += 1;
-                } else {
-                    j += 1;
-                }
-            }
-            row_start.push(runs.len() as u32);
+    /// The value of a board that keeps the promise, from parities alone, when region values
+    /// repeat with period 1 or 2 (they do: 1 for an even count, 2 for an odd one). Every number
+    /// next to a blank then counts for exactly one region, so the counts sum to `adjacent`, and
+    /// the regions with an odd count are as many as `adjacent` modulo 2.
+    fn value_by_parity(&self, analysis: &Analysis, adjacent: u64) -> Nimber {
+        let odd = if self.table.period() == 2 { adjacent % 2 } else { 0 };
+        let even = (analysis.regions + odd) % 2;
+        let mut value = 0;
+        if even == 1 {
+            value ^= self.table.region(0);
         }
-        // parent[x] <= x: one forward pass makes every entry its root.
-        for x in 0..parent.len() {
-            parent[x] = parent[parent[x] as usize];
+        if odd == 1 {
+            value ^= self.table.region(1);
         }
-        Ok(blanks)
+        if analysis.lone_numbers % 2 == 1 {
+            value ^= self.table.number();
+        }
+        Nimber::from(value)
     }
 
     /// The runs of row `r`, as a range of indices into `runs`.
     #[inline]
     fn span(&self, r: usize) -> (usize, usize) {
         (self.row_start[r] as usize, self.row_start[r + 1] as usize)
-    }
-
-    /// Whether the board keeps the promise, checked on runs: two blank cells at distance at most
-    /// 2 (Chebyshev) have a common neighbour, blank (so they are in one region) or a number
-    /// touching both; so the promise holds iff every two runs that close lie in one region.
-    fn keeps_promise(&self) -> bool {
-        let rows = self.row_start.len() - 1;
-        let (runs, parent) = (&self.runs, &self.parent);
-        for r in 0..rows {
-            let (first, end) = self.span(r);
-            // In one row only a gap of a single cell brings two runs that close.
-            for j in first + 1..end {
-                if u64::from(runs[j].start) == u64::from(runs[j - 1].end) + 2 && parent[j] != parent[j - 1] {
-                    return false;
-                }
-            }
-            for d in 1..=2 {
-                if r + d >= rows {
-                    break;
-                }
-                let (below, below_end) = self.span(r + d);
-                // For each run below, the runs of row r within two columns of it.
-                let mut lo = first;
-                for j in below..below_end {
-                    let y = runs[j];
-                    while lo < end && u64::from(runs[lo].end) + 2 < u64::from(y.start) {
-                        lo += 1;
-                    }
-                    let mut i = lo;
-                    while i < end && u64::from(runs[i].start) <= u64::from(y.end) + 2 {
-                        if parent[i] != parent[j] {
-                            return false;
-                        }
-                        i += 1;
-                    }
-                }
-            }
-        }
-        true
     }
 
     /// Step 2 on a board that keeps the promise, word-parallel: each number next to a blank is
@@ -596,15 +521,6 @@ impl Solver {
         }
         Ok(correction)
     }
-}
-
-/// Row word `i` dilated by one column either way (carries from the neighbouring words).
-#[inline]
-fn dilate(row: &[u64], i: usize) -> u64 {
-    let b = row[i];
-    let left = if i > 0 { row[i - 1] >> 63 } else { 0 };
-    let right = if i + 1 < row.len() { row[i + 1] << 63 } else { 0 };
-    b | b << 1 | left | b >> 1 | right
 }
 
 /// Bit `c` of a row mask.

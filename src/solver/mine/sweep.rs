@@ -1,0 +1,256 @@
+//! Step 1 of solving a board, word-parallel: the blank cells, their regions and the promise.
+//!
+//! Runs (maximal horizontal stretches of blank cells) are numbered in reading order of their
+//! first cell, so the run holding a blank cell is a rank over the bitmap of run starts: no run
+//! list is needed to find it. Two runs of consecutive rows touch exactly where a run's first
+//! cell lies in the dilated row above (`P` below), or a run above begins just inside a run
+//! below (`Q`); both are bitmaps, so touching pairs come from set bits, not from merging sorted
+//! lists, and each pair is one union.
+
+use super::board::{Board, zeroed};
+use super::{Run, SolveError, Solver, oom, reserve, union};
+
+/// What the sweep counted.
+pub(super) struct Sweep {
+    /// Blank cells.
+    pub blanks: u64,
+    /// Blank regions.
+    pub regions: u64,
+}
+
+/// Run ids by rank: `base[k]` is the id of the first run starting in word `k` of the start
+/// bitmap (rows of `words` words).
+struct RunIds<'a> {
+    starts: &'a [u64],
+    base: &'a [u32],
+    words: usize,
+}
+
+impl RunIds<'_> {
+    /// The id of the run holding blank cell (`r`, `c`).
+    #[inline]
+    fn at(&self, r: usize, c: usize) -> u32 {
+        let k = r * self.words + c / 64;
+        self.base[k] + (self.starts[k] & (u64::MAX >> (63 - c % 64))).count_ones() - 1
+    }
+}
+
+/// Whether column `c` of a row bitmap is set (false past its end).
+#[inline]
+fn has(row: &[u64], c: usize) -> bool {
+    row.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 == 1)
+}
+
+/// Word `i` of a row seen from one column to the left: bit `c` is column `c + 1`.
+#[inline]
+fn from_right(row: &[u64], i: usize) -> u64 {
+    row[i] >> 1 | row.get(i + 1).map_or(0, |w| w << 63)
+}
+
+/// Word `i` of a row seen from one column to the right: bit `c` is column `c - 1`.
+#[inline]
+fn from_left(row: &[u64], i: usize) -> u64 {
+    row[i] << 1 | if i > 0 { row[i - 1] >> 63 } else { 0 }
+}
+
+/// Row word `i` dilated by one column either way.
+#[inline]
+pub(super) fn dilate(row: &[u64], i: usize) -> u64 {
+    row[i] | from_left(row, i) | from_right(row, i)
+}
+
+/// Calls `f` with each set bit of `bits` alone, lowest first.
+#[inline]
+fn for_each_bit(mut bits: u64, mut f: impl FnMut(u64)) {
+    while bits != 0 {
+        f(bits & bits.wrapping_neg());
+        bits &= bits - 1;
+    }
+}
+
+/// Bits set in at least two of `terms`.
+#[inline]
+fn two_or_more(terms: [u64; 8]) -> u64 {
+    let (mut one, mut two) = (0, 0);
+    for t in terms {
+        two |= one & t;
+        one |= t;
+    }
+    two
+}
+
+impl Solver {
+    /// Blank bitmap, run starts and ids, and regions by union-find over runs.
+    pub(super) fn sweep_regions(&mut self, board: &Board) -> Result<Sweep, SolveError> {
+        let (rows, cols, w) = (board.rows(), board.cols(), board.words());
+        let last = if cols % 64 == 0 { u64::MAX } else { (1u64 << (cols % 64)) - 1 };
+        self.last = last;
+        zeroed(&mut self.zeros, w).map_err(oom)?;
+        zeroed(&mut self.blank, rows * w).map_err(oom)?;
+        zeroed(&mut self.starts, rows * w).map_err(oom)?;
+        zeroed(&mut self.base, rows * w).map_err(oom)?;
+        self.runs.clear();
+        self.parent.clear();
+        self.row_start.clear();
+        reserve(&mut self.row_start, rows + 1)?;
+        let Solver { zeros, blank, starts, base, row_start, parent, .. } = self;
+        let zeros: &[u64] = zeros;
+        let (mut blanks, mut merges, mut next_id) = (0u64, 0u64, 0u32);
+        for r in 0..rows {
+            let above = if r > 0 { board.row(r - 1) } else { zeros };
+            let here = board.row(r);
+            let below = if r + 1 < rows { board.row(r + 1) } else { zeros };
+            let row = r * w..(r + 1) * w;
+            // Blank: no mine in the 3x3 block, i.e. outside the vertical OR dilated by one column.
+            let (mut prev, mut v) = (0u64, above[0] | here[0] | below[0]);
+            let mut carry = 0u64;
+            row_start.push(next_id);
+            for i in 0..w {
+                let next = if i + 1 < w { above[i + 1] | here[i + 1] | below[i + 1] } else { 0 };
+                let near = v | v << 1 | prev >> 63 | v >> 1 | next << 63;
+                let b = !near & if i + 1 == w { last } else { u64::MAX };
+                (prev, v) = (v, next);
+                let s = b & !(b << 1 | carry);
+                carry = b >> 63;
+                blank[row.start + i] = b;
+                starts[row.start + i] = s;
+                base[row.start + i] = next_id;
+                blanks += u64::from(b.count_ones());
+                next_id += s.count_ones();
+            }
+            let first = row_start[r];
+            reserve(parent, (next_id - first) as usize)?;
+            parent.extend(first..next_id);
+            if r == 0 {
+                continue;
+            }
+            // Union the runs of this row with those of the row above that touch them.
+            let ids = RunIds { starts, base, words: w };
+            let (up, down) = (&blank[row.start - w..row.start], &blank[row.clone()]);
+            let (up_starts, down_starts) = (&starts[row.start - w..row.start], &starts[row]);
+            let mut union_at = |x: u32, y: u32| merges += u64::from(union(parent, x, y));
+            for i in 0..w {
+                if down[i] == 0 {
+                    continue;
+                }
+                let (left, right) = (from_left(up, i), from_right(up, i));
+                // P: first cells of runs below next to a blank above: the run above at the same
+                // column, or the runs either side of a gap above.
+                let p = down_starts[i] & (up[i] | left | right);
+                let column = |bits: u64| i * 64 + bits.trailing_zeros() as usize;
+                for_each_bit(p & up[i], |c| union_at(ids.at(r - 1, column(c)), ids.at(r, column(c))));
+                for_each_bit(p & !up[i] & left, |c| union_at(ids.at(r - 1, column(c) - 1), ids.at(r, column(c))));
+                for_each_bit(p & !up[i] & right, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
+                // Q: a run above starts at c + 1 while a run below covers c - 1 and c.
+                let q = from_right(up_starts, i) & down[i] & from_left(down, i);
+                for_each_bit(q, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
+            }
+        }
+        row_start.push(next_id);
+        // parent[x] <= x: one forward pass makes every entry its root.
+        for x in 0..parent.len() {
+            parent[x] = parent[parent[x] as usize];
+        }
+        Ok(Sweep { blanks, regions: u64::from(next_id) - merges })
+    }
+
+    /// Whether the board keeps the promise, and if so the number of numbers next to a blank.
+    ///
+    /// A number whose blank neighbours are 8-connected among themselves sees one region. Only
+    /// the others (at least two groups around the ring of neighbours, found word-parallel) are
+    /// looked at: all their blank neighbours must lie in one region.
+    pub(super) fn promise_kept(&self) -> Option<u64> {
+        let w = self.zeros.len();
+        let rows = self.blank.len() / w;
+        let (blank, zeros, parent) = (&self.blank[..], &self.zeros[..], &self.parent[..]);
+        let ids = RunIds { starts: &self.starts, base: &self.base, words: w };
+        let line = |r: usize| &blank[r * w..(r + 1) * w];
+        let one_region = |r: usize, c: usize| {
+            let mut root = None;
+            for rr in r.saturating_sub(1)..(r + 2).min(rows) {
+                for cc in c.saturating_sub(1)..c + 2 {
+                    if has(line(rr), cc) {
+                        let x = parent[ids.at(rr, cc) as usize];
+                        if *root.get_or_insert(x) != x {
+                            return false;
+                        }
+                    }
+                }
+            }
+            true
+        };
+        let mut adjacent = 0u64;
+        for r in 0..rows {
+            let up = if r > 0 { line(r - 1) } else { zeros };
+            let mid = line(r);
+            let down = if r + 1 < rows { line(r + 1) } else { zeros };
+            // Words i - 1, i and i + 1 of the three rows, rolled along.
+            let (mut u0, mut m0, mut d0) = (0u64, 0u64, 0u64);
+            let (mut u1, mut m1, mut d1) = (up[0], mid[0], down[0]);
+            for i in 0..w {
+                let (u2, m2, d2) = if i + 1 < w { (up[i + 1], mid[i + 1], down[i + 1]) } else { (0, 0, 0) };
+                // The ring N, NE, E, SE, S, SW, W, NW of each cell of word i.
+                let (n, ne, nw) = (u1, u1 >> 1 | u2 << 63, u1 << 1 | u0 >> 63);
+                let (e, west) = (m1 >> 1 | m2 << 63, m1 << 1 | m0 >> 63);
+                let (s, se, sw) = (d1, d1 >> 1 | d2 << 63, d1 << 1 | d0 >> 63);
+                let valid = if i + 1 == w { self.last } else { u64::MAX };
+                let numbers = (n | ne | nw | e | west | s | se | sw) & !m1 & valid;
+                (u0, m0, d0, u1, m1, d1) = (u1, m1, d1, u2, m2, d2);
+                if numbers == 0 {
+                    continue;
+                }
+                adjacent += u64::from(numbers.count_ones());
+                // A group of blank neighbours starts at a corner after a gap, or at a side after
+                // a gap that the side before it does not bridge (they touch diagonally).
+                let starts = [
+                    n & !nw & !west,
+                    ne & !n,
+                    e & !ne & !n,
+                    se & !e,
+                    s & !se & !e,
+                    sw & !s,
+                    west & !sw & !s,
+                    nw & !west,
+                ];
+                let mut split = numbers & two_or_more(starts);
+                while split != 0 {
+                    let c = i * 64 + split.trailing_zeros() as usize;
+                    split &= split - 1;
+                    if !one_region(r, c) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(adjacent)
+    }
+
+    /// The run list (`runs`), for the steps that work run by run.
+    pub(super) fn extract_runs(&mut self) -> Result<(), SolveError> {
+        let w = self.zeros.len();
+        let total = *self.row_start.last().expect("swept") as usize;
+        let Solver { blank, starts, runs, .. } = self;
+        runs.clear();
+        reserve(runs, total)?;
+        for (row, row_starts) in blank.chunks_exact(w).zip(starts.chunks_exact(w)) {
+            // Ends come in the order of starts; a run may end in a later word than it starts.
+            let mut fill = runs.len();
+            for (i, (&b, &s)) in row.iter().zip(row_starts).enumerate() {
+                let base = (i * 64) as u32;
+                let mut s = s;
+                while s != 0 {
+                    runs.push(Run { start: base + s.trailing_zeros(), end: 0 });
+                    s &= s - 1;
+                }
+                let next_low = row.get(i + 1).map_or(0, |&x| x & 1);
+                let mut ends = b & !(b >> 1 | next_low << 63);
+                while ends != 0 {
+                    runs[fill].end = base + ends.trailing_zeros();
+                    fill += 1;
+                    ends &= ends - 1;
+                }
+            }
+        }
+        Ok(())
+    }
+}
