@@ -326,6 +326,44 @@ fn reports_name_promise_breaking_cases() {
     assert_eq!(String::from_utf8(out).unwrap(), "Case #1: Xiemao\nCase #2: Fanglaoshi\nCase #3: Xiemao\n");
 }
 
+/// Hundreds of cases of every size, from 1 cell to 200 x 200, solved on both threads: answers and
+/// reports come in case order, each the board's own (solved alone here), and a bad line after
+/// them leaves every case before it answered, in order, and nothing after.
+#[test]
+fn many_mixed_cases_are_answered_in_order() {
+    let mut rng = Rng(0xfeed_beef_1234_5678);
+    let (mut input, mut expected) = (String::new(), String::new());
+    let mut solver = Solver::new();
+    solver.set_max_states(1 << 10);
+    let cases = 300;
+    input += &format!("{}\n", cases + 1);
+    for case in 1..=cases {
+        // Random boards, redrawn while the solver refuses them (clusters too large to search).
+        let (rows, cols, mines, outcome) = loop {
+            let side = [1, 3, 40, 200][rng.below(4) as usize];
+            let (rows, cols) = (1 + rng.below(side), 1 + rng.below(side));
+            let count = rng.below(rows * cols / 8 + 1);
+            let mines: Vec<(u64, u64)> = (0..count).map(|_| (rng.below(rows), rng.below(cols))).collect();
+            if let Ok(a) = solver.solve(&board(rows, cols, &mines)) {
+                break (rows, cols, mines, a.outcome());
+            }
+        };
+        input += &format!("{rows} {cols} {}\n", mines.len());
+        mines.iter().for_each(|(r, c)| input += &format!("{r} {c}\n"));
+        expected += &format!("Case #{case}: {}\n", grundy::judge::mine::winner_name(outcome));
+    }
+    input += "2 2 1\n0 2\n";
+    for _ in 0..3 {
+        let (mut out, mut reported) = (Vec::new(), Vec::new());
+        let e = Mine::new(&mut Solver::new(), |case, _: &grundy::solver::mine::Analysis| reported.push(case))
+            .solve_bytes(input.as_bytes(), &mut out)
+            .unwrap_err();
+        assert!(e.to_string().contains(&format!("Y = 2 of mine 1 of case {}", cases + 1)), "{e}");
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        assert_eq!(reported, (1..=cases).collect::<Vec<_>>());
+    }
+}
+
 /// The statement's picture (a number between two blank regions touching it diagonally) with the
 /// number in every column around the 64-bit word boundaries, alone on a 3-row board: the only
 /// promise-breaking number must be found wherever it lies in a word.

@@ -8,6 +8,7 @@
 //! case whose cluster exceeds the search bound is refused ([`JudgeError::Refused`]) rather than
 //! guessed.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::mpsc;
 
@@ -15,7 +16,7 @@ use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
-use crate::solver::mine::{Analysis, Board, SolveError, Solver};
+use crate::solver::mine::{Analysis, Board, SolveError, Solver, working_bytes};
 
 /// The judge's name for the winner.
 pub fn winner_name(outcome: Outcome) -> &'static str {
@@ -29,39 +30,51 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
 /// the promise).
 ///
-/// With the `parallel` feature, reading a board and solving it overlap: a second thread solves
-/// case `k` while this one reads case `k + 1` (two boards in flight), so a run costs about the
-/// larger of the two, not the sum. Answers, reports and errors still come strictly in case order.
+/// With the `parallel` feature both cores solve: this thread reads a case and hands it to a
+/// second thread when that one is idle, or else solves it itself, so reading and solving share
+/// the two cores whatever the mix of boards. Answers, reports and errors still come strictly in
+/// case order.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
+    /// The second thread's solver, with the same settings.
+    twin: Solver,
     boards: [Board; 2],
     report: F,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
-        Mine { solver, boards: Default::default(), report }
+        let twin = solver.new_like();
+        Mine { solver, twin, boards: Default::default(), report }
     }
 }
 
-/// A solved case on its way back from the solver thread, with its board for reuse.
+/// A case solved on the second thread, with its board for reuse.
 type Solved = (u64, Board, Result<Analysis, SolveError>);
+
+/// Boards needing at most this much working memory (see [`working_bytes`]) may be solved on
+/// both threads at once; a larger one is solved alone, so that at most one board's solving
+/// buffers are large. A judge board needs about 0.5 MB.
+const SHARED_SOLVE_BYTES: u128 = 64 << 20;
+
+/// Results held back until the cases before them are solved, at most: beyond it this thread
+/// waits for the second one.
+const MAX_HELD: usize = 1 << 12;
 
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-        let Mine { solver, boards, report } = self;
+        let Mine { solver, twin, boards, report } = self;
         if !cfg!(feature = "parallel") {
             return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
         }
         std::thread::scope(|threads| {
-            let (to_solver, jobs) = mpsc::sync_channel::<(u64, Board)>(1);
-            let (to_reader, solved) = mpsc::sync_channel::<Solved>(1);
-            let (lend, borrow) = mpsc::sync_channel::<&mut Solver>(1);
+            // A rendezvous channel: a case is handed over only to a thread waiting for one.
+            let (to_second, jobs) = mpsc::sync_channel::<(u64, Board)>(0);
+            let (to_reader, solved) = mpsc::channel::<Solved>();
             let worker = std::thread::Builder::new().name("mine-solver".into()).spawn_scoped(threads, move || {
-                let Ok(solver) = borrow.recv() else { return };
                 for (case, board) in jobs {
-                    let result = solver.solve(&board);
+                    let result = twin.solve(&board);
                     if to_reader.send((case, board, result)).is_err() {
                         break;
                     }
@@ -71,39 +84,112 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
                 // No second thread to be had: read and solve in turn.
                 return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
             }
-            lend.send(solver).expect("the solver thread waits for the solver");
-            let mut spare: Vec<Board> = boards.iter_mut().map(std::mem::take).collect();
-            let mut in_flight = 0;
-            let mut finish = |in_flight: &mut usize, spare: &mut Vec<Board>| -> Result<(), JudgeError> {
-                let (case, board, result) = solved.recv().expect("the solver thread answers every board");
-                *in_flight -= 1;
-                spare.push(board);
-                emit(case, result, out, report)
-            };
+            let mut second = SecondThread { jobs: to_second, solved, away: 0 };
+            let mut order = InOrder { next: 1, held: VecDeque::new(), out, report };
+            let [mut board, mut spare] = std::mem::take(boards);
             for case in 1..=cases {
-                if spare.is_empty() {
-                    finish(&mut in_flight, &mut spare)?;
-                }
-                let mut board = spare.pop().expect("a spare board");
                 if let Err(e) = read_case(scan, &mut board, case) {
                     // Answer the cases before this one first: an earlier refusal wins.
-                    while in_flight > 0 {
-                        finish(&mut in_flight, &mut spare)?;
-                    }
+                    second.collect(true, &mut spare, &mut order)?;
                     return Err(e);
                 }
-                to_solver.send((case, board)).expect("the solver thread takes every board");
-                in_flight += 1;
+                let small = working_bytes(board.rows() as u64, board.cols() as u64) <= SHARED_SOLVE_BYTES;
+                if small {
+                    match second.offer(case, board) {
+                        Ok(()) => {
+                            // It was waiting, so its previous result (if any) is already sent.
+                            while second.away > 1 {
+                                second.collect(true, &mut spare, &mut order)?;
+                            }
+                            board = std::mem::take(&mut spare);
+                            continue;
+                        }
+                        Err(back) => board = back,
+                    }
+                }
+                let wait = !small || order.held.len() >= MAX_HELD;
+                second.collect(wait, &mut spare, &mut order)?;
+                order.add(case, solver.solve(&board))?;
+                second.collect(false, &mut spare, &mut order)?;
             }
-            while in_flight > 0 {
-                finish(&mut in_flight, &mut spare)?;
-            }
+            second.collect(true, &mut spare, &mut order)?;
             // Keep the boards' memory for the next run.
-            for (slot, board) in boards.iter_mut().zip(spare) {
-                *slot = board;
-            }
+            *boards = [board, spare];
             scan.finish(cases)
         })
+    }
+}
+
+/// The second thread, seen from the reading one.
+struct SecondThread {
+    jobs: mpsc::SyncSender<(u64, Board)>,
+    solved: mpsc::Receiver<Solved>,
+    /// Cases handed over whose results have not been collected.
+    away: usize,
+}
+
+impl SecondThread {
+    /// Hands a case over if the thread is waiting for one; gives the board back if it is busy.
+    fn offer(&mut self, case: u64, board: Board) -> Result<(), Board> {
+        match self.jobs.try_send((case, board)) {
+            Ok(()) => {
+                self.away += 1;
+                Ok(())
+            }
+            Err(mpsc::TrySendError::Full((_, board)) | mpsc::TrySendError::Disconnected((_, board))) => Err(board),
+        }
+    }
+
+    /// Answers the oldest case handed over, if it is solved (or once it is, with `wait`), and
+    /// takes its board back as `spare`.
+    fn collect<W: Write, F: FnMut(u64, &Analysis)>(
+        &mut self,
+        wait: bool,
+        spare: &mut Board,
+        order: &mut InOrder<'_, W, F>,
+    ) -> Result<(), JudgeError> {
+        if self.away == 0 {
+            return Ok(());
+        }
+        let message = match wait {
+            true => Some(self.solved.recv().expect("the solver thread answers every case it takes")),
+            false => self.solved.try_recv().ok(),
+        };
+        match message {
+            Some((case, board, result)) => {
+                self.away -= 1;
+                *spare = board;
+                order.add(case, result)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// Answers written in case order: results that come early wait for the cases before them.
+struct InOrder<'a, W, F> {
+    /// The next case to answer.
+    next: u64,
+    /// Results of cases `next + 1, next + 2, ...`, those not solved yet `None`.
+    held: VecDeque<Option<Result<Analysis, SolveError>>>,
+    out: &'a mut W,
+    report: &'a mut F,
+}
+
+impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, W, F> {
+    /// Takes the result of `case` and answers every case it unblocks.
+    fn add(&mut self, case: u64, result: Result<Analysis, SolveError>) -> Result<(), JudgeError> {
+        let at = (case - self.next) as usize;
+        if self.held.len() <= at {
+            self.held.resize_with(at + 1, || None);
+        }
+        self.held[at] = Some(result);
+        while let Some(Some(_)) = self.held.front() {
+            let result = self.held.pop_front().flatten().expect("a held result");
+            emit(self.next, result, self.out, self.report)?;
+            self.next += 1;
+        }
+        Ok(())
     }
 }
 

@@ -8,16 +8,17 @@ pub const MAX_CELLS: u64 = u32::MAX as u64;
 /// Boards whose [`working_bytes`] exceed this (4 GiB) are refused before anything is allocated:
 /// a tall, narrow board of fewer than `2^32` cells could otherwise ask for tens of gigabytes
 /// (each row takes whole 64-bit words), which an overcommitting system grants and then kills the
-/// process for. The widest board (`1 x (2^32 - 1)`) needs 3 GiB; a judge board (1000 x 1000)
-/// about 0.1 MB.
+/// process for. The widest board (`1 x (2^32 - 1)`) needs 3.75 GiB; a judge board (1000 x 1000)
+/// about 0.5 MB.
 pub const MAX_WORKING_BYTES: u64 = 4 << 30;
 
-/// The memory solving an empty `rows x cols` board takes, in bytes: per row the mine and blank
-/// bitmaps (two words per 64 columns), one run and its index entries (20 bytes); per 64
-/// columns four row masks. Mines add runs, but only as many as the input has mine lines.
+/// The memory solving an empty `rows x cols` board takes, in bytes: per 64 columns of a row the
+/// mine, blank and run-start bitmaps and a run id (28 bytes); per row one run and its index
+/// entries (20 bytes); per 64 columns four row masks. Mines add runs, but only as many as the
+/// input has mine lines.
 pub fn working_bytes(rows: u64, cols: u64) -> u128 {
     let words = u128::from(cols.div_ceil(64));
-    u128::from(rows) * (16 * words + 20) + 32 * words
+    u128::from(rows) * (28 * words + 20) + 32 * words
 }
 
 /// An `rows x cols` board and its mines (a bit per cell, rows padded to whole 64-bit words).
@@ -104,6 +105,16 @@ pub(crate) fn check_size(rows: u64, cols: u64) -> Result<(usize, usize), BoardEr
 pub(crate) fn zeroed<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> Result<(), usize> {
     v.clear();
     v.try_reserve(len).map_err(|_| len.saturating_mul(size_of::<T>()))?;
+    v.resize(len, T::default());
+    Ok(())
+}
+
+/// Makes `v` exactly `len` elements long without aborting on allocation failure, keeping what it
+/// holds (for buffers that are overwritten in full before they are read).
+pub(crate) fn sized<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> Result<(), usize> {
+    if len > v.len() {
+        v.try_reserve(len - v.len()).map_err(|_| len.saturating_mul(size_of::<T>()))?;
+    }
     v.resize(len, T::default());
     Ok(())
 }

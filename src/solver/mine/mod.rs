@@ -227,6 +227,13 @@ impl Solver {
         self.shared.iter().map(|s| (u64::from(s.row), u64::from(s.col)))
     }
 
+    /// A solver with this one's table and search bound (and no buffers yet), for another thread.
+    pub fn new_like(&self) -> Solver {
+        let mut solver = Solver::with_table(self.table);
+        solver.max_states = self.max_states;
+        solver
+    }
+
     /// Sets the bound on memoised states per cluster.
     pub fn set_max_states(&mut self, max_states: usize) {
         self.max_states = max_states;

@@ -7,7 +7,7 @@
 //! below (`Q`); both are bitmaps, so touching pairs come from set bits, not from merging sorted
 //! lists, and each pair is one union.
 
-use super::board::{Board, zeroed};
+use super::board::{Board, sized, zeroed};
 use super::{Run, SolveError, Solver, oom, reserve, union};
 
 /// What the sweep counted.
@@ -86,9 +86,10 @@ impl Solver {
         let last = if cols % 64 == 0 { u64::MAX } else { (1u64 << (cols % 64)) - 1 };
         self.last = last;
         zeroed(&mut self.zeros, w).map_err(oom)?;
-        zeroed(&mut self.blank, rows * w).map_err(oom)?;
-        zeroed(&mut self.starts, rows * w).map_err(oom)?;
-        zeroed(&mut self.base, rows * w).map_err(oom)?;
+        // Written in full below.
+        sized(&mut self.blank, rows * w).map_err(oom)?;
+        sized(&mut self.starts, rows * w).map_err(oom)?;
+        sized(&mut self.base, rows * w).map_err(oom)?;
         self.runs.clear();
         self.parent.clear();
         self.row_start.clear();
@@ -129,21 +130,26 @@ impl Solver {
             let (up, down) = (&blank[row.start - w..row.start], &blank[row.clone()]);
             let (up_starts, down_starts) = (&starts[row.start - w..row.start], &starts[row]);
             let mut union_at = |x: u32, y: u32| merges += u64::from(union(parent, x, y));
+            // Words i - 1, i and i + 1 of the row above (and its starts), rolled along.
+            let (mut u0, mut d0) = (0u64, 0u64);
+            let (mut u1, mut us1) = (up[0], up_starts[0]);
             for i in 0..w {
-                if down[i] == 0 {
-                    continue;
+                let (u2, us2) = if i + 1 < w { (up[i + 1], up_starts[i + 1]) } else { (0, 0) };
+                let d1 = down[i];
+                if d1 != 0 {
+                    let (left, right) = (u1 << 1 | u0 >> 63, u1 >> 1 | u2 << 63);
+                    // P: first cells of runs below next to a blank above: the run above at the
+                    // same column, or the runs either side of a gap above.
+                    let p = down_starts[i] & (u1 | left | right);
+                    let column = |bit: u64| i * 64 + bit.trailing_zeros() as usize;
+                    for_each_bit(p & u1, |c| union_at(ids.at(r - 1, column(c)), ids.at(r, column(c))));
+                    for_each_bit(p & !u1 & left, |c| union_at(ids.at(r - 1, column(c) - 1), ids.at(r, column(c))));
+                    for_each_bit(p & !u1 & right, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
+                    // Q: a run above starts at c + 1 while a run below covers c - 1 and c.
+                    let q = (us1 >> 1 | us2 << 63) & d1 & (d1 << 1 | d0 >> 63);
+                    for_each_bit(q, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
                 }
-                let (left, right) = (from_left(up, i), from_right(up, i));
-                // P: first cells of runs below next to a blank above: the run above at the same
-                // column, or the runs either side of a gap above.
-                let p = down_starts[i] & (up[i] | left | right);
-                let column = |bits: u64| i * 64 + bits.trailing_zeros() as usize;
-                for_each_bit(p & up[i], |c| union_at(ids.at(r - 1, column(c)), ids.at(r, column(c))));
-                for_each_bit(p & !up[i] & left, |c| union_at(ids.at(r - 1, column(c) - 1), ids.at(r, column(c))));
-                for_each_bit(p & !up[i] & right, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
-                // Q: a run above starts at c + 1 while a run below covers c - 1 and c.
-                let q = from_right(up_starts, i) & down[i] & from_left(down, i);
-                for_each_bit(q, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
+                (u0, d0, u1, us1) = (u1, d1, u2, us2);
             }
         }
         row_start.push(next_id);
@@ -184,22 +190,21 @@ impl Solver {
             let up = if r > 0 { line(r - 1) } else { zeros };
             let mid = line(r);
             let down = if r + 1 < rows { line(r + 1) } else { zeros };
-            // Words i - 1, i and i + 1 of the three rows, rolled along.
-            let (mut u0, mut m0, mut d0) = (0u64, 0u64, 0u64);
-            let (mut u1, mut m1, mut d1) = (up[0], mid[0], down[0]);
+            // The three rows ORed, words i - 1, i and i + 1, rolled along.
+            let (mut v0, mut v1) = (0u64, up[0] | mid[0] | down[0]);
             for i in 0..w {
-                let (u2, m2, d2) = if i + 1 < w { (up[i + 1], mid[i + 1], down[i + 1]) } else { (0, 0, 0) };
-                // The ring N, NE, E, SE, S, SW, W, NW of each cell of word i.
-                let (n, ne, nw) = (u1, u1 >> 1 | u2 << 63, u1 << 1 | u0 >> 63);
-                let (e, west) = (m1 >> 1 | m2 << 63, m1 << 1 | m0 >> 63);
-                let (s, se, sw) = (d1, d1 >> 1 | d2 << 63, d1 << 1 | d0 >> 63);
+                let v2 = if i + 1 < w { up[i + 1] | mid[i + 1] | down[i + 1] } else { 0 };
                 let valid = if i + 1 == w { self.last } else { u64::MAX };
-                let numbers = (n | ne | nw | e | west | s | se | sw) & !m1 & valid;
-                (u0, m0, d0, u1, m1, d1) = (u1, m1, d1, u2, m2, d2);
+                let numbers = (v1 | v1 << 1 | v0 >> 63 | v1 >> 1 | v2 << 63) & !mid[i] & valid;
+                (v0, v1) = (v1, v2);
                 if numbers == 0 {
                     continue;
                 }
                 adjacent += u64::from(numbers.count_ones());
+                // The ring N, NE, E, SE, S, SW, W, NW of each cell of word i.
+                let (n, ne, nw) = (up[i], from_right(up, i), from_left(up, i));
+                let (e, west) = (from_right(mid, i), from_left(mid, i));
+                let (s, se, sw) = (down[i], from_right(down, i), from_left(down, i));
                 // A group of blank neighbours starts at a corner after a gap, or at a side after
                 // a gap that the side before it does not bridge (they touch diagonally).
                 let starts = [
