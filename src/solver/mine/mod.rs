@@ -2,17 +2,22 @@
 //!
 //! # How a board is solved
 //! 1. Per row, from the mine bitmap: the blank cells (no mine among the 8 neighbours) as a
-//!    bitmap, 64 cells per word, and their maximal runs. Runs of consecutive rows that touch
-//!    (8-connectivity) are merged by union-find over the runs: these are the blank regions.
-//!    Work and memory are proportional to `cells / 64 + runs`, never to a region's size, and
-//!    nothing recurses.
-//! 2. Per row, the numbers next to a blank (a word-parallel dilation of the blank bitmap) are
-//!    given to the regions of the blank cells around them. A number seeing one region adds one to
-//!    that region's count; a number seeing two or more breaks the statement's promise and is kept
-//!    aside with its regions. Numbers next to no blank are counted as a whole.
-//! 3. The value is the XOR of the table values: region by its count, lone numbers by their
-//!    parity. Regions linked by shared numbers form clusters, valued exactly by the search in
-//!    [`cluster`] and XORed in instead of their regions' table values.
+//!    bitmap, 64 cells per word, and the first cells of their maximal runs. Runs of consecutive
+//!    rows that touch (8-connectivity) are merged by union-find over the runs: these are the
+//!    blank regions ([`sweep`]). Work and memory are proportional to `cells / 64 + runs`, never
+//!    to a region's size, and nothing recurses.
+//! 2. The promise (no number touches two regions) is checked word-parallel: only numbers whose
+//!    blank neighbours fall into two groups around them need a look at their regions.
+//! 3. On a board that keeps it, with region values of period 2 (the rules give 1 for an even
+//!    count of numbers, 2 for an odd one), the value follows from three parities: of the
+//!    regions, of the numbers next to a blank (each counts for exactly one region, so this is
+//!    the parity of the regions with an odd count) and of the lone numbers.
+//! 4. Otherwise (a promise-breaking board, another table, or an explanation asked for), the
+//!    numbers next to a blank are given to the regions around them, one by one: a number seeing
+//!    one region adds one to its count, a number seeing two or more is kept aside with its
+//!    regions. The value is the XOR of the table values, and regions linked by shared numbers
+//!    form clusters, valued exactly by the search in [`cluster`] and XORed in instead of their
+//!    regions' table values.
 //!
 //! All buffers live in a [`Solver`] and are reused from board to board.
 
