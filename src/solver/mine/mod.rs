@@ -4,7 +4,7 @@
 //! 1. Per row, from the mine bitmap: the blank cells (no mine among the 8 neighbours) as a
 //!    bitmap, 64 cells per word, and the first cells of their maximal runs. Runs of consecutive
 //!    rows that touch (8-connectivity) are merged by union-find over the runs: these are the
-//!    blank regions ([`sweep`]). Work and memory are proportional to `cells / 64 + runs`, never
+//!    blank regions (module `sweep`). Work and memory are proportional to `cells / 64 + runs`, never
 //!    to a region's size, and nothing recurses.
 //! 2. The promise (no number touches two regions) is checked word-parallel: only numbers whose
 //!    blank neighbours fall into two groups around them need a look at their regions.
