@@ -30,32 +30,36 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
 /// the promise).
 ///
-/// With the `parallel` feature both cores solve: this thread reads a case and hands it to a
-/// second thread when that one is idle, or else solves it itself, so reading and solving share
-/// the two cores whatever the mix of boards. Answers, reports and errors still come strictly in
-/// case order.
+/// With the `parallel` feature both cores solve: this thread reads the cases and queues them
+/// for a second thread, and solves a case itself whenever that queue is full, so reading and
+/// solving share the two cores whatever the mix of boards. Answers, reports and errors still
+/// come strictly in case order.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
     /// The second thread's solver, with the same settings.
     twin: Solver,
-    boards: [Board; 2],
+    /// Boards to read into, kept from run to run.
+    boards: Vec<Board>,
     report: F,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
         let twin = solver.new_like();
-        Mine { solver, twin, boards: Default::default(), report }
+        Mine { solver, twin, boards: Vec::new(), report }
     }
 }
 
 /// A case solved on the second thread, with its board for reuse.
 type Solved = (u64, Board, Result<Analysis, SolveError>);
 
-/// Boards needing at most this much working memory (see [`working_bytes`]) may be solved on
-/// both threads at once; a larger one is solved alone, so that at most one board's solving
-/// buffers are large. A judge board needs about 0.5 MB.
-const SHARED_SOLVE_BYTES: u128 = 64 << 20;
+/// Cases waiting for the second thread, at most; with more, this thread solves its case itself.
+const QUEUE: usize = 2;
+
+/// Boards needing at most this much working memory (see [`working_bytes`]) are queued; a larger
+/// one is solved alone once the queue is empty, so that memory stays near one board's need.
+/// A judge board needs about 0.5 MB.
+const QUEUED_BYTES: u128 = 16 << 20;
 
 /// Results held back until the cases before them are solved, at most: beyond it this thread
 /// waits for the second one.
@@ -66,11 +70,13 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         let Mine { solver, twin, boards, report } = self;
         if !cfg!(feature = "parallel") {
-            return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
+            let mut board = boards.pop().unwrap_or_default();
+            let result = solve_in_turn(scan, out, cases, solver, &mut board, report);
+            boards.push(board);
+            return result;
         }
         std::thread::scope(|threads| {
-            // A rendezvous channel: a case is handed over only to a thread waiting for one.
-            let (to_second, jobs) = mpsc::sync_channel::<(u64, Board)>(0);
+            let (to_second, jobs) = mpsc::sync_channel::<(u64, Board)>(QUEUE);
             let (to_reader, solved) = mpsc::channel::<Solved>();
             let worker = std::thread::Builder::new().name("mine-solver".into()).spawn_scoped(threads, move || {
                 for (case, board) in jobs {
@@ -80,41 +86,42 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
                     }
                 }
             });
+            let mut board = boards.pop().unwrap_or_default();
             if worker.is_err() {
                 // No second thread to be had: read and solve in turn.
-                return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
+                let result = solve_in_turn(scan, out, cases, solver, &mut board, report);
+                boards.push(board);
+                return result;
             }
             let mut second = SecondThread { jobs: to_second, solved, away: 0 };
             let mut order = InOrder { next: 1, held: VecDeque::new(), out, report };
-            let [mut board, mut spare] = std::mem::take(boards);
             for case in 1..=cases {
                 if let Err(e) = read_case(scan, &mut board, case) {
                     // Answer the cases before this one first: an earlier refusal wins.
-                    second.collect(true, &mut spare, &mut order)?;
+                    second.collect_all(boards, &mut order)?;
                     return Err(e);
                 }
-                let small = working_bytes(board.rows() as u64, board.cols() as u64) <= SHARED_SOLVE_BYTES;
-                if small {
+                if working_bytes(board.rows() as u64, board.cols() as u64) <= QUEUED_BYTES {
                     match second.offer(case, board) {
                         Ok(()) => {
-                            // It was waiting, so its previous result (if any) is already sent.
-                            while second.away > 1 {
-                                second.collect(true, &mut spare, &mut order)?;
-                            }
-                            board = std::mem::take(&mut spare);
+                            second.collect_ready(boards, &mut order)?;
+                            board = boards.pop().unwrap_or_default();
                             continue;
                         }
                         Err(back) => board = back,
                     }
+                } else {
+                    second.collect_all(boards, &mut order)?;
                 }
-                let wait = !small || order.held.len() >= MAX_HELD;
-                second.collect(wait, &mut spare, &mut order)?;
+                if order.held.len() >= MAX_HELD {
+                    second.collect(true, boards, &mut order)?;
+                }
                 order.add(case, solver.solve(&board))?;
-                second.collect(false, &mut spare, &mut order)?;
+                second.collect_ready(boards, &mut order)?;
             }
-            second.collect(true, &mut spare, &mut order)?;
+            second.collect_all(boards, &mut order)?;
             // Keep the boards' memory for the next run.
-            *boards = [board, spare];
+            boards.push(board);
             scan.finish(cases)
         })
     }
@@ -129,7 +136,7 @@ struct SecondThread {
 }
 
 impl SecondThread {
-    /// Hands a case over if the thread is waiting for one; gives the board back if it is busy.
+    /// Queues a case, or gives its board back when the queue is full.
     fn offer(&mut self, case: u64, board: Board) -> Result<(), Board> {
         match self.jobs.try_send((case, board)) {
             Ok(()) => {
@@ -140,29 +147,46 @@ impl SecondThread {
         }
     }
 
-    /// Answers the oldest case handed over, if it is solved (or once it is, with `wait`), and
-    /// takes its board back as `spare`.
+    /// Answers the oldest case handed over if it is solved (or once it is, with `wait`), keeping
+    /// its board in `boards`. Returns whether it did.
     fn collect<W: Write, F: FnMut(u64, &Analysis)>(
         &mut self,
         wait: bool,
-        spare: &mut Board,
+        boards: &mut Vec<Board>,
         order: &mut InOrder<'_, W, F>,
-    ) -> Result<(), JudgeError> {
+    ) -> Result<bool, JudgeError> {
         if self.away == 0 {
-            return Ok(());
+            return Ok(false);
         }
         let message = match wait {
             true => Some(self.solved.recv().expect("the solver thread answers every case it takes")),
             false => self.solved.try_recv().ok(),
         };
-        match message {
-            Some((case, board, result)) => {
-                self.away -= 1;
-                *spare = board;
-                order.add(case, result)
-            }
-            None => Ok(()),
-        }
+        let Some((case, board, result)) = message else { return Ok(false) };
+        self.away -= 1;
+        boards.push(board);
+        order.add(case, result)?;
+        Ok(true)
+    }
+
+    /// Answers the cases solved so far.
+    fn collect_ready<W: Write, F: FnMut(u64, &Analysis)>(
+        &mut self,
+        boards: &mut Vec<Board>,
+        order: &mut InOrder<'_, W, F>,
+    ) -> Result<(), JudgeError> {
+        while self.collect(false, boards, order)? {}
+        Ok(())
+    }
+
+    /// Answers every case handed over, waiting for them.
+    fn collect_all<W: Write, F: FnMut(u64, &Analysis)>(
+        &mut self,
+        boards: &mut Vec<Board>,
+        order: &mut InOrder<'_, W, F>,
+    ) -> Result<(), JudgeError> {
+        while self.collect(true, boards, order)? {}
+        Ok(())
     }
 }
 
