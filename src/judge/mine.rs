@@ -123,6 +123,9 @@ fn solve_in_turn<S: Source, W: Write>(
     scan.finish(cases)
 }
 
+/// Mines read token by token each time [`Scanner::pairs_below`] stops short.
+const SLOW_MINES: u64 = 8;
+
 /// Reads case `case` into `board`: `N M K`, then `K` mines.
 #[inline(always)]
 pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
@@ -130,10 +133,19 @@ pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, cas
     let cols = dimension(scan, "M, the number of columns", case)?;
     board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
     let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
-    for mine in 1..=mines {
-        let x = coordinate(scan, "X", rows, mine, case)?;
-        let y = coordinate(scan, "Y", cols, mine, case)?;
-        board.place_mine(x, y).expect("coordinates checked against the board");
+    let mut place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
+    let mut left = mines;
+    while left > 0 {
+        left -= scan.pairs_below([rows, cols], left, &mut place);
+        // Where the bulk path stops (an error, a long number, the window's end), a few mines
+        // token by token.
+        for _ in 0..SLOW_MINES.min(left) {
+            let mine = mines - left + 1;
+            let x = coordinate(scan, "X", rows, mine, case)?;
+            let y = coordinate(scan, "Y", cols, mine, case)?;
+            place(x, y);
+            left -= 1;
+        }
     }
     Ok(())
 }
