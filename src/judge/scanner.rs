@@ -89,26 +89,21 @@ impl<S: Source> Scanner<S> {
         self.next_u64_slow(start)
     }
 
-    /// Reads up to `max` pairs of numbers, the first of each below `bounds[0]`, the second below
-    /// `bounds[1]`, a block of [`BLOCK`] bytes at a time, handing each pair to `each`. Returns
-    /// the pairs read: fewer than `max` where [`Self::next_u64`] must take over (anything but
-    /// spaces and numbers of up to 8 digits, a number out of bounds, the window's last bytes).
-    /// Whatever it reads, [`Self::next_u64`] would read the same, so errors stay with that path.
-    pub fn pairs_below(&mut self, bounds: [u64; 2], max: u64, mut each: impl FnMut(u64, u64)) -> u64 {
+    /// Reads pairs of numbers into `out`, as many as fit, the first of each below `bounds[0]`,
+    /// the second below `bounds[1]`, a block of [`BLOCK`] bytes at a time. Returns how many it
+    /// read: fewer than fit where [`Self::next_u64`] must take over (anything but spaces and
+    /// numbers of up to 8 digits, a number out of bounds, the window's last bytes). Whatever it
+    /// reads, [`Self::next_u64`] would read the same, so errors stay with that path.
+    pub fn pairs_below(&mut self, bounds: [u64; 2], out: &mut [[u32; 2]]) -> usize {
         let mut read = 0;
-        let mut pairs = [[0; 2]; BLOCK / 4];
-        while read < max {
+        while read < out.len() {
             let Some(span) = self.src.window().get(self.pos..self.pos + SPAN) else { break };
-            let wanted = (max - read).min(pairs.len() as u64) as usize;
-            let Some((count, consumed)) = block_pairs(span.try_into().expect("SPAN bytes"), bounds, wanted, &mut pairs)
+            let Some((count, consumed)) = block_pairs(span.try_into().expect("SPAN bytes"), bounds, &mut out[read..])
             else {
                 break;
             };
-            for &[x, y] in &pairs[..count] {
-                each(x, y);
-            }
             self.pos += consumed;
-            read += count as u64;
+            read += count;
         }
         read
     }
@@ -265,15 +260,13 @@ pub const BLOCK: usize = 64;
 /// Bytes a block step needs in the window: the block and an 8-byte load from its last byte.
 const SPAN: usize = BLOCK + 8;
 
-/// Pairs of numbers read from a block (at most one per four bytes).
-type Pairs = [[u64; 2]; BLOCK / 4];
-
-/// The first pairs, up to `wanted`, of numbers of up to 8 digits in `span[..BLOCK]` that are
-/// each followed by a space in it, into `pairs`: `(pairs read, bytes up to the last one's end)`.
-/// `None` when there is no such pair, or a run of digits in the block is longer than 8, or a pair
-/// read is not below `bounds` (the caller's token-by-token path then finds what is wrong).
+/// The first pairs, as many as fit `out`, of numbers of up to 8 digits in `span[..BLOCK]` that
+/// are each followed by a space in it, into `out`: `(pairs read, bytes up to the last one's
+/// end)`. `None` when there is no such pair, or a run of digits in the block is longer than 8,
+/// or a pair read is not below `bounds` (the caller's token-by-token path then finds what is
+/// wrong).
 #[inline(always)]
-fn block_pairs(span: &[u8; SPAN], bounds: [u64; 2], wanted: usize, pairs: &mut Pairs) -> Option<(usize, usize)> {
+fn block_pairs(span: &[u8; SPAN], bounds: [u64; 2], out: &mut [[u32; 2]]) -> Option<(usize, usize)> {
     let (digits, spaces) = classify(span[..BLOCK].try_into().expect("BLOCK bytes"));
     // Only the bytes before the first one that is neither a digit nor a space count.
     let other = !(digits | spaces);
@@ -282,22 +275,21 @@ fn block_pairs(span: &[u8; SPAN], bounds: [u64; 2], wanted: usize, pairs: &mut P
     let starts = digits & !(digits << 1);
     // The last digit of each number followed by a space in the block.
     let ends = digits & ((spaces & valid) >> 1);
-    let count = (ends.count_ones() as usize / 2).min(wanted);
+    let count = (ends.count_ones() as usize / 2).min(out.len());
     // Runs of at least 2, 4, 5 and 9 digits.
     let two = digits & (digits >> 1);
     let four = two & (two >> 2);
+    let out = &mut out[..count];
     let (end, outside) = match () {
         _ if count == 0 => return None,
-        _ if four & (digits >> 4) == 0 => read_pairs::<4>(span, starts, ends, bounds, &mut pairs[..count]),
-        _ if four & (four >> 4) & (digits >> 8) == 0 => {
-            read_pairs::<8>(span, starts, ends, bounds, &mut pairs[..count])
-        }
+        _ if four & (digits >> 4) == 0 => read_pairs::<4>(span, starts, ends, bounds, out),
+        _ if four & (four >> 4) & (digits >> 8) == 0 => read_pairs::<8>(span, starts, ends, bounds, out),
         _ => return None,
     };
     (outside >> 63 == 0).then_some((count, end))
 }
 
-/// Reads `pairs.len()` pairs of numbers of up to `DIGITS` (4 or 8) digits, starting and ending
+/// Reads `out.len()` pairs of numbers of up to `DIGITS` (4 or 8) digits, starting and ending
 /// at the bits of `starts` and `ends` in `span`. Returns the end of the last number, and a word
 /// whose top bit tells whether a pair was not below `bounds`.
 #[inline(always)]
@@ -306,7 +298,7 @@ fn read_pairs<const DIGITS: usize>(
     mut starts: u64,
     mut ends: u64,
     bounds: [u64; 2],
-    pairs: &mut [[u64; 2]],
+    out: &mut [[u32; 2]],
 ) -> (usize, u64) {
     let mut end = 0;
     let mut next = || {
@@ -322,9 +314,10 @@ fn read_pairs<const DIGITS: usize>(
     // `value >= bound`, and for every value when `bound` is 0 or above `2^63`.
     let [x_limit, y_limit] = bounds.map(|b| b.wrapping_sub(1));
     let mut outside = 0;
-    for pair in pairs.iter_mut() {
-        *pair = [next(), next()];
-        outside |= x_limit.wrapping_sub(pair[0]) | y_limit.wrapping_sub(pair[1]);
+    for pair in out.iter_mut() {
+        let (x, y) = (next(), next());
+        outside |= x_limit.wrapping_sub(x) | y_limit.wrapping_sub(y);
+        *pair = [x as u32, y as u32];
     }
     (end, outside)
 }
@@ -518,8 +511,15 @@ mod tests {
     fn pairs_in_bulk<S: Source>(mut scan: Scanner<S>, bounds: [u64; 2], pairs: u64) -> (Vec<u64>, String) {
         let mut values = Vec::new();
         let mut left = pairs;
+        let mut out = [[0; 2]; 20];
         while left > 0 {
-            left -= scan.pairs_below(bounds, left, |x, y| values.extend([x, y]));
+            let room = out.len().min(left as usize);
+            let read = scan.pairs_below(bounds, &mut out[..room]);
+            values.extend(out[..read].iter().flatten().map(|&v| u64::from(v)));
+            left -= read as u64;
+            if read == room {
+                continue;
+            }
             for _ in 0..3.min(left) {
                 if let Err(e) = pair(&mut scan, bounds, &mut values) {
                     return (values, e);
@@ -623,10 +623,10 @@ mod tests {
             expected.extend(pair);
         }
         let mut scan = Scanner::new(text.as_bytes());
-        let mut values = Vec::new();
-        let read = scan.pairs_below([u64::MAX >> 1, 1 << 16], 5000, |x, y| values.extend([x, y]));
+        let mut out = vec![[0; 2]; 5000];
+        let read = scan.pairs_below([u64::MAX >> 1, 1 << 16], &mut out);
         assert!(read > 5000 - 20, "{read} pairs read in bulk");
-        assert_eq!(values, expected[..2 * read as usize]);
+        assert!(out[..read].iter().flatten().map(|&v| u64::from(v)).eq(expected[..2 * read].iter().copied()));
         assert_eq!(pairs_in_bulk(Scanner::new(text.as_bytes()), [u64::MAX >> 1, 1 << 16], 5000).0, expected);
     }
 }
