@@ -29,10 +29,9 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
 /// the promise).
 ///
-/// With the `parallel` feature, reading a board and solving it overlap: this thread reads the
-/// input and hands the mines on in chunks; a second thread places them and solves case `k`
-/// while this one reads case `k + 1` (two boards in flight), so a run costs about the larger of
-/// the two, not the sum. Answers, reports and errors still come strictly in case order.
+/// With the `parallel` feature, reading a board and solving it overlap: a second thread solves
+/// case `k` while this one reads case `k + 1` (two boards in flight), so a run costs about the
+/// larger of the two, not the sum. Answers, reports and errors still come strictly in case order.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
     boards: [Board; 2],
@@ -48,21 +47,6 @@ impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
 /// A solved case on its way back from the solver thread, with its board for reuse.
 type Solved = (u64, Board, Result<Analysis, SolveError>);
 
-/// Work for the solver thread, in order: a case and its empty board, the case's mines in
-/// chunks (a chunk and how many of it are mines), then the order to solve it.
-enum Job {
-    Case(u64, Board),
-    Mines(Vec<[u32; 2]>, usize),
-    Solve,
-}
-
-/// Mines per chunk handed to the solver thread (128 KiB).
-const CHUNK_MINES: usize = 1 << 14;
-
-/// Chunks at most (8 MiB, a million mines): enough for this thread to read a dense 1000 x 1000
-/// case while the solver thread is busy with the one before, in bounded memory.
-const MAX_CHUNKS: usize = 64;
-
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
@@ -71,29 +55,15 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
             return solve_in_turn(scan, out, cases, solver, &mut boards[0], report);
         }
         std::thread::scope(|threads| {
-            let (to_solver, jobs) = mpsc::channel::<Job>();
-            let (to_reader, solved) = mpsc::channel::<Solved>();
-            let (give_back, returned) = mpsc::channel::<Vec<[u32; 2]>>();
+            let (to_solver, jobs) = mpsc::sync_channel::<(u64, Board)>(1);
+            let (to_reader, solved) = mpsc::sync_channel::<Solved>(1);
             let (lend, borrow) = mpsc::sync_channel::<&mut Solver>(1);
             let worker = std::thread::Builder::new().name("mine-solver".into()).spawn_scoped(threads, move || {
                 let Ok(solver) = borrow.recv() else { return };
-                let mut current = None;
-                for job in jobs {
-                    match job {
-                        Job::Case(case, board) => current = Some((case, board)),
-                        Job::Mines(chunk, filled) => {
-                            let (_, board) = current.as_mut().expect("mines come after their case");
-                            place(board, &chunk[..filled]);
-                            // The reader may be gone (an error): the chunk is then dropped.
-                            let _ = give_back.send(chunk);
-                        }
-                        Job::Solve => {
-                            let (case, board) = current.take().expect("a case to solve");
-                            let result = solver.solve(&board);
-                            if to_reader.send((case, board, result)).is_err() {
-                                break;
-                            }
-                        }
+                for (case, board) in jobs {
+                    let result = solver.solve(&board);
+                    if to_reader.send((case, board, result)).is_err() {
+                        break;
                     }
                 }
             });
@@ -110,25 +80,19 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
                 spare.push(board);
                 emit(case, result, out, report)
             };
-            let mut shipper = Shipper { jobs: &to_solver, returned, made: 0, chunk: Vec::new(), filled: 0 };
             for case in 1..=cases {
                 if spare.is_empty() {
                     finish(&mut in_flight, &mut spare)?;
                 }
                 let mut board = spare.pop().expect("a spare board");
-                let read = read_header(scan, &mut board, case).and_then(|(bounds, mines)| {
-                    to_solver.send(Job::Case(case, board)).expect("the solver thread takes every job");
-                    read_mines(scan, bounds, mines, case, &mut shipper)
-                });
-                if let Err(e) = read {
+                if let Err(e) = read_case(scan, &mut board, case) {
                     // Answer the cases before this one first: an earlier refusal wins.
                     while in_flight > 0 {
                         finish(&mut in_flight, &mut spare)?;
                     }
                     return Err(e);
                 }
-                shipper.ship();
-                to_solver.send(Job::Solve).expect("the solver thread takes every job");
+                to_solver.send((case, board)).expect("the solver thread takes every board");
                 in_flight += 1;
             }
             while in_flight > 0 {
@@ -159,133 +123,38 @@ fn solve_in_turn<S: Source, W: Write>(
     scan.finish(cases)
 }
 
-/// Where a case's mines go as they are read: a buffer filled a batch at a time.
-trait Mines {
-    /// Room for at least one more mine.
-    fn room(&mut self) -> &mut [[u32; 2]];
-    /// The first `n` mines of [`Mines::room`] were read.
-    fn commit(&mut self, n: usize);
-}
-
-/// Places mines on a board as they are read.
-struct Placer<'b> {
-    board: &'b mut Board,
-    buffer: [[u32; 2]; 64],
-}
-
-impl Mines for Placer<'_> {
-    fn room(&mut self) -> &mut [[u32; 2]] {
-        &mut self.buffer
-    }
-
-    fn commit(&mut self, n: usize) {
-        place(self.board, &self.buffer[..n]);
-    }
-}
-
-/// Hands mines to the solver thread in chunks, reusing the chunks it gives back and making at
-/// most [`MAX_CHUNKS`].
-struct Shipper<'a> {
-    jobs: &'a mpsc::Sender<Job>,
-    returned: mpsc::Receiver<Vec<[u32; 2]>>,
-    made: usize,
-    /// The chunk being filled (empty when none is), and how many mines it holds.
-    chunk: Vec<[u32; 2]>,
-    filled: usize,
-}
-
-impl Shipper<'_> {
-    /// Sends the mines read so far to the solver thread.
-    fn ship(&mut self) {
-        if self.filled > 0 {
-            let chunk = std::mem::take(&mut self.chunk);
-            self.jobs.send(Job::Mines(chunk, self.filled)).expect("the solver thread takes every job");
-            self.filled = 0;
-        }
-    }
-
-    /// A chunk given back, or a new one while there are fewer than [`MAX_CHUNKS`], or else the
-    /// next one given back.
-    fn empty_chunk(&mut self) -> Vec<[u32; 2]> {
-        match self.returned.try_recv() {
-            Ok(chunk) => chunk,
-            Err(_) if self.made < MAX_CHUNKS => {
-                self.made += 1;
-                vec![[0; 2]; CHUNK_MINES]
-            }
-            Err(_) => self.returned.recv().expect("the solver thread gives chunks back"),
-        }
-    }
-}
-
-impl Mines for Shipper<'_> {
-    fn room(&mut self) -> &mut [[u32; 2]] {
-        if self.chunk.is_empty() {
-            self.chunk = self.empty_chunk();
-        }
-        &mut self.chunk[self.filled..]
-    }
-
-    fn commit(&mut self, n: usize) {
-        self.filled += n;
-        if self.filled == self.chunk.len() {
-            self.ship();
-        }
-    }
-}
-
-/// Places mines read (and checked) against `board`.
-fn place(board: &mut Board, mines: &[[u32; 2]]) {
-    for &[x, y] in mines {
-        board.place_mine(x.into(), y.into()).expect("coordinates checked against the board");
-    }
-}
+/// Mines read in bulk at a time, then placed.
+const BATCH: usize = 1024;
 
 /// Mines read token by token each time [`Scanner::pairs_below`] stops short.
 const SLOW_MINES: u64 = 8;
 
 /// Reads case `case` into `board`: `N M K`, then `K` mines.
 pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
-    let (bounds, mines) = read_header(scan, board, case)?;
-    read_mines(scan, bounds, mines, case, &mut Placer { board, buffer: [[0; 2]; 64] })
-}
-
-/// Reads case `case`'s `N M K` and makes `board` an empty `N x M` board: returns `[N, M]` and `K`.
-fn read_header<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<([u64; 2], u64), JudgeError> {
     let rows = dimension(scan, "N, the number of rows", case)?;
     let cols = dimension(scan, "M, the number of columns", case)?;
     board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
     let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
-    Ok(([rows, cols], mines))
-}
-
-/// Reads the `mines` mines of case `case`, below `bounds`, into `sink`: in bulk, and a few token
-/// by token wherever the bulk path stops (an error, a long number, the window's end).
-#[inline(always)]
-fn read_mines<S: Source>(
-    scan: &mut Scanner<S>,
-    bounds: [u64; 2],
-    mines: u64,
-    case: u64,
-    sink: &mut impl Mines,
-) -> Result<(), JudgeError> {
+    let mut place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
+    let mut batch = [[0; 2]; BATCH];
     let mut left = mines;
     while left > 0 {
-        let room = sink.room();
-        let wanted = usize::try_from(left).unwrap_or(usize::MAX).min(room.len());
-        let read = scan.pairs_below(bounds, &mut room[..wanted]);
-        sink.commit(read);
+        let wanted = usize::try_from(left).map_or(BATCH, |left| left.min(BATCH));
+        let read = scan.pairs_below([rows, cols], &mut batch[..wanted]);
+        for &[x, y] in &batch[..read] {
+            place(x.into(), y.into());
+        }
         left -= read as u64;
         if read == wanted {
             continue;
         }
+        // Where the bulk path stops (an error, a long number, the window's end), a few mines
+        // token by token.
         for _ in 0..SLOW_MINES.min(left) {
             let mine = mines - left + 1;
-            let x = coordinate(scan, "X", bounds[0], mine, case)?;
-            let y = coordinate(scan, "Y", bounds[1], mine, case)?;
-            // A board's sides are below 2^32 (it has fewer cells).
-            sink.room()[0] = [x, y].map(|v| u32::try_from(v).expect("below a side of the board"));
-            sink.commit(1);
+            let x = coordinate(scan, "X", rows, mine, case)?;
+            let y = coordinate(scan, "Y", cols, mine, case)?;
+            place(x, y);
             left -= 1;
         }
     }
