@@ -126,8 +126,9 @@ fn solve_in_turn<S: Source, W: Write>(
 /// Mines read in bulk at a time, then placed.
 const BATCH: usize = 1024;
 
-/// Mines read token by token each time [`Scanner::pairs_below`] stops short.
-const SLOW_MINES: u64 = 8;
+/// Mines read token by token where [`Scanner::pairs_below`] stops short: at first 8, twice as
+/// many each time it then stops at once again (numbers of over 8 digits, say), up to 4096.
+const SLOW_MINES: [u64; 2] = [8, 4096];
 
 /// Reads case `case` into `board`: `N M K`, then `K` mines.
 pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
@@ -138,6 +139,7 @@ pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, cas
     let mut place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
     let mut batch = [[0; 2]; BATCH];
     let mut left = mines;
+    let mut slow = SLOW_MINES[0];
     while left > 0 {
         let wanted = usize::try_from(left).map_or(BATCH, |left| left.min(BATCH));
         let read = scan.pairs_below([rows, cols], &mut batch[..wanted]);
@@ -150,7 +152,8 @@ pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, cas
         }
         // Where the bulk path stops (an error, a long number, the window's end), a few mines
         // token by token.
-        for _ in 0..SLOW_MINES.min(left) {
+        slow = if read == 0 { (2 * slow).min(SLOW_MINES[1]) } else { SLOW_MINES[0] };
+        for _ in 0..slow.min(left) {
             let mine = mines - left + 1;
             let x = coordinate(scan, "X", rows, mine, case)?;
             let y = coordinate(scan, "Y", cols, mine, case)?;
