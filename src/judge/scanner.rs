@@ -276,7 +276,7 @@ fn block_pairs(span: &[u8; SPAN], bounds: [u64; 2], out: &mut [[u32; 2]]) -> Opt
     // The last digit of each number followed by a space in the block.
     let ends = digits & ((spaces & valid) >> 1);
     let count = (ends.count_ones() as usize / 2).min(out.len());
-    // Runs of at least 2, 4, 5 and 9 digits.
+    // Where runs of at least 2 and 4 digits start; below, runs of 5 and 9.
     let two = digits & (digits >> 1);
     let four = two & (two >> 2);
     let out = &mut out[..count];
@@ -475,6 +475,21 @@ mod tests {
         }
         for c in cases {
             assert_eq!(swar_digits(u64::from_le_bytes(c)), scalar(&c), "{:?}", String::from_utf8_lossy(&c));
+        }
+    }
+
+    /// Every string of 1 to 4 digits, followed by anything, parses exactly with `swar_value4`.
+    #[test]
+    fn four_digit_swar_parses_every_short_number() {
+        for len in 1..=4 {
+            for v in 0..10u32.pow(len as u32) {
+                let text = format!("{v:0len$}");
+                let mut bytes = [b'\n'; 4];
+                bytes[..len].copy_from_slice(text.as_bytes());
+                assert_eq!(swar_value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
+                bytes[len..].fill(b'9');
+                assert_eq!(swar_value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
+            }
         }
     }
 
