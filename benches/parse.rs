@@ -1,5 +1,6 @@
-//! Parsing: the judge scanner against the plain integer-summing pass (the parse floor) on the
-//! same bytes, for short numbers (knight coordinates) and long ones (misère Nim piles).
+//! Parsing: the judge scanner (token by token, and in bulk as pairs) against the plain
+//! integer-summing pass (the parse floor) on the same bytes, for short numbers (knight
+//! coordinates) and long ones (misère Nim piles).
 //! Run: `cargo bench --bench parse`.
 
 use std::hint::black_box;
@@ -34,6 +35,29 @@ fn scan_all(bytes: &[u8]) -> u64 {
     sum
 }
 
+/// The same numbers read as pairs below `limit` in bulk (`Scanner::pairs_below`), token by token
+/// where the bulk path stops, as the Mine judge reads its mine lines (8 pairs, twice as many each
+/// time the bulk path then stops at once again, up to 4096).
+fn scan_pairs(bytes: &[u8], limit: u64) -> u64 {
+    let mut scan = Scanner::new(bytes);
+    let mut batch = [[0; 2]; 1024];
+    let mut sum = 0u64;
+    let mut slow = 8;
+    loop {
+        let read = scan.pairs_below([limit; 2], &mut batch);
+        sum = batch[..read].iter().flatten().fold(sum, |sum, &v| sum.wrapping_add(u64::from(v)));
+        if read < batch.len() {
+            slow = if read == 0 { (2 * slow).min(4096) } else { 8 };
+            for _ in 0..slow {
+                match (scan.next_u64(), scan.next_u64()) {
+                    (Ok(x), Ok(y)) => sum = sum.wrapping_add(x).wrapping_add(y),
+                    _ => return sum,
+                }
+            }
+        }
+    }
+}
+
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
     for (name, limit) in [("coordinates_below_500", 500), ("piles_up_to_1e9", 1_000_000_000)] {
@@ -42,6 +66,8 @@ fn parse(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         group.bench_function(format!("floor/{name}"), |b| b.iter(|| floor::sum_integers(black_box(&bytes))));
         group.bench_function(format!("scanner/{name}"), |b| b.iter(|| scan_all(black_box(&bytes))));
+        assert_eq!(scan_pairs(&bytes, limit), floor::sum_integers(&bytes));
+        group.bench_function(format!("pairs/{name}"), |b| b.iter(|| scan_pairs(black_box(&bytes), limit)));
     }
     group.finish();
 }

@@ -8,7 +8,9 @@ use common::{Rng, Tiny, flood, simulate};
 use grundy::Outcome;
 use grundy::judge::Judge;
 use grundy::judge::JudgeError;
-use grundy::judge::mine::Mine;
+use grundy::judge::mine::{self as mine_judge, Mine};
+use grundy::judge::scanner::Scanner;
+use grundy::judge::source::ReadSource;
 use grundy::solver::mine::cluster::{Cluster, Search};
 use grundy::solver::mine::{self, Board, BoardError, SolveError, Solver};
 use proptest::prelude::*;
@@ -427,5 +429,80 @@ proptest! {
             }
             Err(e) => prop_assert!(!expected.shared.is_empty(), "refused a board that keeps the promise: {}", e),
         }
+    }
+}
+
+/// A reader that hands out at most `.1` bytes per call, so blocks straddle every refill.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.1.min(self.0.len()).min(buf.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// The judge's output or error on `input`, read whole and streamed in pieces of `step` bytes.
+fn judge_both_ways(input: &[u8], step: usize) -> [Result<String, String>; 2] {
+    let run = |whole: bool| {
+        let mut out = Vec::new();
+        let mut solver = Solver::new();
+        let mut mine = Mine::new(&mut solver, |_, _| {});
+        let result = if whole {
+            mine.solve_bytes(input, &mut out)
+        } else {
+            mine.solve(&mut Scanner::new(ReadSource::new(Trickle(input, step))), &mut out)
+        };
+        result.map(|()| String::from_utf8(out).unwrap()).map_err(|e| e.to_string())
+    };
+    [run(true), run(false)]
+}
+
+/// However the mine lines are written (numbers zero-padded past the 8 digits the bulk path
+/// takes, runs of spaces and tabs, CRLF), the judge reads the same board, whole or streamed; and
+/// a mine outside the board after them is reported at its line and column.
+#[test]
+fn mine_lines_are_read_alike_however_written() {
+    let (rows, cols) = (200, 300);
+    let mut rng = Rng(4678);
+    let mines: Vec<(u64, u64)> = (0..800).map(|_| (rng.below(rows), rng.below(cols))).collect();
+    let outcome = Solver::new().solve(&board(rows, cols, &mines)).unwrap().outcome();
+    let answer = format!("Case #1: {}\n", mine_judge::winner_name(outcome));
+    for style in 0..4 {
+        let mut text = format!("1\n{rows} {cols} {}\n", mines.len() + 1);
+        for &(x, y) in &mines {
+            let padded = style == 1 || (style == 3 && rng.below(3) == 0);
+            let x = if padded { format!("{x:010}") } else { x.to_string() };
+            let y = if padded { format!("{y:012}") } else { y.to_string() };
+            let gap = if style >= 2 { [" ", "  ", "\t", " \t "][rng.below(4) as usize] } else { " " };
+            let end = if style >= 2 && rng.below(2) == 0 { "\r\n" } else { "\n" };
+            text += &format!("{x}{gap}{y}{end}");
+        }
+        let ok = text.clone() + "0 0\n";
+        for step in [7, 64, 100, 1000] {
+            assert_eq!(judge_both_ways(ok.as_bytes(), step), [Ok(answer.clone()), Ok(answer.clone())], "style {style}");
+        }
+        // The last mine's Y is outside the board.
+        let bad = text + &format!("0 {cols}\n");
+        let error = format!(
+            "line {}, column 3: Y = {cols} of mine {} of case 1 is outside the board: it must be below {cols}",
+            mines.len() + 3,
+            mines.len() + 1
+        );
+        for step in [7, 64, 100, 1000] {
+            assert_eq!(
+                judge_both_ways(bad.as_bytes(), step),
+                [Err(error.clone()), Err(error.clone())],
+                "style {style}"
+            );
+        }
+        // A letter in place of a mine's X, halfway.
+        let half = mines.len() / 2;
+        let lines: Vec<&str> = ok.split_inclusive('\n').collect();
+        let damaged = lines[..half + 2].concat() + "x" + &lines[half + 2][1..] + &lines[half + 3..].concat();
+        let error = format!("line {}, column 1: expected X of mine {} of case 1, found 'x'", half + 3, half + 1);
+        assert_eq!(judge_both_ways(damaged.as_bytes(), 100), [Err(error.clone()), Err(error)], "style {style}");
     }
 }

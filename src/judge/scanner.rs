@@ -4,6 +4,8 @@
 //! per token; a position becomes a line and column only when an error is reported. Accepted
 //! separators: space, tab, `\n` and `\r` (so CRLF input works).
 
+use wide::u8x16;
+
 use super::source::Source;
 use super::{InputError, JudgeError};
 
@@ -85,6 +87,25 @@ impl<S: Source> Scanner<S> {
             }
         }
         self.next_u64_slow(start)
+    }
+
+    /// Reads pairs of numbers into `out`, as many as fit, the first of each below `bounds[0]`,
+    /// the second below `bounds[1]`, a block of [`BLOCK`] bytes at a time. Returns how many it
+    /// read: fewer than fit where [`Self::next_u64`] must take over (anything but spaces and
+    /// numbers of up to 8 digits, a number out of bounds, the window's last bytes). Whatever it
+    /// reads, [`Self::next_u64`] would read the same, so errors stay with that path.
+    pub fn pairs_below(&mut self, bounds: [u64; 2], out: &mut [[u32; 2]]) -> usize {
+        let mut read = 0;
+        while read < out.len() {
+            let Some(span) = self.src.window().get(self.pos..self.pos + SPAN) else { break };
+            let Some((count, consumed)) = block_pairs(span.try_into().expect("SPAN bytes"), bounds, &mut out[read..])
+            else {
+                break;
+            };
+            self.pos += consumed;
+            read += count;
+        }
+        read
     }
 
     /// Byte by byte: long numbers, tokens that straddle the window's end, and every error.
@@ -233,6 +254,91 @@ fn load(chunk: &[u8]) -> u64 {
     u64::from_le_bytes(chunk.try_into().expect("8 bytes"))
 }
 
+/// Bytes [`Scanner::pairs_below`] classifies at once.
+pub const BLOCK: usize = 64;
+
+/// Bytes a block step needs in the window: the block and an 8-byte load from its last byte.
+const SPAN: usize = BLOCK + 8;
+
+/// The first pairs, as many as fit `out`, of numbers of up to 8 digits in `span[..BLOCK]` that
+/// are each followed by a space in it, into `out`: `(pairs read, bytes up to the last one's
+/// end)`. `None` when there is no such pair, or a run of digits in the block is longer than 8,
+/// or a pair read is not below `bounds` (the caller's token-by-token path then finds what is
+/// wrong).
+#[inline(always)]
+fn block_pairs(span: &[u8; SPAN], bounds: [u64; 2], out: &mut [[u32; 2]]) -> Option<(usize, usize)> {
+    let (digits, spaces) = classify(span[..BLOCK].try_into().expect("BLOCK bytes"));
+    // Only the bytes before the first one that is neither a digit nor a space count.
+    let other = !(digits | spaces);
+    let valid = (other & other.wrapping_neg()).wrapping_sub(1);
+    let digits = digits & valid;
+    let starts = digits & !(digits << 1);
+    // The last digit of each number followed by a space in the block.
+    let ends = digits & ((spaces & valid) >> 1);
+    let count = (ends.count_ones() as usize / 2).min(out.len());
+    // Where runs of at least 2 and 4 digits start; below, runs of 5 and 9.
+    let two = digits & (digits >> 1);
+    let four = two & (two >> 2);
+    let out = &mut out[..count];
+    let (end, outside) = match () {
+        _ if count == 0 => return None,
+        _ if four & (digits >> 4) == 0 => read_pairs::<4>(span, starts, ends, bounds, out),
+        _ if four & (four >> 4) & (digits >> 8) == 0 => read_pairs::<8>(span, starts, ends, bounds, out),
+        _ => return None,
+    };
+    (outside >> 63 == 0).then_some((count, end))
+}
+
+/// Reads `out.len()` pairs of numbers of up to `DIGITS` (4 or 8) digits, starting and ending
+/// at the bits of `starts` and `ends` in `span`. Returns the end of the last number, and a word
+/// whose top bit tells whether a pair was not below `bounds`.
+#[inline(always)]
+fn read_pairs<const DIGITS: usize>(
+    span: &[u8; SPAN],
+    mut starts: u64,
+    mut ends: u64,
+    bounds: [u64; 2],
+    out: &mut [[u32; 2]],
+) -> (usize, u64) {
+    let mut end = 0;
+    let mut next = || {
+        let start = starts.trailing_zeros() as usize;
+        end = ends.trailing_zeros() as usize + 1;
+        (starts, ends) = (starts & starts.wrapping_sub(1), ends & ends.wrapping_sub(1));
+        match DIGITS {
+            4 => swar_value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
+            _ => swar_value(load(&span[start..start + 8]), end - start),
+        }
+    };
+    // Values have at most 8 digits: `bound - 1 - value` (wrapping) has its top bit set when
+    // `value >= bound`, and for every value when `bound` is 0 or above `2^63`.
+    let [x_limit, y_limit] = bounds.map(|b| b.wrapping_sub(1));
+    let mut outside = 0;
+    for pair in out.iter_mut() {
+        let (x, y) = (next(), next());
+        outside |= x_limit.wrapping_sub(x) | y_limit.wrapping_sub(y);
+        *pair = [x as u32, y as u32];
+    }
+    (end, outside)
+}
+
+/// Masks of the digits and of the spaces (bit `i` for byte `i`) of a block, sixteen bytes at a
+/// time (SIMD).
+#[inline(always)]
+fn classify(block: &[u8; BLOCK]) -> (u64, u64) {
+    let (mut digits, mut spaces) = (0, 0);
+    for (k, chunk) in block.chunks_exact(16).enumerate() {
+        let v = u8x16::new(chunk.try_into().expect("16 bytes"));
+        let is = |b: u8| v.cmp_eq(u8x16::splat(b));
+        let d = v - u8x16::splat(b'0');
+        let digit = d.min(u8x16::splat(9)).cmp_eq(d);
+        let space = is(b' ') | is(b'\n') | is(b'\r') | is(b'\t');
+        digits |= u64::from(digit.move_mask() as u16) << (16 * k);
+        spaces |= u64::from(space.move_mask() as u16) << (16 * k);
+    }
+    (digits, spaces)
+}
+
 /// `10^i` for `i <= 8`.
 const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
 
@@ -249,13 +355,29 @@ fn swar_digits(chunk: u64) -> (u64, usize) {
     if len == 0 {
         return (0, 0);
     }
+    (swar_value(chunk, len), len)
+}
+
+/// The number the first `len` bytes (1 to 8 ASCII digits) of eight little-endian bytes spell.
+#[inline(always)]
+fn swar_value(chunk: u64, len: usize) -> u64 {
+    let t = chunk ^ (0x30 * 0x0101_0101_0101_0101);
     // Move the digits to the top bytes (zeros below act as leading zeros), then combine
     // neighbours: pairs, quadruples, octets.
     let d = t << (8 * (8 - len));
     let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
     let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
-    let d = (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF;
-    (d, len)
+    (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF
+}
+
+/// The number the first `len` bytes (1 to 4 ASCII digits) of four little-endian bytes spell.
+#[inline(always)]
+fn swar_value4(chunk: u32, len: usize) -> u64 {
+    // Digits to the top bytes (zeros below act as leading zeros), then one multiply combines
+    // neighbours into two 2-digit lanes, and another the lanes.
+    let d = (chunk ^ 0x3030_3030) << (8 * (4 - len));
+    let d = (d.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF;
+    u64::from(d.wrapping_mul(100 << 16 | 1) >> 16)
 }
 
 /// A readable name for the character at the start of `rest`.
@@ -272,6 +394,8 @@ fn describe(rest: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::super::source::ReadSource;
     use super::*;
 
@@ -354,6 +478,21 @@ mod tests {
         }
     }
 
+    /// Every string of 1 to 4 digits, followed by anything, parses exactly with `swar_value4`.
+    #[test]
+    fn four_digit_swar_parses_every_short_number() {
+        for len in 1..=4 {
+            for v in 0..10u32.pow(len as u32) {
+                let text = format!("{v:0len$}");
+                let mut bytes = [b'\n'; 4];
+                bytes[..len].copy_from_slice(text.as_bytes());
+                assert_eq!(swar_value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
+                bytes[len..].fill(b'9');
+                assert_eq!(swar_value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
+            }
+        }
+    }
+
     /// Numbers of every length from 1 to 21 digits, at every distance from the end of the input
     /// (so each of the 16-byte, 8-byte and byte-by-byte paths is taken), parse like `str::parse`.
     #[test]
@@ -380,5 +519,129 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Reads `pairs` pairs below `bounds` as the Mine judge does: in bulk while it can, then a
+    /// few token by token. Returns the values, then the first error or what `finish` says.
+    fn pairs_in_bulk<S: Source>(mut scan: Scanner<S>, bounds: [u64; 2], pairs: u64) -> (Vec<u64>, String) {
+        let mut values = Vec::new();
+        let mut left = pairs;
+        let mut out = [[0; 2]; 20];
+        while left > 0 {
+            let room = out.len().min(left as usize);
+            let read = scan.pairs_below(bounds, &mut out[..room]);
+            values.extend(out[..read].iter().flatten().map(|&v| u64::from(v)));
+            left -= read as u64;
+            if read == room {
+                continue;
+            }
+            for _ in 0..3.min(left) {
+                if let Err(e) = pair(&mut scan, bounds, &mut values) {
+                    return (values, e);
+                }
+                left -= 1;
+            }
+        }
+        (values, scan.finish(0).map_or_else(|e| e.to_string(), |()| "done".into()))
+    }
+
+    /// The same token by token.
+    fn pairs_one_by_one<S: Source>(mut scan: Scanner<S>, bounds: [u64; 2], pairs: u64) -> (Vec<u64>, String) {
+        let mut values = Vec::new();
+        for _ in 0..pairs {
+            if let Err(e) = pair(&mut scan, bounds, &mut values) {
+                return (values, e);
+            }
+        }
+        (values, scan.finish(0).map_or_else(|e| e.to_string(), |()| "done".into()))
+    }
+
+    /// One pair token by token, as the judge checks it.
+    fn pair<S: Source>(scan: &mut Scanner<S>, bounds: [u64; 2], values: &mut Vec<u64>) -> Result<(), String> {
+        for bound in bounds {
+            match scan.next_u64() {
+                Ok(v) if v < bound => values.push(v),
+                Ok(v) => return Err(scan.error_at_token(format!("{v} is not below {bound}")).to_string()),
+                Err(e) => return Err(scan.error(e, "a number").to_string()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Text that is mostly numbers (of 1 to 22 digits, leading zeros too) and separators, with
+    /// now and then a sign, a letter, a control or a non-ASCII character.
+    fn mostly_numbers() -> impl Strategy<Value = Vec<u8>> {
+        let number = (1..23usize, any::<u64>()).prop_map(|(len, seed)| {
+            let digits = format!("{seed:020}{seed:020}");
+            digits.as_bytes()[40 - len..].to_vec()
+        });
+        let short = (0..=1000u64).prop_map(|v| v.to_string().into_bytes());
+        let gap = prop::collection::vec(prop::sample::select(vec![b' ', b' ', b' ', b'\n', b'\n', b'\r', b'\t']), 1..3);
+        let junk = prop::sample::select(vec![
+            &b"x"[..],
+            b"+",
+            b"-",
+            b"\0",
+            b"\x0b",
+            b"\xc3\xa9",
+            b"\xff",
+            b"/",
+            b":",
+            b"\x7f",
+            b"\xb0",
+        ])
+        .prop_map(<[u8]>::to_vec);
+        let token = prop_oneof![80 => short, 3 => number, 1 => junk];
+        prop::collection::vec((token, gap), 0..400)
+            .prop_map(|tokens| tokens.into_iter().flat_map(|(t, g)| t.into_iter().chain(g)).collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// The bulk path reads the same values and reports the same errors, at the same line and
+        /// column, as the token-by-token one, from a slice and from a stream cut anywhere.
+        #[test]
+        fn bulk_reads_like_token_by_token(
+            input in mostly_numbers(),
+            bounds in prop_oneof![
+                Just([1000, 1000]),
+                Just([1001, 1000]),
+                (1..1100u64, 1..1100u64).prop_map(|(x, y)| [x, y]),
+                Just([1 << 40, 1 << 40]),
+                Just([u64::MAX, u64::MAX]),
+                Just([0, 5]),
+            ],
+            pairs in 0..250u64,
+            step in 1..200usize,
+        ) {
+            let expected = pairs_one_by_one(Scanner::new(&input[..]), bounds, pairs);
+            prop_assert_eq!(&pairs_in_bulk(Scanner::new(&input[..]), bounds, pairs), &expected);
+            let streamed = pairs_in_bulk(Scanner::new(ReadSource::new(Trickle(&input, step))), bounds, pairs);
+            prop_assert_eq!(&streamed, &expected);
+        }
+    }
+
+    /// Valid pairs, short and long, are read in bulk up to the last block of the input (so the
+    /// bulk path is not silently skipped), and exactly.
+    #[test]
+    fn valid_pairs_are_read_in_bulk() {
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for i in 0..5000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pair = [x % [10, 1000, 100_000_000][(i % 3) as usize], x >> 40 & 0xFFFF];
+            text += &format!("{} {}\n", pair[0], pair[1]);
+            expected.extend(pair);
+        }
+        let mut scan = Scanner::new(text.as_bytes());
+        let mut out = vec![[0; 2]; 5000];
+        let read = scan.pairs_below([u64::MAX >> 1, 1 << 16], &mut out);
+        assert!(read > 5000 - 20, "{read} pairs read in bulk");
+        assert!(out[..read].iter().flatten().map(|&v| u64::from(v)).eq(expected[..2 * read].iter().copied()));
+        assert_eq!(pairs_in_bulk(Scanner::new(text.as_bytes()), [u64::MAX >> 1, 1 << 16], 5000).0, expected);
     }
 }
