@@ -58,18 +58,22 @@ fn library_matches_the_reference_everywhere() {
     {
         assert_eq!(g(x, y), v, "reference g({x}, {y})");
     }
+    // Without the `knight-square` feature the embedded table is one cell; the closed form answers.
     let table = embedded::knight();
-    assert_eq!(table.bound(), BOUND);
+    let square = cfg!(feature = "knight-square");
+    assert_eq!(table.bound(), if square { BOUND } else { 1 });
     for x in 0..BOUND as u16 {
         for y in 0..BOUND as u16 {
-            assert_eq!(table.get(x.into(), y.into()), Some(g(x, y)), "table at ({x}, {y})");
+            if square {
+                assert_eq!(table.get(x.into(), y.into()), Some(g(x, y)), "table at ({x}, {y})");
+            }
             assert_eq!(knight::grundy(x.into(), y.into()), Ok(Nimber::from(g(x, y))));
         }
     }
     // The cells a 500x500 sweep that forbids leaving the box gets wrong (spec pitfall).
     for (x, y) in [(247, 499), (248, 499), (249, 498), (250, 499)] {
-        assert_eq!(table.get(x, y), table.get(y, x));
-        assert_eq!(table.get(x, y), Some(g(x as u16, y as u16)));
+        assert_eq!(knight::grundy(x, y), knight::grundy(y, x));
+        assert_eq!(knight::grundy(x, y), Ok(Nimber::from(g(x as u16, y as u16))));
     }
 }
 

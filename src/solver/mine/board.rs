@@ -183,6 +183,11 @@ impl Board {
         self.bits.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 
+    /// The bytes of the mine bitmap.
+    pub fn bitmap_bytes(&self) -> usize {
+        size_of_val(self.bits.as_slice())
+    }
+
     /// 64-bit words per row.
     pub(crate) fn words(&self) -> usize {
         self.words

@@ -8,15 +8,16 @@
 //! case whose cluster exceeds the search bound is refused ([`JudgeError::Refused`]) rather than
 //! guessed.
 
-use std::collections::VecDeque;
+#[cfg(feature = "parallel")]
+mod threads;
+
 use std::io::Write;
-use std::sync::mpsc;
 
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
-use crate::solver::mine::{Analysis, Board, SolveError, Solver, working_bytes};
+use crate::solver::mine::{Analysis, Board, SolveError, Solver};
 
 /// The judge's name for the winner.
 pub fn winner_name(outcome: Outcome) -> &'static str {
@@ -30,10 +31,9 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
 /// the promise).
 ///
-/// With the `parallel` feature both cores solve: this thread reads the cases and queues them
-/// for a second thread, and solves a case itself whenever that queue is full, so reading and
-/// solving share the two cores whatever the mix of boards. Answers, reports and errors still
-/// come strictly in case order.
+/// With the `parallel` feature both cores read and solve (see `threads.rs`): this thread reads
+/// and queues cases for a second one and helps it solve when it lags. Answers, reports and
+/// errors still come strictly in case order.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
     /// The second thread's solver, with the same settings.
@@ -50,170 +50,20 @@ impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     }
 }
 
-/// A case solved on the second thread, with its board for reuse.
-type Solved = (u64, Board, Result<Analysis, SolveError>);
-
-/// Cases waiting for the second thread, at most; with more, this thread solves its case itself.
-const QUEUE: usize = 2;
-
-/// Boards needing at most this much working memory (see [`working_bytes`]) are queued; a larger
-/// one is solved alone once the queue is empty, so that memory stays near one board's need.
-/// A judge board needs about 0.5 MB.
-const QUEUED_BYTES: u128 = 16 << 20;
-
-/// Results held back until the cases before them are solved, at most: beyond it this thread
-/// waits for the second one.
-const MAX_HELD: usize = 1 << 12;
-
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         let Mine { solver, twin, boards, report } = self;
-        if !cfg!(feature = "parallel") {
+        #[cfg(feature = "parallel")]
+        return threads::solve(scan, out, cases, [solver, twin], boards, report);
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = twin;
             let mut board = boards.pop().unwrap_or_default();
             let result = solve_in_turn(scan, out, cases, solver, &mut board, report);
             boards.push(board);
-            return result;
+            result
         }
-        std::thread::scope(|threads| {
-            let (to_second, jobs) = mpsc::sync_channel::<(u64, Board)>(QUEUE);
-            let (to_reader, solved) = mpsc::channel::<Solved>();
-            let worker = std::thread::Builder::new().name("mine-solver".into()).spawn_scoped(threads, move || {
-                for (case, board) in jobs {
-                    let result = twin.solve(&board);
-                    if to_reader.send((case, board, result)).is_err() {
-                        break;
-                    }
-                }
-            });
-            let mut board = boards.pop().unwrap_or_default();
-            if worker.is_err() {
-                // No second thread to be had: read and solve in turn.
-                let result = solve_in_turn(scan, out, cases, solver, &mut board, report);
-                boards.push(board);
-                return result;
-            }
-            let mut second = SecondThread { jobs: to_second, solved, away: 0 };
-            let mut order = InOrder { next: 1, held: VecDeque::new(), out, report };
-            for case in 1..=cases {
-                if let Err(e) = read_case(scan, &mut board, case) {
-                    // Answer the cases before this one first: an earlier refusal wins.
-                    second.collect_all(boards, &mut order)?;
-                    return Err(e);
-                }
-                if working_bytes(board.rows() as u64, board.cols() as u64) <= QUEUED_BYTES {
-                    match second.offer(case, board) {
-                        Ok(()) => {
-                            second.collect_ready(boards, &mut order)?;
-                            board = boards.pop().unwrap_or_default();
-                            continue;
-                        }
-                        Err(back) => board = back,
-                    }
-                } else {
-                    second.collect_all(boards, &mut order)?;
-                }
-                if order.held.len() >= MAX_HELD {
-                    second.collect(true, boards, &mut order)?;
-                }
-                order.add(case, solver.solve(&board))?;
-                second.collect_ready(boards, &mut order)?;
-            }
-            second.collect_all(boards, &mut order)?;
-            // Keep the boards' memory for the next run.
-            boards.push(board);
-            scan.finish(cases)
-        })
-    }
-}
-
-/// The second thread, seen from the reading one.
-struct SecondThread {
-    jobs: mpsc::SyncSender<(u64, Board)>,
-    solved: mpsc::Receiver<Solved>,
-    /// Cases handed over whose results have not been collected.
-    away: usize,
-}
-
-impl SecondThread {
-    /// Queues a case, or gives its board back when the queue is full.
-    fn offer(&mut self, case: u64, board: Board) -> Result<(), Board> {
-        match self.jobs.try_send((case, board)) {
-            Ok(()) => {
-                self.away += 1;
-                Ok(())
-            }
-            Err(mpsc::TrySendError::Full((_, board)) | mpsc::TrySendError::Disconnected((_, board))) => Err(board),
-        }
-    }
-
-    /// Answers the oldest case handed over if it is solved (or once it is, with `wait`), keeping
-    /// its board in `boards`. Returns whether it did.
-    fn collect<W: Write, F: FnMut(u64, &Analysis)>(
-        &mut self,
-        wait: bool,
-        boards: &mut Vec<Board>,
-        order: &mut InOrder<'_, W, F>,
-    ) -> Result<bool, JudgeError> {
-        if self.away == 0 {
-            return Ok(false);
-        }
-        let message = match wait {
-            true => Some(self.solved.recv().expect("the solver thread answers every case it takes")),
-            false => self.solved.try_recv().ok(),
-        };
-        let Some((case, board, result)) = message else { return Ok(false) };
-        self.away -= 1;
-        boards.push(board);
-        order.add(case, result)?;
-        Ok(true)
-    }
-
-    /// Answers the cases solved so far.
-    fn collect_ready<W: Write, F: FnMut(u64, &Analysis)>(
-        &mut self,
-        boards: &mut Vec<Board>,
-        order: &mut InOrder<'_, W, F>,
-    ) -> Result<(), JudgeError> {
-        while self.collect(false, boards, order)? {}
-        Ok(())
-    }
-
-    /// Answers every case handed over, waiting for them.
-    fn collect_all<W: Write, F: FnMut(u64, &Analysis)>(
-        &mut self,
-        boards: &mut Vec<Board>,
-        order: &mut InOrder<'_, W, F>,
-    ) -> Result<(), JudgeError> {
-        while self.collect(true, boards, order)? {}
-        Ok(())
-    }
-}
-
-/// Answers written in case order: results that come early wait for the cases before them.
-struct InOrder<'a, W, F> {
-    /// The next case to answer.
-    next: u64,
-    /// Results of cases `next + 1, next + 2, ...`, those not solved yet `None`.
-    held: VecDeque<Option<Result<Analysis, SolveError>>>,
-    out: &'a mut W,
-    report: &'a mut F,
-}
-
-impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, W, F> {
-    /// Takes the result of `case` and answers every case it unblocks.
-    fn add(&mut self, case: u64, result: Result<Analysis, SolveError>) -> Result<(), JudgeError> {
-        let at = (case - self.next) as usize;
-        if self.held.len() <= at {
-            self.held.resize_with(at + 1, || None);
-        }
-        self.held[at] = Some(result);
-        while let Some(Some(_)) = self.held.front() {
-            let result = self.held.pop_front().flatten().expect("a held result");
-            emit(self.next, result, self.out, self.report)?;
-            self.next += 1;
-        }
-        Ok(())
     }
 }
 
