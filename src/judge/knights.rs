@@ -8,6 +8,7 @@
 use std::io::Write;
 
 use super::halves;
+use super::pairs::read_pairs;
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -84,14 +85,13 @@ fn read_knights<S: Source>(
     limit: u64,
     case: u64,
     n: u64,
-    mut knight: impl FnMut(u64, u64),
+    knight: impl FnMut(u64, u64),
 ) -> Result<(), JudgeError> {
-    for i in 1..=n {
-        let x = coordinate(scan, table, limit, "x", i, case)?;
-        let y = coordinate(scan, table, limit, "y", i, case)?;
-        knight(x, y);
-    }
-    Ok(())
+    let slow = |scan: &mut Scanner<S>, i| {
+        Ok((coordinate(scan, table, limit, "x", i, case)?, coordinate(scan, table, limit, "y", i, case)?))
+    };
+    let bound = limit.saturating_add(1);
+    read_pairs(scan, [bound, bound], n, slow, knight)
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when
@@ -108,19 +108,32 @@ fn in_halves<S: Source>(scan: &mut Scanner<S>, table: &KnightTable<'_>, limit: u
 /// (a bad token, a coordinate beyond `limit`, an unpaired coordinate).
 fn xor_pairs(bytes: &[u8], table: &KnightTable<'_>, limit: u64) -> Option<(u64, u8)> {
     let mut scan = Scanner::new(bytes);
+    let bound = limit.saturating_add(1);
+    let mut batch = [[0; 2]; 1024];
     let (mut pairs, mut nimber) = (0u64, 0u8);
     loop {
-        let x = match scan.next_u64() {
-            Ok(x) => x,
-            Err(ScanError::End) => return Some((pairs, nimber)),
-            Err(_) => return None,
-        };
-        let y = scan.next_u64().ok()?;
-        if x > limit || y > limit {
-            return None;
+        let read = scan.pairs_below([bound, bound], &mut batch);
+        for &[x, y] in &batch[..read] {
+            nimber ^= table.value(x.into(), y.into())?;
         }
-        nimber ^= table.value(x, y)?;
-        pairs += 1;
+        pairs += read as u64;
+        if read == batch.len() {
+            continue;
+        }
+        // Where the bulk path stops: a few pairs token by token, or the end.
+        for _ in 0..8 {
+            let x = match scan.next_u64() {
+                Ok(x) => x,
+                Err(ScanError::End) => return Some((pairs, nimber)),
+                Err(_) => return None,
+            };
+            let y = scan.next_u64().ok()?;
+            if x > limit || y > limit {
+                return None;
+            }
+            nimber ^= table.value(x, y)?;
+            pairs += 1;
+        }
     }
 }
 

@@ -6,6 +6,7 @@ pub mod input;
 pub mod knights;
 pub mod mine;
 pub mod misere;
+mod pairs;
 pub mod report;
 pub mod scanner;
 pub mod source;

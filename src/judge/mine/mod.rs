@@ -13,6 +13,7 @@ mod threads;
 
 use std::io::Write;
 
+use super::pairs::read_pairs;
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -83,45 +84,18 @@ fn solve_in_turn<S: Source, W: Write>(
     scan.finish(cases)
 }
 
-/// Mines read in bulk at a time, then placed.
-const BATCH: usize = 1024;
-
-/// Mines read token by token where [`Scanner::pairs_below`] stops short: at first 8, twice as
-/// many each time it then stops at once again (numbers of over 8 digits, say), up to 4096.
-const SLOW_MINES: [u64; 2] = [8, 4096];
-
 /// Reads case `case` into `board`: `N M K`, then `K` mines.
 pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
     let rows = dimension(scan, "N, the number of rows", case)?;
     let cols = dimension(scan, "M, the number of columns", case)?;
     board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
     let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
-    let mut place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
-    let mut batch = [[0; 2]; BATCH];
-    let mut left = mines;
-    let mut slow = SLOW_MINES[0];
-    while left > 0 {
-        let wanted = usize::try_from(left).map_or(BATCH, |left| left.min(BATCH));
-        let read = scan.pairs_below([rows, cols], &mut batch[..wanted]);
-        for &[x, y] in &batch[..read] {
-            place(x.into(), y.into());
-        }
-        left -= read as u64;
-        if read == wanted {
-            continue;
-        }
-        // Where the bulk path stops (an error, a long number, the window's end), a few mines
-        // token by token.
-        slow = if read == 0 { (2 * slow).min(SLOW_MINES[1]) } else { SLOW_MINES[0] };
-        for _ in 0..slow.min(left) {
-            let mine = mines - left + 1;
-            let x = coordinate(scan, "X", rows, mine, case)?;
-            let y = coordinate(scan, "Y", cols, mine, case)?;
-            place(x, y);
-            left -= 1;
-        }
-    }
-    Ok(())
+    let slow = |scan: &mut Scanner<S>, mine| {
+        Ok((coordinate(scan, "X", rows, mine, case)?, coordinate(scan, "Y", cols, mine, case)?))
+    };
+    read_pairs(scan, [rows, cols], mines, slow, |x, y| {
+        board.place_mine(x, y).expect("coordinates checked against the board")
+    })
 }
 
 /// Reports a solved case and writes its answer, or refuses it.
