@@ -128,7 +128,7 @@ impl Solver {
             // Union the runs of this row with those of the row above that touch them.
             let ids = RunIds { starts, base, words: w };
             let (up, down) = (&blank[row.start - w..row.start], &blank[row.clone()]);
-            let (up_starts, down_starts) = (&starts[row.start - w..row.start], &starts[row]);
+            let (up_starts, down_starts) = (&starts[row.start - w..row.start], &starts[row.clone()]);
             let mut union_at = |x: u32, y: u32| merges += u64::from(union(parent, x, y));
             // Words i - 1, i and i + 1 of the row above (and its starts), rolled along.
             let (mut u0, mut d0) = (0u64, 0u64);
@@ -141,13 +141,23 @@ impl Solver {
                     // P: first cells of runs below next to a blank above: the run above at the
                     // same column, or the runs either side of a gap above.
                     let p = down_starts[i] & (u1 | left | right);
-                    let column = |bit: u64| i * 64 + bit.trailing_zeros() as usize;
-                    for_each_bit(p & u1, |c| union_at(ids.at(r - 1, column(c)), ids.at(r, column(c))));
-                    for_each_bit(p & !u1 & left, |c| union_at(ids.at(r - 1, column(c) - 1), ids.at(r, column(c))));
-                    for_each_bit(p & !u1 & right, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
+                    // Run ids within word i by rank, `b` being a cell's bit alone; a column in a
+                    // neighbouring word (bit 0 less one, bit 63 plus one) goes through `ids`.
+                    let column = |b: u64| i * 64 + b.trailing_zeros() as usize;
+                    let (above, below) = ((base[row.start - w + i], us1), (base[row.start + i], down_starts[i]));
+                    let rank = |(first, starts): (u32, u64), upto: u64| first + (starts & upto).count_ones() - 1;
+                    let here = |b: u64| rank(below, b | (b - 1));
+                    let before = |b: u64| if b > 1 { rank(above, b - 1) } else { ids.at(r - 1, column(b) - 1) };
+                    let after = |b: u64| match b << 1 {
+                        0 => ids.at(r - 1, column(b) + 1),
+                        next => rank(above, next | (next - 1)),
+                    };
+                    for_each_bit(p & u1, |b| union_at(rank(above, b | (b - 1)), here(b)));
+                    for_each_bit(p & !u1 & left, |b| union_at(before(b), here(b)));
+                    for_each_bit(p & !u1 & right, |b| union_at(after(b), here(b)));
                     // Q: a run above starts at c + 1 while a run below covers c - 1 and c.
                     let q = (us1 >> 1 | us2 << 63) & d1 & (d1 << 1 | d0 >> 63);
-                    for_each_bit(q, |c| union_at(ids.at(r - 1, column(c) + 1), ids.at(r, column(c))));
+                    for_each_bit(q, |b| union_at(after(b), here(b)));
                 }
                 (u0, d0, u1, us1) = (u1, d1, u2, us2);
             }
