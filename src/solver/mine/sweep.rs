@@ -141,13 +141,14 @@ impl Solver {
                     // P: first cells of runs below next to a blank above: the run above at the
                     // same column, or the runs either side of a gap above.
                     let p = down_starts[i] & (u1 | left | right);
-                    // Run ids within word i by rank, `b` being a cell's bit alone; a column in a
-                    // neighbouring word (bit 0 less one, bit 63 plus one) goes through `ids`.
+                    // Run ids within word i by rank, `b` being a cell's bit alone (the cell before
+                    // bit 0 is in the last run started before the word); the cell after bit 63
+                    // goes through `ids`.
                     let column = |b: u64| i * 64 + b.trailing_zeros() as usize;
                     let (above, below) = ((base[row.start - w + i], us1), (base[row.start + i], down_starts[i]));
                     let rank = |(first, starts): (u32, u64), upto: u64| first + (starts & upto).count_ones() - 1;
                     let here = |b: u64| rank(below, b | (b - 1));
-                    let before = |b: u64| if b > 1 { rank(above, b - 1) } else { ids.at(r - 1, column(b) - 1) };
+                    let before = |b: u64| rank(above, b - 1);
                     let after = |b: u64| match b << 1 {
                         0 => ids.at(r - 1, column(b) + 1),
                         next => rank(above, next | (next - 1)),
