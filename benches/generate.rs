@@ -1,5 +1,5 @@
 //! Table computation: the x + y sweep for the default bound and for 4096.
-//! Run: `cargo bench --bench generate`.
+//! Run: `cargo bench -p grundy-bench --bench generate`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};

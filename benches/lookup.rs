@@ -1,6 +1,6 @@
 //! One knight query: the embedded table, the same blob memory-mapped from `generated/`, and the
 //! closed form, in batches of 1024.
-//! Run: `cargo bench --bench lookup`. Criterion reports the time per batch and the throughput;
+//! Run: `cargo bench -p grundy-bench --bench lookup`. Criterion reports the time per batch and the throughput;
 //! the time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

@@ -8,7 +8,7 @@
 //! this adds under 1% of mines. Criterion measures the whole 20-case input both ways; the table
 //! printed first gives the per-board ratios (best of 7 runs).
 //!
-//! Run: `cargo bench --bench mine`
+//! Run: `cargo bench -p grundy-bench --bench mine`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

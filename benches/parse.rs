@@ -1,7 +1,7 @@
 //! Parsing: the judge scanner (token by token, and in bulk as pairs) against the plain
 //! integer-summing pass (the parse floor) on the same bytes, for short numbers (knight
 //! coordinates) and long ones (misère Nim piles).
-//! Run: `cargo bench --bench parse`.
+//! Run: `cargo bench -p grundy-bench --bench parse`.
 
 use std::hint::black_box;
 

@@ -27,11 +27,9 @@
 //! assert_eq!(analysis.outcome(), Outcome::SecondPlayerWins); // Fanglaoshi
 //! ```
 
-pub mod format;
-pub mod generate;
+pub use grundy_core::{format, generate, rules};
 pub mod judge;
 mod nimber;
-pub mod rules;
 pub mod solver;
 pub mod table;
 

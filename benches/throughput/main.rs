@@ -1,8 +1,8 @@
 //! End-to-end throughput: grundy against the parse floor and a straightforward baseline, on the
 //! same large deterministic inputs, measured side by side in one run.
 //!
-//! Run: `cargo bench --bench throughput` (inputs are generated once into the target directory;
-//! `GRUNDY_BENCH_SCALE=0.1` shrinks them). Prints a Markdown table of medians and ratios.
+//! Run: `cargo build --release -p grundy-cli && cargo bench -p grundy-bench --bench throughput`
+//! (inputs are generated once into the target directory; `GRUNDY_BENCH_SCALE=0.1` shrinks them). Prints a Markdown table of medians and ratios.
 
 mod baseline;
 mod floor;
@@ -59,7 +59,17 @@ fn time(f: &mut dyn FnMut()) -> Duration {
     start.elapsed()
 }
 
+/// The release `grundy` binary beside this benchmark: `target/release/deps/throughput-…` runs from
+/// `target/release/deps`, and `cargo build --release -p grundy-cli` puts `grundy` in `target/release`.
+fn grundy_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the benchmark's own path");
+    let path = exe.parent().and_then(Path::parent).expect("target/release").join("grundy");
+    assert!(path.is_file(), "{} is missing: run `cargo build --release -p grundy-cli` first", path.display());
+    path
+}
+
 fn main() {
+    let grundy = grundy_binary();
     let scale: f64 = std::env::var("GRUNDY_BENCH_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("throughput");
     std::fs::create_dir_all(&dir).unwrap();
@@ -123,12 +133,8 @@ fn main() {
                 (w.solve)(black_box(&input), &mut out);
             }));
             binary.push(time(&mut || {
-                let status = Command::new(env!("CARGO_BIN_EXE_grundy"))
-                    .arg(w.subcommand)
-                    .arg(&w.path)
-                    .stdout(Stdio::null())
-                    .status()
-                    .unwrap();
+                let status =
+                    Command::new(&grundy).arg(w.subcommand).arg(&w.path).stdout(Stdio::null()).status().unwrap();
                 assert!(status.success());
             }));
         }

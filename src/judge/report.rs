@@ -1,6 +1,6 @@
 //! Explained and machine-readable judge output: per case the components' values, their XOR, the
 //! winner and a winning move, as a short line of text ([`Style::Explain`]) or as one JSON object
-//! per line ([`Style::Json`]).
+//! per line (`Style::Json`, with the `json` feature).
 //!
 //! These are separate drivers from the judges ([`super::knights::Knights`] and the others),
 //! sharing their per-case parsing, so bad input is reported exactly as there (line and column;
@@ -52,6 +52,7 @@ pub enum Style {
     /// One short line of text per case.
     Explain,
     /// One JSON object per line per case.
+    #[cfg(feature = "json")]
     Json,
 }
 
@@ -73,6 +74,7 @@ fn write_terms<W: Write, T: Display>(out: &mut W, total: usize, terms: impl Iter
 }
 
 /// Writes `value` as one line of JSON.
+#[cfg(feature = "json")]
 fn write_json<W: Write>(out: &mut W, value: &impl Serialize) -> Result<(), JudgeError> {
     serde_json::to_writer(&mut *out, value).map_err(|e| JudgeError::Output(e.into()))?;
     out.write_all(b"\n")?;
@@ -118,6 +120,7 @@ impl Judge for KnightsReport<'_> {
                 .map_err(|e| JudgeError::Refused { case, reason: format!("no winning move: {e}") })?;
             let winner = winner_name(nimber.outcome());
             match self.style {
+                #[cfg(feature = "json")]
                 Style::Json => {
                     let values = &self.values;
                     write_json(out, &KnightsCase { case, winner, nimber, values, winning_move })?;
@@ -187,6 +190,7 @@ impl Judge for MisereReport<'_> {
             let winning_move = winning_move(&self.piles);
             let (nimber, all_ones) = (summary.xor(), summary.all_ones());
             match self.style {
+                #[cfg(feature = "json")]
                 Style::Json => {
                     let piles = self.piles.len();
                     write_json(out, &MisereCase { case, winner, nimber, piles, all_ones, winning_move })?;
@@ -270,6 +274,7 @@ impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
             let a = &e.analysis;
             let winner = mine_winner_name(a.outcome());
             match self.style {
+                #[cfg(feature = "json")]
                 Style::Json => write_json(
                     out,
                     &MineCase {

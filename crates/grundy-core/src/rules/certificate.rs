@@ -80,8 +80,9 @@
 //! patterns. [`prove_with`] takes the translation set and key bounds as parameters so tests can
 //! show that a wrong pattern cell, a missing translation or too narrow a key is refused.
 
-use std::collections::{BTreeSet, HashSet};
-use std::fmt;
+use alloc::collections::BTreeSet;
+use alloc::{format, string::String, vec::Vec};
+use core::fmt;
 
 use super::closed_form::{FORMS, Forms, LOCAL_CLAMP, Local, Patterns, X, Y};
 use super::knight::{HYPER_KNIGHT_MOVES, Move};
@@ -236,7 +237,7 @@ pub fn prove_with(patterns: &Patterns, translations: &[(i64, i64)], bounds: Boun
     }
 
     // The direct check of the recurrence below the radius, and Lemma A on real cells.
-    let mut key_classes: HashSet<Key> = HashSet::new();
+    let mut key_classes: BTreeSet<Key> = BTreeSet::new();
     let lemma_sum = radius + 24;
     let mut lemma_cells = 0;
     for s in 0..lemma_sum {

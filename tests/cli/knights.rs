@@ -1,14 +1,12 @@
 //! The `grundy` binary end to end: `grundy knights` on files and stdin, and its input errors.
 
-mod common;
-
-use common::{grundy, stderr, stdout};
-const SAMPLE_IN: &str = include_str!("../examples/knights.in");
-const SAMPLE_OUT: &str = include_str!("../examples/knights.out");
+use crate::run::{grundy, stderr, stdout};
+const SAMPLE_IN: &str = include_str!("../../examples/knights.in");
+const SAMPLE_OUT: &str = include_str!("../../examples/knights.out");
 
 #[test]
 fn sample_from_a_file_and_from_stdin() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/knights.in");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/knights.in");
     for (args, input) in [(vec!["knights", path], ""), (vec!["knights"], SAMPLE_IN), (vec!["knights", "-"], SAMPLE_IN)]
     {
         let out = grundy(&args, input.as_bytes());
@@ -60,11 +58,11 @@ fn missing_file_is_an_io_error() {
 
 #[test]
 fn inspect_validates_blobs() {
-    let blob = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
+    let blob = concat!(env!("CARGO_MANIFEST_DIR"), "/../../generated/tables.sgt");
     let out = grundy(&["inspect", blob], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("valid grundy table blob"), "{}", stdout(&out));
-    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml");
     let out = grundy(&["inspect", readme], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("not a grundy table blob"), "{}", stderr(&out));

@@ -1,5 +1,9 @@
 //! The blob header and its bincode encoding (the only place that knows about bincode).
 
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
 use serde::{Deserialize, Serialize};
 
 /// Which game a table belongs to.

@@ -4,6 +4,8 @@
 //! Pure `std` code, compiled into `build.rs` as well as into the library. No recursion: positions
 //! are numbered so that every move leads to a smaller number, and are solved in that order.
 
+use alloc::{vec, vec::Vec};
+
 /// Table cell: the player to move loses (Bob wins).
 pub const SECOND_PLAYER_WINS: u8 = 0;
 /// Table cell: the player to move wins (Alice wins).
@@ -88,7 +90,7 @@ impl MisereSearch {
             let mut piles = Vec::new();
             let mut rest = index;
             for s in 1..=self.max_pile {
-                piles.extend(std::iter::repeat_n(s as u64, rest % self.radix));
+                piles.extend(core::iter::repeat_n(s as u64, rest % self.radix));
                 rest /= self.radix;
             }
             Some((piles, win))
@@ -120,8 +122,8 @@ pub struct Inconsistent {
     pub second: (Vec<u64>, bool),
 }
 
-impl std::fmt::Display for Inconsistent {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for Inconsistent {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
             "misère Nim positions {:?} (mover wins: {}) and {:?} (mover wins: {}) share a class",

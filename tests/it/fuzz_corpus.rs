@@ -5,9 +5,7 @@
 //! After a change of the blob format, rewrite the seed blobs with
 //! `GRUNDY_BLESS=1 cargo test --test fuzz_corpus`.
 
-#[allow(dead_code)]
-#[path = "../fuzz/src/checks.rs"]
-mod checks;
+use crate::checks;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! The parity tables `build.rs` derived, against exhaustive game-tree searches written here
 //! independently of `src/rules`: misère Nim over small multisets of piles, Mine over small boards.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! every subset of mines: promise-keeping and promise-breaking boards alike, compared by
 //! Grundy value (not only by winner).
 
-mod common;
+use crate::common;
 
 use common::{Tiny, simulate};
 use grundy::solver::mine::{Board, Solver};

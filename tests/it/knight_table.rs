@@ -2,7 +2,7 @@
 //! built without the `knight-square` feature) against the definition, SPEC.md's known values and
 //! its pitfall.
 
-mod common;
+use crate::common;
 
 use common::{Definition, SumSearch};
 use grundy::Outcome;

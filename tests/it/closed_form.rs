@@ -5,7 +5,7 @@
 //! `cargo test --release --test closed_form -- --ignored` (x + y < 100 000, 5 * 10^9 cells,
 //! under a minute in release; far slower in a debug build).
 
-mod common;
+use crate::common;
 
 use common::{Definition, MOVES};
 use grundy::format::header::Game;

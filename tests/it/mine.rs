@@ -1,6 +1,6 @@
 //! Mine: samples, edge cases, promise-breaking boards and the cluster model.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -1,8 +1,6 @@
 //! End to end: the `grundy misere-nim` and `grundy mine` commands on files and standard input.
 
-mod common;
-
-use common::{grundy, text};
+use crate::run::{grundy, text};
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

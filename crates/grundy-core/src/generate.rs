@@ -5,6 +5,7 @@ use crate::format::header::Game;
 use crate::format::{TableData, write_blob};
 use crate::rules::knight::{HYPER_KNIGHT_MOVES, moves_text, square_table};
 use crate::rules::{mine, misere};
+use alloc::{format, string::String, vec, vec::Vec};
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
 pub const DEFAULT_KNIGHT_BOUND: usize = 500;
@@ -76,7 +77,7 @@ impl ParityTables {
                 moves: Vec::new(),
                 rows: 1,
                 cols: 1,
-                cells: std::slice::from_ref(&self.mine_number),
+                cells: core::slice::from_ref(&self.mine_number),
             },
         ]
     }

@@ -9,6 +9,8 @@
 //!
 //! Pure `std` code, compiled into `build.rs` as well as into the library. No recursion.
 
+use alloc::vec::Vec;
+
 /// The mex of a set of small values given as a bit mask.
 #[inline]
 pub fn mex(seen: u64) -> u8 {

@@ -36,3 +36,6 @@ pub fn stdout(o: &Output) -> &str {
 pub fn stderr(o: &Output) -> &str {
     text(&o.stderr)
 }
+
+/// The shipped knights sample, `examples/knights.in`.
+pub const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/knights.in");

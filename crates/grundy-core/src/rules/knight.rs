@@ -3,6 +3,8 @@
 //! Pure `std` code: it is compiled into `build.rs` as well as into the library, so the tests
 //! check exactly the code that built the embedded tables.
 
+use alloc::{format, string::String, vec, vec::Vec};
+
 /// A move `(dx, dy)`: from `(x, y)` to `(x + dx, y + dy)`, legal iff both stay `>= 0`.
 pub type Move = (i8, i8);
 
@@ -26,8 +28,8 @@ pub enum MoveSetError {
     TooMany(usize),
 }
 
-impl std::fmt::Display for MoveSetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for MoveSetError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Self::Empty => write!(f, "the move set is empty"),
             Self::NotDecreasing((dx, dy)) => {

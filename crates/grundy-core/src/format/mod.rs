@@ -10,6 +10,8 @@
 //!
 //! Shared with `build.rs`, so it must not refer to the rest of the crate.
 
+use alloc::vec::Vec;
+
 mod error;
 pub mod header;
 
@@ -34,7 +36,7 @@ pub fn write_blob(generator: &str, tables: &[TableData<'_>]) -> Vec<u8> {
         magic: MAGIC,
         format_version: FORMAT_VERSION,
         endian_mark: ENDIAN_MARK,
-        generator: generator.to_owned(),
+        generator: generator.into(),
         tables: tables
             .iter()
             .map(|t| {

@@ -1,8 +1,6 @@
 //! The `grundy` binary beyond the table: `knights` with huge coordinates, `sg`, `verify knight`.
 
-mod common;
-
-use common::{grundy, stderr, stdout};
+use crate::run::{grundy, stderr, stdout};
 #[test]
 fn knights_accepts_any_coordinate_up_to_2_pow_63_minus_1() {
     // g(2^63-1, 2^63-1) = 0 (diagonal, d = 0); g(10^18, 3 * 10^18) = 10^18 mod 4 = 0;

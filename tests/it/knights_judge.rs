@@ -3,9 +3,7 @@
 //! damaged at random it prints the reference answers of the cases before the damage and nothing
 //! else (checked by the fuzz target's oracle, `fuzz/src/checks.rs`).
 
-#[allow(dead_code)]
-#[path = "../fuzz/src/checks.rs"]
-mod checks;
+use crate::checks;
 
 use std::sync::OnceLock;
 

@@ -1,8 +1,6 @@
 //! End to end: `--explain` and `--json` of `grundy knights`, `misere-nim` and `mine`.
 
-mod common;
-
-use common::{grundy, text};
+use crate::run::{grundy, text};
 use serde_json::Value;
 
 /// Runs and expects success; returns standard output.
@@ -62,8 +60,8 @@ fn explain_the_samples() {
          Case #2: Xiemao — *2 (region at (0, 3), 1 number) ^ *1 (1 lone number) = *3; click (0, 2)\n"
     );
     // The shipped sample file gives the same as standard input.
-    let file = stdout(&["knights", "--explain", "examples/knights.in"], "");
-    assert_eq!(file, stdout(&["knights", "--explain"], &std::fs::read_to_string("examples/knights.in").unwrap()));
+    let file = stdout(&["knights", "--explain", crate::run::SAMPLE], "");
+    assert_eq!(file, stdout(&["knights", "--explain"], &std::fs::read_to_string(crate::run::SAMPLE).unwrap()));
 }
 
 #[test]

@@ -43,6 +43,11 @@
 //! random cells.
 
 use super::knight::Triangle;
+use alloc::{
+    format,
+    string::{String, ToString},
+    vec::Vec,
+};
 
 /// Cells with `max(x, y) < CORE` come from the core table.
 pub const CORE: i64 = 38;
@@ -196,8 +201,8 @@ pub struct Mismatch {
     pub closed_form: u8,
 }
 
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
             "the closed form disagrees with the computed table at ({}, {}): table {}, closed form {}",
@@ -282,14 +287,14 @@ impl Patterns {
         }
     }
 
-    /// The patterns as a Rust item: `pub static {name}: crate::rules::closed_form::Patterns`.
+    /// The patterns as a Rust item: `pub static {name}: grundy_core::rules::closed_form::Patterns`.
     pub fn to_rust(&self, name: &str) -> String {
         fn row(values: &[u8]) -> String {
             let cells: Vec<String> = values.iter().map(u8::to_string).collect();
             format!("[{}]", cells.join(", "))
         }
         let mut s = format!(
-            "pub static {name}: crate::rules::closed_form::Patterns = crate::rules::closed_form::Patterns {{\n"
+            "pub static {name}: grundy_core::rules::closed_form::Patterns = grundy_core::rules::closed_form::Patterns {{\n"
         );
         s += "    // x <= y < CORE, row y holds x = 0..=y.\n    core: [\n";
         for y in 0..CORE {

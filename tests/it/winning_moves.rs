@@ -8,7 +8,7 @@
 //! - Mine: the click-by-click simulator (`common::simulate`) on every board up to 4x4 and 3x5,
 //!   and the cluster model by plain recursion.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -3,9 +3,7 @@
 
 use std::process::{Command, Output, Stdio};
 
-mod common;
-
-use common::{grundy, text};
+use crate::run::{grundy, text};
 
 fn tiny(args: &[&str], stdin_file: Option<&str>) -> Output {
     let stdin = match stdin_file {

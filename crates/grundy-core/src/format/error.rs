@@ -1,6 +1,7 @@
 //! Why a blob was rejected.
 
 use super::header::Game;
+use alloc::string::String;
 
 /// A blob failed validation; the message says what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,8 +48,8 @@ pub enum BlobError {
     Unverifiable { table: usize, why: String },
 }
 
-impl std::fmt::Display for BlobError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for BlobError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Self::TooShort { len } => write!(f, "{len} bytes is too short for a table blob"),
             Self::BadMagic { found } => write!(
@@ -107,4 +108,4 @@ impl std::fmt::Display for BlobError {
     }
 }
 
-impl std::error::Error for BlobError {}
+impl core::error::Error for BlobError {}

@@ -1,0 +1,28 @@
+//! The game math and the table blob format behind `grundy`, usable from a build script.
+//!
+//! - [`rules`]: move sets, the Grundy sweep in order of x + y, the hyper knight's closed form and
+//!   the certificate that proves it; misère Nim's and Mine's parity recurrences.
+//! - [`format`]: the `.sgt` blob (a bincode header and 64-byte aligned payloads, all checksummed):
+//!   the writer and the validating reader.
+//! - [`generate`]: which tables make up grundy's default blob.
+//!
+//! `no_std` with `alloc`: a `build.rs` (grundy's own, or a downstream crate's) computes tables
+//! with it and writes the blob to `OUT_DIR`; the `grundy` crate reads such a blob at run time.
+//!
+//! ```
+//! use grundy_core::{format, generate};
+//! let blob = generate::default_blob(8);
+//! let header = format::validate(&blob).unwrap();
+//! assert_eq!(header.tables.len(), 4);
+//! ```
+
+#![no_std]
+#![warn(missing_docs, missing_debug_implementations)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod format;
+pub mod generate;
+pub mod rules;

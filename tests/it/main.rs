@@ -1,0 +1,34 @@
+//! The library's integration tests, one binary with a module per area. Oracles (`common`) and the
+//! fuzz targets' checks (`checks`) are written independently of the crate's tables and solvers.
+
+#[path = "../common/mod.rs"]
+mod common;
+// Compiled into the fuzz crate too: every committed corpus file replays here on stable Rust.
+#[allow(dead_code)]
+#[path = "../../fuzz/src/checks.rs"]
+mod checks;
+
+/// The hyper-knight closed form against the DP, the definition and its certificate.
+mod closed_form;
+/// The `.sgt` blob: round trip, the committed copy in `generated/`, each corruption's error.
+mod format;
+/// Properties of the blob: every byte flipped and every truncation rejected.
+mod format_props;
+/// Every committed fuzz seed and crash input, replayed.
+mod fuzz_corpus;
+/// The knight table against the definition and exhaustive sum search.
+mod knight_table;
+/// The knights judge against independently computed answers, on valid and damaged inputs.
+mod knights_judge;
+/// Mine: samples, edge cases, promise-breaking boards and the cluster model.
+mod mine;
+/// The Mine solver against a click-by-click simulation of every small board.
+mod mine_simulator;
+/// Misère Nim: samples, pitfalls, `u64` piles, bad input.
+mod misere;
+/// The misère and Mine parity tables against exhaustive game-tree search.
+mod parity_tables;
+/// The code behind every `unsafe` block (mapped blobs and inputs, the aligned embedded blob).
+mod unsafe_paths;
+/// Winning moves of all three games against exhaustive search.
+mod winning_moves;
