@@ -2,7 +2,7 @@
 //! Run: `cargo bench -p grundy-bench --bench generate`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 use std::hint::black_box;
 
 fn generate(c: &mut Criterion) {

@@ -4,8 +4,8 @@
 //! the time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use grundy::rules::closed_form::MAX_COORDINATE;
 use grundy::table::{TableFile, embedded};
+use grundy_core::rules::closed_form::MAX_COORDINATE;
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
@@ -69,7 +69,9 @@ fn lookup(c: &mut Criterion) {
         b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
     });
     group.bench_function("table_value/huge_all_regions", |b| {
-        b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ table.value(x, y).unwrap()))
+        b.iter(|| {
+            black_box(&regions).iter().fold(grundy::Nimber::ZERO, |acc, &(x, y)| acc ^ table.value(x, y).unwrap())
+        })
     });
     group.finish();
 }

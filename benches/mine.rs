@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use grundy::judge::Judge;
-use grundy::judge::mine::Mine;
-use grundy::solver::mine::{Board, Solver};
+use grundy::judge::Mine;
+use grundy::mine::{Board, Solver};
 
 const SIDE: u64 = 1000;
 const BOARDS: usize = 20;
@@ -77,7 +77,7 @@ fn sum_integers(bytes: &[u8]) -> u64 {
 
 fn run_solver(solver: &mut Solver, bytes: &[u8]) {
     let mut out = Vec::with_capacity(64);
-    Mine::new(solver, |_, a: &grundy::solver::mine::Analysis| {
+    Mine::new(solver, |_, a: &grundy::mine::Analysis| {
         black_box(a);
     })
     .solve_bytes(bytes, &mut out)

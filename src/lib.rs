@@ -1,39 +1,47 @@
-//! grundy: precomputed Sprague–Grundy tables and exact solvers for impartial games.
+//! grundy: precomputed Sprague–Grundy tables and exact solvers for three impartial games.
 //!
-//! - [`rules`]: the game math, pure `std`; `build.rs` compiles the same files to build the tables.
-//! - [`format`](mod@format): the `.sgt` blob (header + 64-byte aligned payloads) and its validating reader.
-//! - [`table`]: zero-compute lookup in the embedded blob or in a blob file (read or mapped).
-//! - [`solver`]: values, sums, winners and winning moves per game.
-//! - [`judge`]: the judge problems' input and output, fast and strict; explained and JSON reports
-//!   ([`judge::report`]).
+//! Every game answers the same three questions: the **value** of a position (its nimber), the
+//! **outcome** (who wins with perfect play) and a **winning move**.
 //!
-//! ```
-//! use grundy::{Outcome, solver::knight};
-//! assert_eq!(knight::grundy(5, 8).unwrap().0, 6);
-//! assert_eq!(knight::winner([(2, 5), (3, 5)]).unwrap(), Outcome::FirstPlayerWins);
-//! ```
-//!
-//! Misère Nim and Mine answer from parity tables `build.rs` derived by their recurrences; Mine
-//! values boards that break the statement's promise exactly (or refuses, never guesses):
+//! - [`knight`]: Hyper Knights, any cell up to 2^63 - 1 (the embedded table, then a proven
+//!   closed form).
+//! - [`misere`]: misère Nim, any `u64` piles.
+//! - [`mine`]: Mine boards, exactly, including boards that break the statement's promise.
+//! - [`table`]: the tables behind them: embedded at build time, or a blob file read, mapped or
+//!   embedded by another crate.
+//! - [`judge`]: the judge problems' exact input and output, fast and strict.
 //!
 //! ```
-//! use grundy::Outcome;
-//! use grundy::solver::{mine, misere};
-//! assert_eq!(misere::outcome([1]), Outcome::SecondPlayerWins);
+//! use grundy::{Nimber, Outcome, knight, mine, misere};
+//!
+//! assert_eq!(knight::value(5, 8).unwrap(), Nimber(6));
+//! assert_eq!(knight::outcome([(2, 5), (3, 5)]).unwrap(), Outcome::FirstPlayerWins);
 //! assert_eq!(misere::outcome([1, 1]), Outcome::FirstPlayerWins);
+//! assert_eq!(misere::winning_move(&[1, 1, 2, 4, 10]).unwrap().to, 6);
+//!
+//! // Mine values boards that break the statement's promise exactly (or refuses, never guesses).
 //! let board = mine::Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
 //! let analysis = mine::Solver::new().solve(&board).unwrap();
 //! assert!(!analysis.keeps_promise());
 //! assert_eq!(analysis.outcome(), Outcome::SecondPlayerWins); // Fanglaoshi
 //! ```
+//!
+//! The tables are computed by `build.rs` with [`grundy_core`], which a downstream build script
+//! can use too, to tabulate its own games into a blob that [`table::TableFile::from_static`]
+//! reads without copying.
 
-pub use grundy_core::{format, generate, rules};
+#![warn(missing_docs, missing_debug_implementations)]
+
 pub mod judge;
 mod nimber;
-pub mod solver;
+mod solver;
 pub mod table;
 
+// The game math and the blob format, for the modules here.
+use grundy_core::{format, generate, rules};
+
 pub use nimber::{Nimber, Outcome};
+pub use solver::{knight, mine, misere};
 
 /// The README's Rust examples run as doctests.
 #[cfg(doctest)]

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use grundy::solver::mine::{Board, Solver};
+use grundy::mine::{Board, Solver};
 
 /// SplitMix64: tiny, fast, reproducible.
 pub struct Rng(u64);

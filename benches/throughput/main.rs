@@ -14,10 +14,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use grundy::judge::Judge;
-use grundy::judge::knights::Knights;
-use grundy::judge::mine::Mine;
-use grundy::judge::misere::MisereNim;
-use grundy::solver::mine::Solver;
+use grundy::judge::Knights;
+use grundy::judge::Mine;
+use grundy::judge::MisereNim;
+use grundy::mine::Solver;
 use grundy::table::embedded;
 
 /// Runs of each measurement; the median is reported.

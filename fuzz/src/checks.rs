@@ -1,26 +1,27 @@
 //! What the fuzz targets check, one public function per target, each taking the raw input and
 //! panicking on any violation (a panic is what libFuzzer reports as a crash).
 //!
-//! Compiled twice: into the fuzz crate (`grundy_fuzz::checks`) and into the main crate's
-//! `tests/fuzz_corpus.rs`, which replays every committed corpus file through these functions on
-//! stable Rust. So this file may only use `std`, `grundy` and `crc32fast`.
+//! Compiled twice: into the fuzz crate (`grundy_fuzz::checks`) and into the library's
+//! integration tests (`tests/it/fuzz_corpus.rs`), which replay every committed corpus file
+//! through these functions on stable Rust. So this file may only use `std`, `grundy`,
+//! `grundy_core` and `crc32fast`.
 //!
 //! The judge checks compare against a reference written here from the spec, sharing no code with
 //! the judge's scanner: tokens are split on the judge's whitespace (space, tab, `\n`, `\r`) and a
 //! token is a number iff it is a non-empty run of ASCII digits that fits `u64`. Mine boards are
 //! analysed here too, by flood fill and the click rules, sharing no code with the solver.
 
-use grundy::format::header::{Game, Header};
-use grundy::format::{self, ALIGN, TableData};
-use grundy::judge::knights::Knights;
-use grundy::judge::mine::Mine;
-use grundy::judge::misere::MisereNim;
+use grundy::judge::Knights;
+use grundy::judge::Mine;
+use grundy::judge::MisereNim;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::{ReadSource, Source};
 use grundy::judge::{InputError, Judge, JudgeError};
-use grundy::solver::knight;
-use grundy::solver::mine::{Analysis, MAX_CELLS, Solver};
+use grundy::knight;
+use grundy::mine::{Analysis, MAX_CELLS, Solver};
 use grundy::table::{TableFile, embedded};
+use grundy_core::format::header::{Game, Header};
+use grundy_core::format::{self, ALIGN, PREAMBLE_LEN, TableData};
 
 // ---------------------------------------------------------------------------------------------
 // The blob loader.
@@ -58,16 +59,18 @@ pub fn check_blob(data: &[u8]) {
 
 /// An accepted blob has exactly the documented layout.
 fn check_accepted(data: &[u8], header: &Header) {
-    let (decoded, used) = Header::decode(data).expect("an accepted header decodes");
-    assert_eq!(&decoded, header);
+    // The preamble, read here at its documented offsets.
+    let u32_at = |at: usize| u32::from_le_bytes(data[at..at + 4].try_into().unwrap());
+    assert_eq!(data[..8], format::header::MAGIC);
+    assert_eq!(u16::from_le_bytes([data[8], data[9]]), format::header::FORMAT_VERSION);
+    assert_eq!(u32_at(10), format::header::ENDIAN_MARK);
+    let used = PREAMBLE_LEN + u32_at(14) as usize;
+    let body = &data[PREAMBLE_LEN..used];
+    assert_eq!(u32_at(18), crc32fast::hash(body), "header checksum");
+    assert_eq!(&Header::decode(body).expect("an accepted header decodes"), header);
     // The encoding is canonical: no other bytes decode to this header.
-    assert_eq!(header.encode(), &data[..used], "accepted header bytes are not canonical");
-    let stored = u32::from_le_bytes(data[used..used + 4].try_into().unwrap());
-    assert_eq!(stored, crc32fast::hash(&data[..used]), "header checksum");
-    assert_eq!(header.magic, format::header::MAGIC);
-    assert_eq!(header.format_version, format::header::FORMAT_VERSION);
-    assert_eq!(header.endian_mark, format::header::ENDIAN_MARK);
-    let mut end = used + 4;
+    assert_eq!(header.encode(), body, "accepted header bytes are not canonical");
+    let mut end = used;
     for entry in &header.tables {
         let offset = usize::try_from(entry.offset).unwrap();
         let len = usize::try_from(entry.len).unwrap();
@@ -130,7 +133,7 @@ fn check_knight_lookup(data: &[u8], header: &Header, file: &TableFile) {
         let beyond = (table.has_closed_form() && x <= knight::MAX_COORDINATE && y <= knight::MAX_COORDINATE)
             .then(|| embedded::knight_patterns().eval(x, y));
         let expected = inside.or(beyond);
-        assert_eq!(table.grundy(x, y).ok().map(|n| n.0), expected.map(u64::from), "grundy({x}, {y})");
+        assert_eq!(table.value(x, y).ok().map(|n| n.0), expected.map(u64::from), "value({x}, {y})");
     }
 }
 
@@ -143,7 +146,7 @@ fn check_rewrite(data: &[u8], header: &Header) {
         .tables
         .iter()
         .zip(&payloads)
-        .map(|(t, cells)| TableData { game: t.game, moves: t.moves.clone(), rows: t.rows, cols: t.cols, cells })
+        .map(|(t, cells)| TableData { game: t.game, moves: &t.moves, rows: t.rows, cols: t.cols, cells })
         .collect();
     let rewritten = format::write_blob(&header.generator, &tables);
     let again = format::validate(&rewritten).expect("a rewritten blob validates");
@@ -166,27 +169,30 @@ fn check_rewrite(data: &[u8], header: &Header) {
     }
 }
 
-/// The input with the header CRC and every in-range payload CRC made to match, or `None` when
-/// the header does not decode (or does not re-encode to the same length).
+/// The input with the header CRC made to match (so the decoder and the checks behind it are
+/// reached) and, when the header decodes, every in-range payload CRC too; `None` when the input
+/// does not hold the header its preamble claims (or a fixed header re-encodes to another length).
 pub fn with_fixed_checksums(data: &[u8]) -> Option<Vec<u8>> {
-    let (mut header, used) = Header::decode(data).ok()?;
-    for entry in &mut header.tables {
-        let start = usize::try_from(entry.offset).ok()?;
-        let end = start.checked_add(usize::try_from(entry.len).ok()?)?;
-        if let Some(payload) = data.get(start..end) {
-            entry.crc32 = crc32fast::hash(payload);
+    let claimed = u32::from_le_bytes(data.get(14..18)?.try_into().ok()?);
+    let end = PREAMBLE_LEN.checked_add(usize::try_from(claimed).ok()?)?;
+    let mut fixed = data.get(..end)?.to_vec();
+    if let Ok(mut header) = Header::decode(&data[PREAMBLE_LEN..end]) {
+        for entry in &mut header.tables {
+            let start = usize::try_from(entry.offset).ok()?;
+            let stop = start.checked_add(usize::try_from(entry.len).ok()?)?;
+            if let Some(payload) = data.get(start..stop) {
+                entry.crc32 = crc32fast::hash(payload);
+            }
         }
+        let head = header.encode();
+        if head.len() != end - PREAMBLE_LEN {
+            return None;
+        }
+        fixed[PREAMBLE_LEN..].copy_from_slice(&head);
     }
-    let head = header.encode();
-    if head.len() != used {
-        return None;
-    }
-    let mut fixed = data.to_vec();
-    if fixed.len() < used + 4 {
-        fixed.resize(used + 4, 0);
-    }
-    fixed[..used].copy_from_slice(&head);
-    fixed[used..used + 4].copy_from_slice(&crc32fast::hash(&head).to_le_bytes());
+    let crc = crc32fast::hash(&fixed[PREAMBLE_LEN..]);
+    fixed[18..22].copy_from_slice(&crc.to_le_bytes());
+    fixed.extend_from_slice(&data[end..]);
     Some(fixed)
 }
 
@@ -409,7 +415,7 @@ pub fn check_judge_run(input: &[u8], result: Result<(), JudgeError>, output: &[u
             assert!(expected.refusable.contains(&case), "the judge refused case {case}: {reason}");
             case as usize - 1
         }
-        Err(e @ (JudgeError::Output(_) | JudgeError::Read(_))) => panic!("I/O on memory failed: {e}"),
+        Err(e) => panic!("I/O on memory failed: {e}"),
     };
     assert_eq!(lines.len(), answered, "answered cases: {output:?} for {:?}", expected.lines);
     for (line, want) in lines.iter().zip(&expected.lines) {
@@ -462,7 +468,7 @@ pub fn knights_reference(input: &[u8]) -> Expected {
                 Ok(xy) => xy,
                 Err(at) => return expected.fail(&tokens, at),
             };
-            sum ^= knight::grundy(x, y).expect("coordinates in range have a value").0;
+            sum ^= knight::value(x, y).expect("coordinates in range have a value").0;
         }
         expected.lines.push(Line::Exact(format!("Case {case}: {}", if sum != 0 { "Alice" } else { "Bob" })));
     }

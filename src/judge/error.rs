@@ -4,9 +4,13 @@ use std::fmt;
 
 /// Malformed judge input at a position (1-based line and column, columns in characters).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputError {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub column: usize,
+    /// What was expected and what was found.
     pub message: String,
 }
 
@@ -20,14 +24,20 @@ impl std::error::Error for InputError {}
 
 /// A judge run failed: bad input, or the input could not be read or the output written.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum JudgeError {
+    /// The input is malformed.
     Input(InputError),
+    /// The input could not be read.
     Read(std::io::Error),
+    /// The output could not be written.
     Output(std::io::Error),
     /// A well-formed case the solver will not answer rather than guess (Mine: a promise-breaking
     /// cluster beyond the exact search's bound).
     Refused {
+        /// The case, from 1.
         case: u64,
+        /// Why.
         reason: String,
     },
 }

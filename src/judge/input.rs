@@ -10,6 +10,7 @@ use memmap2::Mmap;
 use super::source::ReadSource;
 
 /// Judge input, ready to scan.
+#[allow(missing_debug_implementations)] // A mapping or a boxed reader: nothing to show.
 pub enum Input {
     /// A regular file, mapped whole.
     Mapped(Mmap),

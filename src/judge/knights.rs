@@ -17,7 +17,7 @@ use crate::rules::closed_form::MAX_COORDINATE;
 use crate::table::KnightTable;
 
 /// The judge's name for the winner.
-pub fn winner_name(outcome: Outcome) -> &'static str {
+pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::FirstPlayerWins => "Alice",
         Outcome::SecondPlayerWins => "Bob",
@@ -25,7 +25,9 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 }
 
 /// The Hyper Knights judge, answering from a knight table.
+#[derive(Debug, Clone, Copy)]
 pub struct Knights<'t> {
+    /// The values it answers from.
     pub table: KnightTable<'t>,
 }
 
@@ -41,7 +43,7 @@ impl Judge for Knights<'_> {
                 None => {
                     let mut nimber = 0u8;
                     read_knights(scan, &table, limit, case, n, |x, y| {
-                        nimber ^= table.value(x, y).expect("coordinates within the limit have a value");
+                        nimber ^= table.lookup(x, y).expect("coordinates within the limit have a value");
                     })?;
                     nimber
                 }
@@ -114,7 +116,7 @@ fn xor_pairs(bytes: &[u8], table: &KnightTable<'_>, limit: u64) -> Option<(u64, 
     loop {
         let read = scan.pairs_below([bound, bound], &mut batch);
         for &[x, y] in &batch[..read] {
-            nimber ^= table.value(x.into(), y.into())?;
+            nimber ^= table.lookup(x.into(), y.into())?;
         }
         pairs += read as u64;
         if read == batch.len() {
@@ -131,7 +133,7 @@ fn xor_pairs(bytes: &[u8], table: &KnightTable<'_>, limit: u64) -> Option<(u64, 
             if x > limit || y > limit {
                 return None;
             }
-            nimber ^= table.value(x, y)?;
+            nimber ^= table.lookup(x, y)?;
             pairs += 1;
         }
     }

@@ -15,7 +15,9 @@ use crate::solver::misere::Summary;
 use crate::table::MisereTable;
 
 /// The Misère Nim judge, answering from the outcome table.
+#[derive(Debug, Clone, Copy)]
 pub struct MisereNim<'t> {
+    /// The outcomes it answers from.
     pub table: MisereTable<'t>,
 }
 

@@ -1,20 +1,29 @@
 //! The judge problems: exact input formats in, exact judge output out.
 
 mod error;
+#[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod halves;
-pub mod input;
-pub mod knights;
-pub mod mine;
-pub mod misere;
+mod input;
+mod knights;
+mod mine;
+mod misere;
 mod pairs;
-pub mod report;
+mod report;
+#[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod scanner;
+#[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod source;
 
 use std::io::{BufWriter, ErrorKind, Write};
 
 pub use error::{InputError, JudgeError};
-use input::Input;
+pub use input::Input;
+pub use knights::Knights;
+pub use mine::Mine;
+#[doc(hidden)]
+pub use mine::promise_notice;
+pub use misere::MisereNim;
+pub use report::{KnightsReport, MineReport, MisereReport, Style};
 use scanner::Scanner;
 use source::Source;
 

@@ -32,6 +32,7 @@
 use std::fmt::Display;
 use std::io::Write;
 
+#[cfg(feature = "json")]
 use serde::Serialize;
 
 use super::knights::{self, winner_name};
@@ -41,9 +42,12 @@ use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Nimber;
+#[cfg(feature = "json")]
 use crate::solver::knight::KnightMove;
 use crate::solver::mine::{Analysis, Board, Click, Component, Solver};
-use crate::solver::misere::{PileMove, Summary, winning_move};
+#[cfg(feature = "json")]
+use crate::solver::misere::PileMove;
+use crate::solver::misere::{Summary, winning_move};
 use crate::table::{KnightTable, MisereTable};
 
 /// How each case is reported.
@@ -82,6 +86,7 @@ fn write_json<W: Write>(out: &mut W, value: &impl Serialize) -> Result<(), Judge
 }
 
 /// Hyper Knights, explained.
+#[derive(Debug)]
 pub struct KnightsReport<'t> {
     table: KnightTable<'t>,
     style: Style,
@@ -90,11 +95,13 @@ pub struct KnightsReport<'t> {
 }
 
 impl<'t> KnightsReport<'t> {
+    /// Reports from `table` in `style`.
     pub fn new(table: KnightTable<'t>, style: Style) -> Self {
         KnightsReport { table, style, knights: Vec::new(), values: Vec::new() }
     }
 }
 
+#[cfg(feature = "json")]
 #[derive(Serialize)]
 struct KnightsCase<'a> {
     case: u64,
@@ -113,7 +120,7 @@ impl Judge for KnightsReport<'_> {
             self.knights.clear();
             knights::read_case(scan, &table, limit, case, |x, y| self.knights.push((x, y)))?;
             self.values.clear();
-            self.values.extend(self.knights.iter().map(|&(x, y)| table.value(x, y).expect("within the limit")));
+            self.values.extend(self.knights.iter().map(|&(x, y)| table.lookup(x, y).expect("within the limit")));
             let nimber: Nimber = self.values.iter().map(|&v| Nimber::from(v)).sum();
             let winning_move = table
                 .winning_move(&self.knights)
@@ -157,6 +164,7 @@ impl Judge for KnightsReport<'_> {
 }
 
 /// Misère Nim, explained.
+#[derive(Debug)]
 pub struct MisereReport<'t> {
     table: MisereTable<'t>,
     style: Style,
@@ -164,11 +172,13 @@ pub struct MisereReport<'t> {
 }
 
 impl<'t> MisereReport<'t> {
+    /// Reports from `table` in `style`.
     pub fn new(table: MisereTable<'t>, style: Style) -> Self {
         MisereReport { table, style, piles: Vec::new() }
     }
 }
 
+#[cfg(feature = "json")]
 #[derive(Serialize)]
 struct MisereCase {
     case: u64,
@@ -200,7 +210,8 @@ impl Judge for MisereReport<'_> {
                     write_terms(out, self.piles.len(), self.piles.iter())?;
                     write!(out, " = {nimber}")?;
                     if all_ones {
-                        let parity = if summary.odd() { "an odd number loses" } else { "an even number wins" };
+                        let parity =
+                            if summary.odd_pile_count() { "an odd number loses" } else { "an even number wins" };
                         write!(out, ", all ones ({parity})")?;
                     }
                     match winning_move {
@@ -215,7 +226,8 @@ impl Judge for MisereReport<'_> {
 }
 
 /// Mine, explained: a solver (buffers reused across cases) and the same per-case callback as the
-/// judge's ([`mine_judge::Mine`]).
+/// judge's ([`super::Mine`]).
+#[allow(missing_debug_implementations)] // It holds the caller's closure.
 pub struct MineReport<'s, F> {
     solver: &'s mut Solver,
     board: Board,
@@ -224,11 +236,13 @@ pub struct MineReport<'s, F> {
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
+    /// Reports with `solver`'s settings in `style`; `report` sees every case, as the judge's.
     pub fn new(solver: &'s mut Solver, style: Style, report: F) -> Self {
         MineReport { solver, board: Board::default(), style, report }
     }
 }
 
+#[cfg(feature = "json")]
 #[derive(Serialize)]
 struct MineCase<'a> {
     case: u64,

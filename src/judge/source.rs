@@ -36,6 +36,7 @@ impl Source for &[u8] {
 pub const CHUNK: usize = 1 << 20;
 
 /// A reader consumed in chunks of [`CHUNK`] bytes, so memory stays bounded for any input size.
+#[allow(missing_debug_implementations)]
 pub struct ReadSource<R> {
     reader: R,
     buf: Vec<u8>,

@@ -13,18 +13,27 @@ use std::fmt;
 use serde::Serialize;
 
 pub use crate::rules::closed_form::MAX_COORDINATE;
+pub use crate::rules::knight::HYPER_KNIGHT_MOVES;
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{KnightTable, embedded};
 
 /// Why a knight has no value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum KnightError {
     /// A coordinate is above [`MAX_COORDINATE`] (2^63 - 1).
-    TooLarge { x: u64, y: u64 },
+    TooLarge {
+        /// The knight's row.
+        x: u64,
+        /// The knight's column.
+        y: u64,
+    },
     /// The table has a custom move set (no closed form) and does not hold the knight.
     OutsideTable {
+        /// The knight's row.
         x: u64,
+        /// The knight's column.
         y: u64,
         /// The table holds `0 <= x, y < bound`.
         bound: usize,
@@ -51,17 +60,21 @@ impl std::error::Error for KnightError {}
 /// `to`, both `(x, y)` = (row, column). Serialises as
 /// `{"knight": i, "from": [x, y], "to": [x2, y2]}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub struct KnightMove {
+    /// Which knight, 0-based.
     pub knight: usize,
+    /// Where it stands.
     pub from: (u64, u64),
+    /// Where it goes.
     pub to: (u64, u64),
 }
 
 impl KnightTable<'_> {
     /// g(x, y) of one knight: the square inside, the closed form outside (hyper-knight tables).
     #[inline]
-    pub fn grundy(&self, x: u64, y: u64) -> Result<Nimber, KnightError> {
-        match self.value(x, y) {
+    pub fn value(&self, x: u64, y: u64) -> Result<Nimber, KnightError> {
+        match self.lookup(x, y) {
             Some(g) => Ok(Nimber::from(g)),
             None if x > MAX_COORDINATE || y > MAX_COORDINATE => Err(KnightError::TooLarge { x, y }),
             None => Err(KnightError::OutsideTable { x, y, bound: self.bound() }),
@@ -69,8 +82,8 @@ impl KnightTable<'_> {
     }
 
     /// The nimber of a sum of knights: the XOR of their values.
-    pub fn sum(&self, knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, KnightError> {
-        knights.into_iter().map(|(x, y)| self.grundy(x, y)).sum()
+    pub fn value_of_sum(&self, knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, KnightError> {
+        knights.into_iter().map(|(x, y)| self.value(x, y)).sum()
     }
 
     /// A winning move in the sum `knights` for the player to move, or `None` when the XOR of the
@@ -78,7 +91,7 @@ impl KnightTable<'_> {
     pub fn winning_move(&self, knights: &[(u64, u64)]) -> Result<Option<KnightMove>, KnightError> {
         let mut s = Nimber::ZERO;
         for &(x, y) in knights {
-            s ^= self.grundy(x, y)?;
+            s ^= self.value(x, y)?;
         }
         if s == Nimber::ZERO {
             return Ok(None);
@@ -89,7 +102,7 @@ impl KnightTable<'_> {
         let mut unvalued = None;
         for beyond in [false, true] {
             for (i, &(x, y)) in knights.iter().enumerate() {
-                let g = self.grundy(x, y)?;
+                let g = self.value(x, y)?;
                 let t = g ^ s;
                 if t >= g {
                     continue;
@@ -123,18 +136,18 @@ impl KnightTable<'_> {
 /// square, the closed form outside. Errs only with [`KnightError::TooLarge`].
 ///
 /// ```
-/// use grundy::solver::knight;
-/// assert_eq!(knight::grundy(5, 8).unwrap().0, 6);
-/// assert_eq!(knight::grundy(1 << 40, 3 << 40).unwrap().0, 0); // x mod 4, far from y = 2x
-/// assert!(knight::grundy(1 << 63, 0).is_err());
+/// use grundy::knight;
+/// assert_eq!(knight::value(5, 8).unwrap().0, 6);
+/// assert_eq!(knight::value(1 << 40, 3 << 40).unwrap().0, 0); // x mod 4, far from y = 2x
+/// assert!(knight::value(1 << 63, 0).is_err());
 /// ```
-pub fn grundy(x: u64, y: u64) -> Result<Nimber, KnightError> {
-    embedded::knight().grundy(x, y)
+pub fn value(x: u64, y: u64) -> Result<Nimber, KnightError> {
+    embedded::knight().value(x, y)
 }
 
 /// The nimber of a sum of hyper knights.
-pub fn sum(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, KnightError> {
-    embedded::knight().sum(knights)
+pub fn value_of_sum(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, KnightError> {
+    embedded::knight().value_of_sum(knights)
 }
 
 /// A winning move in a sum of hyper knights for the player to move (Alice first), or `None`
@@ -144,7 +157,7 @@ pub fn sum(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, Knig
 /// The move takes a knight `i` whose value `g_i` has `g_i ^ s < g_i` (`s` the XOR of all
 /// values) to a target of value `g_i ^ s`; one exists by the mex definition. The first such
 /// knight is moved, and the first of its targets in the order of
-/// [`HYPER_KNIGHT_MOVES`](crate::rules::knight::HYPER_KNIGHT_MOVES).
+/// [`HYPER_KNIGHT_MOVES`].
 ///
 /// The board has no upper edge: from a coordinate of 2^63 - 1 the moves (-2, +1) and (+1, -2)
 /// reach 2^63, which the value functions do not accept as input. Such a target is valued
@@ -152,16 +165,16 @@ pub fn sum(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, Knig
 /// target within `0..=2^63 - 1` wins, so every coordinate of a move fits `u64`.
 ///
 /// ```
-/// use grundy::solver::knight::{KnightMove, winning_move};
+/// use grundy::knight::winning_move;
 /// assert_eq!(winning_move(&[(1, 0)]).unwrap(), None); // g = 0: Bob wins
 /// let m = winning_move(&[(2, 5), (3, 5)]).unwrap().unwrap(); // *3 ^ *1 = *2
-/// assert_eq!(m, KnightMove { knight: 0, from: (2, 5), to: (1, 3) }); // *3 -> *1
+/// assert_eq!((m.knight, m.from, m.to), (0, (2, 5), (1, 3))); // *3 -> *1
 /// ```
 pub fn winning_move(knights: &[(u64, u64)]) -> Result<Option<KnightMove>, KnightError> {
     embedded::knight().winning_move(knights)
 }
 
 /// Who wins a sum of hyper knights (Alice moves first).
-pub fn winner(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Outcome, KnightError> {
-    sum(knights).map(Nimber::outcome)
+pub fn outcome(knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Outcome, KnightError> {
+    value_of_sum(knights).map(Nimber::outcome)
 }

@@ -58,7 +58,7 @@ impl Summary {
     }
 
     /// Whether the number of (non-empty) piles is odd.
-    pub fn odd(&self) -> bool {
+    pub fn odd_pile_count(&self) -> bool {
         self.odd
     }
 
@@ -89,9 +89,13 @@ pub fn outcome(piles: impl IntoIterator<Item = u64>) -> Outcome {
 /// A move in misère Nim: pile `pile` (0-based index into the piles given) goes from `from` to
 /// `to < from` stones (`to == 0` empties it). Serialises as `{"pile": i, "from": a, "to": b}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub struct PileMove {
+    /// Which pile, 0-based.
     pub pile: usize,
+    /// Its stones before the move.
     pub from: u64,
+    /// Its stones after the move.
     pub to: u64,
 }
 
@@ -114,13 +118,14 @@ impl PileMove {
 ///   XOR zero is a loss for the player to move, as in normal play.
 ///
 /// ```
-/// use grundy::solver::misere::{PileMove, winning_move};
-/// assert_eq!(winning_move(&[1, 1]), Some(PileMove { pile: 0, from: 1, to: 0 }));
-/// assert_eq!(winning_move(&[1, 1, 1]), None);
-/// assert_eq!(winning_move(&[1, 5]), Some(PileMove { pile: 1, from: 5, to: 0 }));
-/// assert_eq!(winning_move(&[1, 1, 5]), Some(PileMove { pile: 2, from: 5, to: 1 }));
-/// assert_eq!(winning_move(&[1, 1, 2, 4, 10]), Some(PileMove { pile: 4, from: 10, to: 6 }));
-/// assert_eq!(winning_move(&[2, 3, 4, 5]), None);
+/// use grundy::misere::winning_move;
+/// let moved = |piles: &[u64]| winning_move(piles).map(|m| (m.pile, m.from, m.to));
+/// assert_eq!(moved(&[1, 1]), Some((0, 1, 0)));
+/// assert_eq!(moved(&[1, 1, 1]), None);
+/// assert_eq!(moved(&[1, 5]), Some((1, 5, 0)));
+/// assert_eq!(moved(&[1, 1, 5]), Some((2, 5, 1)));
+/// assert_eq!(moved(&[1, 1, 2, 4, 10]), Some((4, 10, 6)));
+/// assert_eq!(moved(&[2, 3, 4, 5]), None);
 /// ```
 pub fn winning_move(piles: &[u64]) -> Option<PileMove> {
     let (mut ones, mut big, mut xor) = (0u64, 0usize, 0u64);

@@ -5,16 +5,17 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use super::KnightTable;
+use super::{KnightTable, TableError};
 use crate::format::header::{Game, Header};
 use crate::format::{self, BlobError};
 use crate::generate::ParityTables;
-use crate::rules::knight::{square_table, validate_moves};
+use crate::rules::knight::square_table;
 
 /// Where the bytes of an open blob live.
 enum Bytes {
     Owned(Vec<u8>),
     Mapped(Mmap),
+    Static(&'static [u8]),
 }
 
 impl Bytes {
@@ -22,23 +23,50 @@ impl Bytes {
         match self {
             Bytes::Owned(v) => v,
             Bytes::Mapped(m) => m,
+            Bytes::Static(s) => s,
         }
     }
 }
 
-/// A validated table blob, read into memory or memory-mapped.
+/// A validated table blob: read into memory, memory-mapped, or embedded in the program.
 pub struct TableFile {
     bytes: Bytes,
     header: Header,
 }
 
+impl fmt::Debug for TableFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = match self.bytes {
+            Bytes::Owned(_) => "read",
+            Bytes::Mapped(_) => "mapped",
+            Bytes::Static(_) => "static",
+        };
+        f.debug_struct("TableFile")
+            .field("bytes", &how)
+            .field("len", &self.bytes().len())
+            .field("header", &self.header)
+            .finish()
+    }
+}
+
 /// Why a blob file could not be opened.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum OpenError {
     /// Reading or mapping the file failed.
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
     /// The file is not a valid blob.
-    Invalid { path: PathBuf, source: BlobError },
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The check that failed.
+        source: BlobError,
+    },
 }
 
 impl fmt::Display for OpenError {
@@ -91,6 +119,14 @@ impl TableFile {
         Ok(TableFile { bytes: Bytes::Owned(bytes), header })
     }
 
+    /// Validates a blob embedded in the program, without copying it: the way a crate whose
+    /// `build.rs` wrote a blob with `grundy-core` reads it back,
+    /// `TableFile::from_static(include_bytes!(concat!(env!("OUT_DIR"), "/tables.sgt")))`.
+    pub fn from_static(bytes: &'static [u8]) -> Result<TableFile, BlobError> {
+        let header = format::validate(bytes)?;
+        Ok(TableFile { bytes: Bytes::Static(bytes), header })
+    }
+
     /// The decoded header.
     pub fn header(&self) -> &Header {
         &self.header
@@ -102,9 +138,9 @@ impl TableFile {
     }
 
     /// The first knight table of the blob.
-    pub fn knight(&self) -> Result<KnightTable<'_>, BlobError> {
+    pub fn knight(&self) -> Result<KnightTable<'_>, TableError> {
         let entry = self.header.tables.iter().find(|t| t.game == Game::Knight);
-        let entry = entry.ok_or(BlobError::MissingTable { game: Game::Knight })?;
+        let entry = entry.ok_or(TableError::Missing { game: Game::Knight })?;
         // Validated at open: the payload lies inside the blob and knight tables are square.
         let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
         Ok(KnightTable::new(entry.rows as usize, &entry.moves, cells))
@@ -113,16 +149,13 @@ impl TableFile {
     /// Recomputes every table from its game's rules and compares it cell by cell: checksums
     /// catch damage, this catches a well-formed blob with wrong contents. Returns the number of
     /// cells checked. Costs a table computation (about 0.2 s for a 4096 x 4096 knight square).
-    pub fn verify_contents(&self) -> Result<u64, BlobError> {
+    pub fn verify_contents(&self) -> Result<u64, TableError> {
         let parity = ParityTables::derive();
         let mut checked = 0;
         for (i, entry) in self.header.tables.iter().enumerate() {
             let expected = match entry.game {
-                Game::Knight => {
-                    validate_moves(&entry.moves)
-                        .map_err(|e| BlobError::Unverifiable { table: i, why: e.to_string() })?;
-                    square_table(&entry.moves, entry.rows as usize)
-                }
+                Game::Knight => square_table(&entry.moves, entry.rows as usize)
+                    .map_err(|source| TableError::Unverifiable { table: i, source })?,
                 Game::MisereNim => parity.misere_nim.clone(),
                 Game::MineRegion => parity.mine_region.clone(),
                 Game::MineNumber => vec![parity.mine_number],
@@ -130,7 +163,7 @@ impl TableFile {
             let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             if let Some(index) = (0..cells.len()).find(|&j| expected.get(j) != Some(&cells[j])) {
                 let expected = expected.get(index).copied().unwrap_or(u8::MAX);
-                return Err(BlobError::WrongCell { table: i, index, value: cells[index], expected });
+                return Err(TableError::WrongCell { table: i, index, value: cells[index], expected });
             }
             checked += cells.len() as u64;
         }

@@ -6,11 +6,66 @@ pub mod embedded;
 mod file;
 mod parity;
 
+use std::fmt;
+
+pub use crate::format::BlobError;
+pub use crate::format::header::{Game, Header, TableEntry};
+pub use crate::rules::knight::MoveSetError;
 pub use file::{OpenError, TableFile};
 pub use parity::{MineTable, MisereTable};
 
 use crate::rules::closed_form::{MAX_COORDINATE, Patterns};
 use crate::rules::knight::HYPER_KNIGHT_MOVES;
+
+/// A valid blob that does not hold what was asked of it, or holds wrong values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The blob holds no table of this game.
+    Missing {
+        /// The game asked for.
+        game: Game,
+    },
+    /// A cell differs from the value its game's rules give (found by recomputing the table).
+    WrongCell {
+        /// The table's index in the header.
+        table: usize,
+        /// The cell's index in the payload.
+        index: usize,
+        /// What the cell holds.
+        value: u8,
+        /// What the rules give.
+        expected: u8,
+    },
+    /// A table's move set cannot be swept, so its contents cannot be recomputed.
+    Unverifiable {
+        /// The table's index in the header.
+        table: usize,
+        /// Why the move set cannot be swept.
+        source: MoveSetError,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Missing { game } => write!(f, "the blob holds no {game:?} table"),
+            Self::WrongCell { table, index, value, expected } => {
+                write!(f, "table {table}: cell {index} holds {value}, but its game's rules give {expected}")
+            }
+            Self::Unverifiable { table, source } => write!(f, "table {table} cannot be recomputed: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Unverifiable { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
 
 /// A knight Grundy square `0 <= x, y < bound`, one byte per cell, row-major; for the
 /// hyper-knight move set, with the closed form beyond the square.
@@ -50,14 +105,14 @@ impl<'a> KnightTable<'a> {
     /// to [`MAX_COORDINATE`] = 2^63 - 1). `None` when neither applies: a coordinate is 2^63 or
     /// more, or a custom move set's table does not hold the cell.
     #[inline]
-    pub fn value(&self, x: u64, y: u64) -> Option<u8> {
+    pub(crate) fn lookup(&self, x: u64, y: u64) -> Option<u8> {
         match self.get(x, y) {
             Some(g) => Some(g),
             None => self.beyond(x, y),
         }
     }
 
-    /// g(x, y) for any `u64` cell: like [`value`](Self::value), but the closed form also answers
+    /// g(x, y) for any `u64` cell: like [`lookup`](Self::lookup), but the closed form also answers
     /// coordinates of 2^63 and more. [`Patterns::eval`] is exact on all of `u64` and the
     /// certificate proves it equals g on all of N², so this is exact; it exists for the targets of
     /// winning moves, which can reach a coordinate of 2^63 from 2^63 - 1.

@@ -22,7 +22,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use grundy::solver::knight;
+use grundy::knight;
 
 /// Bytes the judge reads per chunk from standard input (`grundy::judge::source::CHUNK`).
 const CHUNK: usize = grundy::judge::source::CHUNK;
@@ -241,7 +241,7 @@ fn knights_catalogue() {
     let mut entries = accepted_layouts(c, KNIGHTS, KNIGHTS_OUT);
     entries.extend(common_bad(c, KNIGHTS, KNIGHTS_OUT));
     let max = knight::MAX_COORDINATE;
-    let far = knight::grundy(max, 0).unwrap().0;
+    let far = knight::value(max, 0).unwrap().0;
     let far_out = format!("Case 1: {}\n", if far != 0 { "Alice" } else { "Bob" });
     entries.extend([
         good(c, "n = 0 is an empty sum", "1\n0\n", "Case 1: Bob\n"),
@@ -557,7 +557,7 @@ fn big_inputs_catalogue() {
     for before in [1, 2, 3, 5, 8, 12, 19] {
         // A valid number across the boundary, then a bad token: the number was read whole.
         let (input, _) = straddle("2\n1\n", before, "123456789012345", " 0\n1\n1 y\n");
-        let value = knight::grundy(123_456_789_012_345, 0).unwrap().0;
+        let value = knight::value(123_456_789_012_345, 0).unwrap().0;
         let first = format!("Case 1: {}\n", if value != 0 { "Alice" } else { "Bob" });
         entries.push(bad(
             "knights",

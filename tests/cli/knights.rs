@@ -84,11 +84,10 @@ fn generate_writes_a_blob_that_knights_can_use() {
 
 #[test]
 fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
-    use grundy::format::{TableData, header::Game, write_blob};
+    use grundy_core::format::{TableData, header::Game, write_blob};
     let moves = [(-1i8, 0i8), (0, -1)]; // unit steps: a custom move set, no closed form
-    let cells = grundy::rules::knight::square_table(&moves, 4);
-    let blob =
-        write_blob("test", &[TableData { game: Game::Knight, moves: moves.to_vec(), rows: 4, cols: 4, cells: &cells }]);
+    let cells = grundy_core::rules::knight::square_table(&moves, 4).unwrap();
+    let blob = write_blob("test", &[TableData { game: Game::Knight, moves: &moves, rows: 4, cols: 4, cells: &cells }]);
     let path = std::env::temp_dir().join(format!("grundy-custom-{}.sgt", std::process::id()));
     std::fs::write(&path, blob).unwrap();
     let table = path.to_str().unwrap();
@@ -110,7 +109,7 @@ fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
     let dir = std::env::temp_dir().join(format!("grundy-halves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let knights: Vec<(u64, u64)> = (0..700_000u64).map(|i| ((i * 7919) % 500, (i * 104_729) % 700)).collect();
-    let mut expected = knights.iter().fold(0, |acc, &(x, y)| acc ^ grundy::solver::knight::grundy(x, y).unwrap().0);
+    let mut expected = knights.iter().fold(0, |acc, &(x, y)| acc ^ grundy::knight::value(x, y).unwrap().0);
     // Make the total non-zero and zero in turn, so both answers are seen.
     let body: String = knights.iter().map(|(x, y)| format!("{x} {y}\n")).collect();
     let run = |name: &str, text: &str| {

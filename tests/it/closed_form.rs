@@ -8,13 +8,14 @@
 use crate::common;
 
 use common::{Definition, MOVES};
-use grundy::format::header::Game;
-use grundy::format::{TableData, write_blob};
-use grundy::rules::certificate;
-use grundy::rules::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDINATE, Patterns};
-use grundy::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
-use grundy::solver::knight::{self, KnightError};
+use grundy::Nimber;
+use grundy::knight::{self, KnightError};
 use grundy::table::{TableFile, embedded};
+use grundy_core::format::header::Game;
+use grundy_core::format::{TableData, write_blob};
+use grundy_core::rules::certificate;
+use grundy_core::rules::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDINATE, Patterns};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
 use proptest::prelude::*;
 
 fn closed_form(x: u64, y: u64) -> u8 {
@@ -34,7 +35,7 @@ fn mex_of_targets(x: u64, y: u64) -> u8 {
 
 #[test]
 fn closed_form_equals_the_dp_on_the_triangle_below_4000() {
-    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, 3999);
+    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, 3999).unwrap();
     for s in 0..4000usize {
         for x in 0..=s {
             let y = s - x;
@@ -66,7 +67,7 @@ fn the_certificate_proves_the_embedded_patterns() {
 #[test]
 fn the_embedded_patterns_are_the_extraction_from_the_dp() {
     // build.rs wrote OUT_DIR/closed_form.rs from this very extraction.
-    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM);
+    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap();
     assert_eq!(&Patterns::extract(&t), embedded::knight_patterns());
 }
 
@@ -99,9 +100,9 @@ proptest! {
 
     #[test]
     fn huge_cells_satisfy_the_recurrence((x, y) in huge_cell()) {
-        let g = knight::grundy(x, y).unwrap().0 as u8;
+        let g = knight::value(x, y).unwrap().0 as u8;
         prop_assert_eq!(g, mex_of_targets(x, y), "({}, {})", x, y);
-        prop_assert_eq!(knight::grundy(y, x).unwrap().0 as u8, g);
+        prop_assert_eq!(knight::value(y, x).unwrap().0 as u8, g);
     }
 }
 
@@ -109,7 +110,7 @@ proptest! {
 fn the_extreme_cells() {
     let m = MAX_COORDINATE;
     for (x, y) in [(m, m), (m, 0), (0, m), (m, m - 1), (m / 2, m), (m / 2 + 1, m), (m - 13, m), (m - 14, m)] {
-        assert_eq!(knight::grundy(x, y).unwrap().0 as u8, mex_of_targets(x, y), "({x}, {y})");
+        assert_eq!(knight::value(x, y).unwrap().0 as u8, mex_of_targets(x, y), "({x}, {y})");
     }
     // A move from x = 2^63 - 1 reaches 2^63; the closed form itself is exact on all of u64.
     assert_eq!(closed_form(m + 1, m - 1), mex_of_targets(m + 1, m - 1));
@@ -119,11 +120,11 @@ fn the_extreme_cells() {
 #[test]
 fn coordinates_of_2_pow_63_are_refused() {
     let m = MAX_COORDINATE;
-    assert_eq!(knight::grundy(m + 1, 0), Err(KnightError::TooLarge { x: m + 1, y: 0 }));
-    assert_eq!(knight::grundy(3, u64::MAX), Err(KnightError::TooLarge { x: 3, y: u64::MAX }));
-    assert!(knight::sum([(1, 2), (m + 1, 0)]).is_err());
-    assert!(knight::grundy(m, m).is_ok());
-    assert!(knight::grundy(m + 1, 0).unwrap_err().to_string().contains("2^63 - 1"));
+    assert_eq!(knight::value(m + 1, 0), Err(KnightError::TooLarge { x: m + 1, y: 0 }));
+    assert_eq!(knight::value(3, u64::MAX), Err(KnightError::TooLarge { x: 3, y: u64::MAX }));
+    assert!(knight::value_of_sum([(1, 2), (m + 1, 0)]).is_err());
+    assert!(knight::value(m, m).is_ok());
+    assert!(knight::value(m + 1, 0).unwrap_err().to_string().contains("2^63 - 1"));
 }
 
 #[test]
@@ -134,16 +135,16 @@ fn table_inside_and_closed_form_outside_agree_at_the_edge() {
     for i in 0..b + 10 {
         for (x, y) in [(i, b - 1), (i, b), (b - 1, i), (b, i), (i, i)] {
             let expected = closed_form(x, y);
-            assert_eq!(table.value(x, y), Some(expected), "({x}, {y})");
+            assert_eq!(table.value(x, y), Ok(Nimber::from(expected)), "({x}, {y})");
             assert_eq!(table.get(x, y).is_some(), x < b && y < b);
         }
     }
 }
 
 fn blob_with(moves: &[(i8, i8)], bound: usize) -> TableFile {
-    let cells = grundy::rules::knight::square_table(moves, bound);
+    let cells = grundy_core::rules::knight::square_table(moves, bound).unwrap();
     let side = bound as u32;
-    let table = TableData { game: Game::Knight, moves: moves.to_vec(), rows: side, cols: side, cells: &cells };
+    let table = TableData { game: Game::Knight, moves: &moves, rows: side, cols: side, cells: &cells };
     TableFile::from_bytes(write_blob("test", &[table])).unwrap()
 }
 
@@ -155,17 +156,17 @@ fn only_the_hyper_knight_move_set_falls_back_to_the_closed_form() {
     let file = blob_with(&shuffled, 20);
     let table = file.knight().unwrap();
     assert!(table.has_closed_form());
-    assert_eq!(table.grundy(5, 8).unwrap().0, 6);
-    assert_eq!(table.grundy(123, 456).unwrap().0, 3);
+    assert_eq!(table.value(5, 8).unwrap().0, 6);
+    assert_eq!(table.value(123, 456).unwrap().0, 3);
 
     // A custom move set: no closed form, a knight outside the table is an error.
     let custom = [(-1, 0), (0, -1), (-2, 1)];
     let file = blob_with(&custom, 20);
     let table = file.knight().unwrap();
     assert!(!table.has_closed_form());
-    assert!(table.grundy(19, 19).is_ok());
-    assert_eq!(table.value(20, 0), None);
-    assert_eq!(table.grundy(20, 0), Err(KnightError::OutsideTable { x: 20, y: 0, bound: 20 }));
+    assert!(table.value(19, 19).is_ok());
+    assert_eq!(table.get(20, 0), None);
+    assert_eq!(table.value(20, 0), Err(KnightError::OutsideTable { x: 20, y: 0, bound: 20 }));
 
     // Six moves, five of them the hyper knight's: still custom.
     let mut almost = HYPER_KNIGHT_MOVES;
@@ -198,7 +199,7 @@ fn for_each_diagonal(max_sum: usize, mut visit: impl FnMut(usize, &[u8])) {
 
 #[test]
 fn rolling_dp_oracle_agrees_with_the_triangle() {
-    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, 300);
+    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, 300).unwrap();
     for_each_diagonal(300, |s, diagonal| {
         for (x, &g) in diagonal.iter().enumerate() {
             assert_eq!(Some(g), t.get(x, s - x));

@@ -1,43 +1,54 @@
 //! The `.sgt` blob: round trip, alignment, the committed copy in generated/, and each kind of
 //! corruption rejected with its own error.
 
-use grundy::format::header::{Game, Header};
-use grundy::format::{ALIGN, BlobError, TableData, validate, write_blob};
-use grundy::generate::{DEFAULT_KNIGHT_BOUND, default_blob, manifest};
-use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
-use grundy::table::{TableFile, embedded};
+use grundy::table::{TableError, TableFile, embedded};
+use grundy_core::format::header::{FORMAT_VERSION, Game, Header, MAX_HEADER_LEN};
+use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
+use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, default_blob, manifest};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
 const MANIFEST_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/MANIFEST.md");
 const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
 
 /// A small blob with two knight tables (the second one padded to a later boundary).
 fn small_blob() -> Vec<u8> {
-    let a = square_table(&HYPER_KNIGHT_MOVES, 7);
-    let b = square_table(&HYPER_KNIGHT_MOVES, 3);
+    let a = square_table(&HYPER_KNIGHT_MOVES, 7).unwrap();
+    let b = square_table(&HYPER_KNIGHT_MOVES, 3).unwrap();
     let moves = HYPER_KNIGHT_MOVES.to_vec();
     write_blob(
         "test",
         &[
-            TableData { game: Game::Knight, moves: moves.clone(), rows: 7, cols: 7, cells: &a },
-            TableData { game: Game::Knight, moves, rows: 3, cols: 3, cells: &b },
+            TableData { game: Game::Knight, moves: &moves, rows: 7, cols: 7, cells: &a },
+            TableData { game: Game::Knight, moves: &moves, rows: 3, cols: 3, cells: &b },
         ],
     )
 }
 
-fn header_len(blob: &[u8]) -> usize {
-    Header::decode(blob).unwrap().1
+/// Where the header ends.
+fn header_end(blob: &[u8]) -> usize {
+    read_head(blob).unwrap().1
 }
 
 /// Rewrites the header with `edit` applied and a fresh header checksum, keeping the payloads.
 fn with_header(blob: &[u8], edit: impl FnOnce(&mut Header)) -> Vec<u8> {
-    let (mut header, used) = Header::decode(blob).unwrap();
+    let (mut header, end) = read_head(blob).unwrap();
     edit(&mut header);
-    let head = header.encode();
-    assert_eq!(head.len(), used, "edits must keep the header length");
-    let mut out = head.clone();
-    out.extend_from_slice(&crc32fast::hash(&head).to_le_bytes());
-    out.extend_from_slice(&blob[used + 4..]);
+    let mut out = write_head(&header);
+    assert_eq!(out.len(), end, "edits must keep the header length");
+    out.extend_from_slice(&blob[end..]);
     out
+}
+
+/// The blob with its header checksum made to match whatever the header bytes are now.
+fn with_fresh_header_checksum(mut blob: Vec<u8>) -> Vec<u8> {
+    let crc = crc32fast::hash(&blob[PREAMBLE_LEN..header_end_claimed(&blob)]);
+    blob[18..22].copy_from_slice(&crc.to_le_bytes());
+    blob
+}
+
+/// Where the preamble says the header ends.
+fn header_end_claimed(blob: &[u8]) -> usize {
+    PREAMBLE_LEN + u32::from_le_bytes(blob[14..18].try_into().unwrap()) as usize
 }
 
 #[test]
@@ -46,7 +57,7 @@ fn round_trip() {
     let file = TableFile::from_bytes(blob.clone()).unwrap();
     let table = file.knight().unwrap();
     assert_eq!(table.bound(), 7);
-    assert_eq!(table.cells(), square_table(&HYPER_KNIGHT_MOVES, 7));
+    assert_eq!(table.cells(), square_table(&HYPER_KNIGHT_MOVES, 7).unwrap());
     assert_eq!(table.moves(), HYPER_KNIGHT_MOVES);
     assert_eq!(file.header().tables.len(), 2);
     for t in &file.header().tables {
@@ -59,8 +70,12 @@ fn round_trip() {
 fn preamble_sits_at_fixed_offsets() {
     let blob = small_blob();
     assert_eq!(&blob[..8], b"GRUNDYSG");
-    assert_eq!(u16::from_le_bytes([blob[8], blob[9]]), grundy::format::header::FORMAT_VERSION);
-    assert_eq!(&blob[10..14], &grundy::format::header::ENDIAN_MARK.to_le_bytes());
+    assert_eq!(u16::from_le_bytes([blob[8], blob[9]]), grundy_core::format::header::FORMAT_VERSION);
+    assert_eq!(&blob[10..14], &grundy_core::format::header::ENDIAN_MARK.to_le_bytes());
+    let end = header_end(&blob);
+    assert_eq!(header_end_claimed(&blob), end, "the header length");
+    assert_eq!(&blob[18..22], &crc32fast::hash(&blob[PREAMBLE_LEN..end]).to_le_bytes(), "the header checksum");
+    assert_eq!(Header::decode(&blob[PREAMBLE_LEN..end]).unwrap(), read_head(&blob).unwrap().0);
 }
 
 #[test]
@@ -68,7 +83,7 @@ fn embedded_blob_and_knight_payload_are_64_byte_aligned() {
     assert_eq!(embedded::blob().as_ptr() as usize % 64, 0);
     assert_eq!(embedded::knight().cells().as_ptr() as usize % 64, 0);
     let header = validate(embedded::blob()).unwrap();
-    assert_eq!(header.generator, grundy::generate::GENERATOR);
+    assert_eq!(header.generator, grundy_core::generate::GENERATOR);
 }
 
 #[test]
@@ -95,31 +110,43 @@ fn foreign_files_are_rejected() {
 #[test]
 fn each_corruption_has_its_own_error() {
     let blob = small_blob();
-    let h = header_len(&blob);
-    let first = Header::decode(&blob).unwrap().0.tables[0].clone();
+    let h = header_end(&blob);
+    let first = read_head(&blob).unwrap().0.tables[0].clone();
+    assert!(first.offset as usize > h, "the first payload is padded to its boundary");
 
     let mut b = blob.clone();
     b[8] = 9;
-    assert_eq!(validate(&b), Err(BlobError::UnsupportedVersion { found: 9, supported: 1 }));
+    assert_eq!(validate(&b), Err(BlobError::UnsupportedVersion { found: 9, supported: FORMAT_VERSION }));
+    b[8] = 1; // version 1 kept its header length nowhere: refused by version, not misread
+    assert_eq!(validate(&b), Err(BlobError::UnsupportedVersion { found: 1, supported: FORMAT_VERSION }));
 
     let mut b = blob.clone();
     b[10..14].reverse();
     assert_eq!(validate(&b), Err(BlobError::ForeignEndianness { mark: 0x0403_0201 }));
 
-    assert!(matches!(validate(&blob[..20]), Err(BlobError::HeaderDecode(_))));
-    assert!(matches!(validate(&blob[..h + 2]), Err(BlobError::TruncatedHeader { .. })));
+    assert_eq!(validate(&blob[..PREAMBLE_LEN - 1]), Err(BlobError::TooShort { len: PREAMBLE_LEN - 1 }));
+    let mut b = blob.clone();
+    b[14..18].copy_from_slice(&(MAX_HEADER_LEN as u32 + 1).to_le_bytes());
+    assert_eq!(validate(&b), Err(BlobError::HeaderTooLong { len: MAX_HEADER_LEN as u32 + 1, max: MAX_HEADER_LEN }));
+    assert_eq!(validate(&blob[..h - 2]), Err(BlobError::TruncatedHeader { needed: h, len: h - 2 }));
 
     let mut b = blob.clone();
     b[h - 1] ^= 1; // the last header byte: the second table's checksum
     assert!(matches!(validate(&b), Err(BlobError::HeaderChecksum { .. })));
+
+    // A header whose checksum matches but whose bytes are not a header: a generator length
+    // past the end of the header.
+    let mut b = blob.clone();
+    b[PREAMBLE_LEN..PREAMBLE_LEN + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(matches!(validate(&with_fresh_header_checksum(b)), Err(BlobError::HeaderDecode(_))));
 
     let mut b = blob.clone();
     b[first.offset as usize + 3] ^= 0x40;
     assert!(matches!(validate(&b), Err(BlobError::PayloadChecksum { table: 0, .. })));
 
     let mut b = blob.clone();
-    b[h + 4] = 1;
-    assert_eq!(validate(&b), Err(BlobError::NonZeroPadding { offset: h + 4 }));
+    b[h] = 1;
+    assert_eq!(validate(&b), Err(BlobError::NonZeroPadding { offset: h }));
 
     assert!(matches!(validate(&blob[..blob.len() - 1]), Err(BlobError::Truncated { table: 1, .. })));
 
@@ -145,11 +172,11 @@ fn each_corruption_has_its_own_error() {
 
 #[test]
 fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
-    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 4);
+    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 4).unwrap();
     cells[5] = 7; // six moves: a mex is at most 6
     let blob = write_blob(
         "test",
-        &[TableData { game: Game::Knight, moves: HYPER_KNIGHT_MOVES.to_vec(), rows: 4, cols: 4, cells: &cells }],
+        &[TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: 4, cols: 4, cells: &cells }],
     );
     assert_eq!(validate(&blob), Err(BlobError::BadCell { table: 0, index: 5, value: 7 }));
 }
@@ -158,7 +185,7 @@ fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
 fn missing_table_is_named() {
     let blob = write_blob("test", &[]);
     let file = TableFile::from_bytes(blob).unwrap();
-    assert_eq!(file.knight().unwrap_err(), BlobError::MissingTable { game: Game::Knight });
+    assert_eq!(file.knight().unwrap_err(), TableError::Missing { game: Game::Knight });
 }
 
 #[test]
@@ -168,18 +195,18 @@ fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
     let knights = if cfg!(feature = "knight-square") { 500 * 500 } else { 1 };
     assert_eq!(blob.verify_contents(), Ok(knights + 11), "the knight square and 11 parity cells");
 
-    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 6);
+    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 6).unwrap();
     cells[13] ^= 1; // g(2, 1) = 2 becomes 3: in range, checksummed, wrong
     let blob = write_blob(
         "test",
-        &[TableData { game: Game::Knight, moves: HYPER_KNIGHT_MOVES.to_vec(), rows: 6, cols: 6, cells: &cells }],
+        &[TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: 6, cols: 6, cells: &cells }],
     );
     let file = TableFile::from_bytes(blob).unwrap();
-    assert_eq!(file.verify_contents(), Err(BlobError::WrongCell { table: 0, index: 13, value: 3, expected: 2 }));
+    assert_eq!(file.verify_contents(), Err(TableError::WrongCell { table: 0, index: 13, value: 3, expected: 2 }));
 
     let cells = [0u8; 4];
     let loops = vec![(1, -1), (-1, 0)]; // (1, -1) keeps x + y: not a game the sweep can tabulate
-    let blob = write_blob("test", &[TableData { game: Game::Knight, moves: loops, rows: 2, cols: 2, cells: &cells }]);
+    let blob = write_blob("test", &[TableData { game: Game::Knight, moves: &loops, rows: 2, cols: 2, cells: &cells }]);
     let file = TableFile::from_bytes(blob).unwrap();
-    assert!(matches!(file.verify_contents(), Err(BlobError::Unverifiable { table: 0, .. })));
+    assert!(matches!(file.verify_contents(), Err(TableError::Unverifiable { table: 0, .. })));
 }

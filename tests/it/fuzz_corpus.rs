@@ -9,9 +9,9 @@ use crate::checks;
 
 use std::path::{Path, PathBuf};
 
-use grundy::format::header::Game;
-use grundy::format::{TableData, write_blob};
-use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use grundy_core::format::header::Game;
+use grundy_core::format::{TableData, write_blob};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target);
@@ -57,12 +57,12 @@ fn mine_corpus() {
 /// The valid blobs seeded into `fuzz/corpus/blob/`: small, so the fuzzer mutates them quickly.
 fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
     let (k1, k4, k8) = (
-        square_table(&HYPER_KNIGHT_MOVES, 1),
-        square_table(&HYPER_KNIGHT_MOVES, 4),
-        square_table(&HYPER_KNIGHT_MOVES, 8),
+        square_table(&HYPER_KNIGHT_MOVES, 1).unwrap(),
+        square_table(&HYPER_KNIGHT_MOVES, 4).unwrap(),
+        square_table(&HYPER_KNIGHT_MOVES, 8).unwrap(),
     );
-    fn table<'a>(moves: &[(i8, i8)], side: u32, cells: &'a [u8]) -> TableData<'a> {
-        TableData { game: Game::Knight, moves: moves.to_vec(), rows: side, cols: side, cells }
+    fn table<'a>(moves: &'a [(i8, i8)], side: u32, cells: &'a [u8]) -> TableData<'a> {
+        TableData { game: Game::Knight, moves: &moves, rows: side, cols: side, cells }
     }
     // One step left or up: g(x, y) = (x + y) mod 2.
     let (rook_like, rook_cells) = ([(-1, 0), (0, -1)], [0, 1, 1, 0]);
@@ -82,7 +82,7 @@ fn blob_seeds_are_valid_and_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/blob");
     let bless = std::env::var_os("GRUNDY_BLESS").is_some();
     for (name, blob) in seed_blobs() {
-        grundy::format::validate(&blob).unwrap_or_else(|e| panic!("{name}: {e}"));
+        grundy_core::format::validate(&blob).unwrap_or_else(|e| panic!("{name}: {e}"));
         let path = dir.join(name);
         if bless {
             std::fs::write(&path, &blob).unwrap();

@@ -6,14 +6,14 @@ use crate::common;
 
 use common::{Definition, SumSearch};
 use grundy::Outcome;
-use grundy::solver::knight;
+use grundy::knight;
 use grundy::table::embedded;
 
 /// The corner the embedded table covers with the `knight-square` feature.
 const B: u64 = 500;
 
 fn g(x: u64, y: u64) -> u8 {
-    knight::grundy(x, y).unwrap().0 as u8
+    knight::value(x, y).unwrap().0 as u8
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn every_corner_cell_equals_the_mex_recurrence() {
 #[test]
 fn known_values_from_the_spec() {
     for (x, y, g) in [(0, 0, 0), (0, 2, 1), (1, 2, 2), (4, 3, 4), (5, 8, 6), (123, 456, 3), (499, 499, 0)] {
-        assert_eq!(knight::grundy(x, y).unwrap().0, g, "g({x}, {y})");
+        assert_eq!(knight::value(x, y).unwrap().0, g, "g({x}, {y})");
     }
 }
 
@@ -82,7 +82,7 @@ fn the_box_pitfall_cells_are_right() {
     let mut wrong = Vec::new();
     for x in 0..B {
         for y in 0..B {
-            if knight::grundy(x as u64, y as u64).unwrap().0 != u64::from(boxed[x as usize][y as usize]) {
+            if knight::value(x as u64, y as u64).unwrap().0 != u64::from(boxed[x as usize][y as usize]) {
                 wrong.push((x, y));
             }
         }
@@ -105,7 +105,7 @@ fn winners_of_small_sums_match_exhaustive_search() {
             for &c in cells.iter().skip(j) {
                 for sum in [vec![a], vec![a, b], vec![a, b, c]] {
                     let expected = search.first_player_wins(&sum);
-                    let outcome = knight::winner(sum.iter().map(|&(x, y)| (x as u64, y as u64))).unwrap();
+                    let outcome = knight::outcome(sum.iter().map(|&(x, y)| (x as u64, y as u64))).unwrap();
                     assert_eq!(outcome == Outcome::FirstPlayerWins, expected, "{sum:?}");
                     checked += 1;
                 }

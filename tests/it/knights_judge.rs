@@ -8,8 +8,8 @@ use crate::checks;
 use std::sync::OnceLock;
 
 use grundy::judge::Judge;
-use grundy::judge::knights::Knights;
-use grundy::solver::knight;
+use grundy::judge::Knights;
+use grundy::knight;
 use grundy::table::embedded;
 use grundy::{Nimber, Outcome};
 use proptest::prelude::*;
@@ -65,13 +65,13 @@ fn library_matches_the_reference_everywhere() {
             if square {
                 assert_eq!(table.get(x.into(), y.into()), Some(g(x, y)), "table at ({x}, {y})");
             }
-            assert_eq!(knight::grundy(x.into(), y.into()), Ok(Nimber::from(g(x, y))));
+            assert_eq!(knight::value(x.into(), y.into()), Ok(Nimber::from(g(x, y))));
         }
     }
     // The cells a 500x500 sweep that forbids leaving the box gets wrong (spec pitfall).
     for (x, y) in [(247, 499), (248, 499), (249, 498), (250, 499)] {
-        assert_eq!(knight::grundy(x, y), knight::grundy(y, x));
-        assert_eq!(knight::grundy(x, y), Ok(Nimber::from(g(x as u16, y as u16))));
+        assert_eq!(knight::value(x, y), knight::value(y, x));
+        assert_eq!(knight::value(x, y), Ok(Nimber::from(g(x as u16, y as u16))));
     }
 }
 
@@ -134,7 +134,7 @@ fn expected_output(cases: &Cases) -> String {
     let mut out = String::new();
     for (k, case) in cases.iter().enumerate() {
         let sum = case.iter().fold(0, |acc, &(x, y)| acc ^ g(x, y));
-        let library = knight::winner(case.iter().map(|&(x, y)| (u64::from(x), u64::from(y)))).unwrap();
+        let library = knight::outcome(case.iter().map(|&(x, y)| (u64::from(x), u64::from(y)))).unwrap();
         let outcome = if sum != 0 { Outcome::FirstPlayerWins } else { Outcome::SecondPlayerWins };
         assert_eq!(library, outcome, "library winner of case {}", k + 1);
         out += &format!("Case {}: {}\n", k + 1, if sum != 0 { "Alice" } else { "Bob" });

@@ -8,11 +8,11 @@ use common::{Rng, Tiny, flood, simulate};
 use grundy::Outcome;
 use grundy::judge::Judge;
 use grundy::judge::JudgeError;
-use grundy::judge::mine::{self as mine_judge, Mine};
+use grundy::judge::Mine;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::ReadSource;
-use grundy::solver::mine::cluster::{Cluster, Search};
-use grundy::solver::mine::{self, Board, BoardError, SolveError, Solver};
+use grundy::mine::cluster::{Cluster, Search};
+use grundy::mine::{self, Board, BoardError, SolveError, Solver};
 use proptest::prelude::*;
 
 fn judge(input: &str) -> Result<String, JudgeError> {
@@ -317,7 +317,7 @@ fn reports_name_promise_breaking_cases() {
     let mut out = Vec::new();
     let input = b"3\n3 3 0\n3 5 3\n0 0\n0 1\n2 3\n3 3 2\n0 2\n2 0\n";
     let mut solver = Solver::new();
-    let mut judge = Mine::new(&mut solver, |case, a: &grundy::solver::mine::Analysis| {
+    let mut judge = Mine::new(&mut solver, |case, a: &grundy::mine::Analysis| {
         if !a.keeps_promise() {
             broken.push(case)
         }
@@ -352,12 +352,12 @@ fn many_mixed_cases_are_answered_in_order() {
         };
         input += &format!("{rows} {cols} {}\n", mines.len());
         mines.iter().for_each(|(r, c)| input += &format!("{r} {c}\n"));
-        expected += &format!("Case #{case}: {}\n", grundy::judge::mine::winner_name(outcome));
+        expected += &format!("Case #{case}: {}\n", winner_name(outcome));
     }
     input += "2 2 1\n0 2\n";
     for _ in 0..3 {
         let (mut out, mut reported) = (Vec::new(), Vec::new());
-        let e = Mine::new(&mut Solver::new(), |case, _: &grundy::solver::mine::Analysis| reported.push(case))
+        let e = Mine::new(&mut Solver::new(), |case, _: &grundy::mine::Analysis| reported.push(case))
             .solve_bytes(input.as_bytes(), &mut out)
             .unwrap_err();
         assert!(e.to_string().contains(&format!("Y = 2 of mine 1 of case {}", cases + 1)), "{e}");
@@ -469,7 +469,7 @@ fn mine_lines_are_read_alike_however_written() {
     let mut rng = Rng(4678);
     let mines: Vec<(u64, u64)> = (0..800).map(|_| (rng.below(rows), rng.below(cols))).collect();
     let outcome = Solver::new().solve(&board(rows, cols, &mines)).unwrap().outcome();
-    let answer = format!("Case #1: {}\n", mine_judge::winner_name(outcome));
+    let answer = format!("Case #1: {}\n", winner_name(outcome));
     for style in 0..4 {
         let mut text = format!("1\n{rows} {cols} {}\n", mines.len() + 1);
         for &(x, y) in &mines {
@@ -504,5 +504,13 @@ fn mine_lines_are_read_alike_however_written() {
         let damaged = lines[..half + 2].concat() + "x" + &lines[half + 2][1..] + &lines[half + 3..].concat();
         let error = format!("line {}, column 1: expected X of mine {} of case 1, found 'x'", half + 3, half + 1);
         assert_eq!(judge_both_ways(damaged.as_bytes(), 100), [Err(error.clone()), Err(error)], "style {style}");
+    }
+}
+
+/// The judge's name for the winner, typed from the statement.
+fn winner_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::FirstPlayerWins => "Xiemao",
+        Outcome::SecondPlayerWins => "Fanglaoshi",
     }
 }

@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::{Tiny, simulate};
-use grundy::solver::mine::{Board, Solver};
+use grundy::mine::{Board, Solver};
 
 struct Tally {
     boards: u64,

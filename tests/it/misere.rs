@@ -2,7 +2,7 @@
 
 use grundy::judge::Judge;
 use grundy::judge::JudgeError;
-use grundy::judge::misere::MisereNim;
+use grundy::judge::MisereNim;
 use grundy::table::embedded;
 
 fn judge(input: &str) -> Result<String, JudgeError> {
@@ -63,7 +63,7 @@ fn bad_input_names_line_and_column() {
 fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
     let piles: Vec<u64> = (0..600_000u64).map(|i| 1 + (i * 2_654_435_761) % 1_000_000_000).collect();
     let line = piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-    let expected = grundy::solver::misere::outcome(piles.iter().copied());
+    let expected = grundy::misere::outcome(piles.iter().copied());
     let name = if expected == grundy::Outcome::FirstPlayerWins { "Alice" } else { "Bob" };
     assert_eq!(judge(&format!("1\n{}\n{line}\n", piles.len())).unwrap(), format!("Case 1: {name}\n"));
     // Two cases: the first is not the last, so it is read in one piece.

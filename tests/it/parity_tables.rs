@@ -7,10 +7,10 @@ use std::collections::HashMap;
 
 use common::{Tiny, simulate};
 use grundy::Outcome;
-use grundy::format::header::Game;
-use grundy::rules::{mine, misere};
-use grundy::solver::misere::outcome;
+use grundy::misere::outcome;
 use grundy::table::embedded;
+use grundy_core::format::header::Game;
+use grundy_core::rules::{mine, misere};
 
 /// Misère Nim by plain recursion over sorted pile vectors: the mover wins an empty position
 /// (the opponent took the last stone), otherwise iff some move reaches a losing position.
@@ -192,7 +192,7 @@ fn pieces(t: &Tiny) -> (usize, usize, usize) {
 fn committed_blob_has_the_same_parity_tables() {
     let committed = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt")).unwrap();
     let payloads = |blob: &[u8]| {
-        let header = grundy::format::validate(blob).unwrap();
+        let header = grundy_core::format::validate(blob).unwrap();
         let mut out = Vec::new();
         for game in [Game::MisereNim, Game::MineRegion, Game::MineNumber] {
             let t = header.tables.iter().find(|t| t.game == game).unwrap_or_else(|| panic!("{game:?} table"));

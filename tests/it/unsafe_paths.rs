@@ -5,13 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use grundy::format::header::{Game, Header};
-use grundy::format::{self, ALIGN, BlobError, TableData};
+use grundy::judge::Input;
 use grundy::judge::Judge;
-use grundy::judge::input::Input;
-use grundy::judge::knights::Knights;
-use grundy::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use grundy::judge::Knights;
 use grundy::table::{OpenError, TableFile, embedded};
+use grundy_core::format::header::{FORMAT_VERSION, Game};
+use grundy_core::format::{self, ALIGN, BlobError, TableData};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
 /// A file in a fresh per-test directory, removed when dropped.
 struct TempFile {
@@ -38,8 +38,8 @@ impl Drop for TempFile {
 }
 
 fn small_blob() -> Vec<u8> {
-    let cells = square_table(&HYPER_KNIGHT_MOVES, 9);
-    let table = TableData { game: Game::Knight, moves: HYPER_KNIGHT_MOVES.to_vec(), rows: 9, cols: 9, cells: &cells };
+    let cells = square_table(&HYPER_KNIGHT_MOVES, 9).unwrap();
+    let table = TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: 9, cols: 9, cells: &cells };
     format::write_blob("grundy test", &[table])
 }
 
@@ -47,7 +47,7 @@ fn small_blob() -> Vec<u8> {
 fn open_both(path: &Path) -> Result<(TableFile, TableFile), BlobError> {
     let invalid = |e: OpenError| match e {
         OpenError::Invalid { source, .. } => source,
-        OpenError::Io { source, .. } => panic!("I/O error opening a readable file: {source}"),
+        e => panic!("I/O error opening a readable file: {e}"),
     };
     let read = TableFile::read(path).map_err(invalid);
     // SAFETY: the file lives in a directory of this test alone and nothing writes to it while
@@ -116,7 +116,7 @@ fn input_open_maps_files_whole() {
 #[test]
 fn corrupt_blob_files_give_the_right_error() {
     let good = small_blob();
-    let (header, used) = Header::decode(&good).unwrap();
+    let (header, used) = format::read_head(&good).unwrap();
     let payload = header.tables[0].offset as usize;
     let with = |pos: usize, value: u8| {
         let mut bad = good.clone();
@@ -129,7 +129,7 @@ fn corrupt_blob_files_give_the_right_error() {
         ("empty", vec![], is(BlobError::TooShort { len: 0 })),
         ("preamble only", good[..10].to_vec(), is(BlobError::TooShort { len: 10 })),
         ("magic", with(0, b'X'), Box::new(|e| matches!(e, BlobError::BadMagic { found } if found[0] == b'X'))),
-        ("version", with(8, 2), is(BlobError::UnsupportedVersion { found: 2, supported: 1 })),
+        ("version", with(8, 1), is(BlobError::UnsupportedVersion { found: 1, supported: FORMAT_VERSION })),
         (
             "endianness",
             good[..10].iter().chain(&[1, 2, 3, 4]).chain(&good[14..]).copied().collect(),
@@ -140,9 +140,9 @@ fn corrupt_blob_files_give_the_right_error() {
             with(used - 1, good[used - 1] ^ 1),
             Box::new(|e| matches!(e, BlobError::HeaderChecksum { .. })),
         ),
-        ("header checksum", with(used, good[used] ^ 1), Box::new(|e| matches!(e, BlobError::HeaderChecksum { .. }))),
-        ("header cut", good[..used + 2].to_vec(), Box::new(|e| matches!(e, BlobError::TruncatedHeader { .. }))),
-        ("padding", with(used + 4, 1), is(BlobError::NonZeroPadding { offset: used + 4 })),
+        ("header checksum", with(18, good[18] ^ 1), Box::new(|e| matches!(e, BlobError::HeaderChecksum { .. }))),
+        ("header cut", good[..used - 2].to_vec(), is(BlobError::TruncatedHeader { needed: used, len: used - 2 })),
+        ("padding", with(used, 1), is(BlobError::NonZeroPadding { offset: used })),
         (
             "payload byte",
             with(payload + 3, good[payload + 3] ^ 4),

@@ -14,10 +14,10 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use common::{SumSearch, Tiny, simulate, targets};
-use grundy::solver::knight::{self, KnightMove, MAX_COORDINATE};
-use grundy::solver::mine::cluster::{Cluster, ClusterMove, Search};
-use grundy::solver::mine::{Board, Click, Component, Solver};
-use grundy::solver::misere::{self, PileMove};
+use grundy::knight::{self, KnightMove, MAX_COORDINATE};
+use grundy::mine::cluster::{Cluster, ClusterMove, Search};
+use grundy::mine::{Board, Click, Component, Solver};
+use grundy::misere::{self, PileMove};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -32,7 +32,7 @@ fn check_knights(knights: &[(u64, u64)], search: &mut SumSearch) -> bool {
             assert!(!wins, "{knights:?}: no move reported, but the position is won");
             false
         }
-        Some(KnightMove { knight, from, to }) => {
+        Some(KnightMove { knight, from, to, .. }) => {
             assert_eq!(from, knights[knight], "{knights:?}: the move's origin");
             let (from, to) = ((from.0 as i64, from.1 as i64), (to.0 as i64, to.1 as i64));
             assert!(targets(from.0, from.1).any(|t| t == to), "{knights:?}: {from:?} -> {to:?} is not a move");
@@ -72,8 +72,8 @@ fn knights_every_sum_of_up_to_three_on_a_corner() {
 fn knights_sample() {
     assert_eq!(knight::winning_move(&[(1, 0)]).unwrap(), None);
     let m = knight::winning_move(&[(2, 5), (3, 5)]).unwrap().unwrap();
-    assert_eq!(m, KnightMove { knight: 0, from: (2, 5), to: (1, 3) });
-    assert_eq!(knight::sum([(1, 3), (3, 5)]).unwrap().0, 0);
+    assert_eq!((m.knight, m.from, m.to), (0, (2, 5), (1, 3)));
+    assert_eq!(knight::value_of_sum([(1, 3), (3, 5)]).unwrap().0, 0);
     assert_eq!(knight::winning_move(&[]).unwrap(), None);
     assert!(knight::winning_move(&[(1 << 63, 0)]).is_err());
 }
@@ -90,7 +90,7 @@ fn knights_at_the_edge_never_leave_the_range() {
     let mut partner = [None; 7];
     for x in 0..40u64 {
         for y in 0..40u64 {
-            let v = knight::grundy(x, y).unwrap().0 as usize;
+            let v = knight::value(x, y).unwrap().0 as usize;
             partner[v].get_or_insert((x, y));
         }
     }
@@ -102,14 +102,14 @@ fn knights_at_the_edge_never_leave_the_range() {
     for k in 0..8 {
         for &y in &others {
             for edge in [(m - k, y), (y, m - k)] {
-                let g = knight::grundy(edge.0, edge.1).unwrap().0 as usize;
+                let g = knight::value(edge.0, edge.1).unwrap().0 as usize;
                 for &p in &partner[..g] {
                     let pos = [edge, p.unwrap()];
                     let mv = knight::winning_move(&pos).unwrap().expect("g ^ v != 0");
                     assert_eq!(mv.knight, 0, "{pos:?}: the edge knight moves");
                     assert!(legal_knight_move(mv.from, mv.to), "{pos:?} -> {mv:?}");
                     assert!(mv.to.0 <= m && mv.to.1 <= m, "{pos:?} -> {mv:?}");
-                    assert_eq!(knight::sum([mv.to, pos[1]]).unwrap().0, 0, "{pos:?} -> {mv:?}");
+                    assert_eq!(knight::value_of_sum([mv.to, pos[1]]).unwrap().0, 0, "{pos:?} -> {mv:?}");
                     moves += 1;
                 }
             }
@@ -167,7 +167,7 @@ fn check_misere(piles: &[u64], wins: bool) -> Option<Vec<u64>> {
             assert!(!wins, "{piles:?}: no move reported, but the position is won");
             None
         }
-        Some(PileMove { pile, from, to }) => {
+        Some(PileMove { pile, from, to, .. }) => {
             assert_eq!(from, piles[pile], "{piles:?}");
             assert!(to < from, "{piles:?}: {from} -> {to} takes nothing");
             let mut next = piles.to_vec();
@@ -217,19 +217,19 @@ fn misere_endgames_and_huge_piles() {
     let max = u64::MAX;
     for (piles, expected) in [
         (vec![1], None),
-        (vec![1, 1], Some(PileMove { pile: 0, from: 1, to: 0 })),
+        (vec![1, 1], Some((0, 1, 0))),
         (vec![1, 1, 1], None),
-        (vec![7], Some(PileMove { pile: 0, from: 7, to: 1 })),
-        (vec![1, 7], Some(PileMove { pile: 1, from: 7, to: 0 })),
-        (vec![1, 1, 7, 1], Some(PileMove { pile: 2, from: 7, to: 0 })),
-        (vec![max], Some(PileMove { pile: 0, from: max, to: 1 })),
+        (vec![7], Some((0, 7, 1))),
+        (vec![1, 7], Some((1, 7, 0))),
+        (vec![1, 1, 7, 1], Some((2, 7, 0))),
+        (vec![max], Some((0, max, 1))),
         (vec![max, max], None),
         (vec![1, max, max - 1], None),
-        (vec![3, max, max - 1], Some(PileMove { pile: 0, from: 3, to: 1 })),
-        (vec![0, 1, 0, 1], Some(PileMove { pile: 1, from: 1, to: 0 })),
+        (vec![3, max, max - 1], Some((0, 3, 1))),
+        (vec![0, 1, 0, 1], Some((1, 1, 0))),
         (vec![], None),
     ] {
-        assert_eq!(misere::winning_move(&piles), expected, "{piles:?}");
+        assert_eq!(misere::winning_move(&piles).map(|m| (m.pile, m.from, m.to)), expected, "{piles:?}");
     }
 }
 
@@ -453,7 +453,7 @@ proptest! {
 
     #[test]
     fn random_huge_knight_sums(knights in prop::collection::vec((0..=MAX_COORDINATE, 0..=MAX_COORDINATE), 1..=6)) {
-        let s = knight::sum(knights.iter().copied()).unwrap();
+        let s = knight::value_of_sum(knights.iter().copied()).unwrap();
         match knight::winning_move(&knights).unwrap() {
             None => prop_assert_eq!(s.0, 0),
             Some(m) => {
@@ -461,7 +461,7 @@ proptest! {
                 prop_assert!(legal_knight_move(m.from, m.to), "{:?}", m);
                 let mut next = knights.clone();
                 next[m.knight] = m.to;
-                prop_assert_eq!(knight::sum(next).unwrap().0, 0);
+                prop_assert_eq!(knight::value_of_sum(next).unwrap().0, 0);
             }
         }
     }

@@ -29,21 +29,17 @@ pub fn parse_knight_bound(text: &str) -> Result<usize, String> {
 
 /// The blob of all default tables, with the knight square `x, y < knight_bound`.
 pub fn default_blob(knight_bound: usize) -> Vec<u8> {
-    let knight = square_table(&HYPER_KNIGHT_MOVES, knight_bound);
+    let knight = square_table(&HYPER_KNIGHT_MOVES, knight_bound).expect("the hyper knight lowers x + y");
     let side = u32::try_from(knight_bound).expect("bound fits u32");
     let parity = ParityTables::derive();
-    let mut tables = vec![TableData {
-        game: Game::Knight,
-        moves: HYPER_KNIGHT_MOVES.to_vec(),
-        rows: side,
-        cols: side,
-        cells: &knight,
-    }];
+    let mut tables =
+        vec![TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: side, cols: side, cells: &knight }];
     tables.extend(parity.table_data());
     write_blob(GENERATOR, &tables)
 }
 
 /// The misère Nim and Mine parity tables, derived by their recurrences in `rules`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParityTables {
     /// `misere::ROWS x misere::COLS` outcome cells.
     pub misere_nim: Vec<u8>,
@@ -66,15 +62,15 @@ impl ParityTables {
         [
             TableData {
                 game: Game::MisereNim,
-                moves: Vec::new(),
+                moves: &[],
                 rows: misere::ROWS,
                 cols: misere::COLS,
                 cells: &self.misere_nim,
             },
-            TableData { game: Game::MineRegion, moves: Vec::new(), rows: 1, cols: period, cells: &self.mine_region },
+            TableData { game: Game::MineRegion, moves: &[], rows: 1, cols: period, cells: &self.mine_region },
             TableData {
                 game: Game::MineNumber,
-                moves: Vec::new(),
+                moves: &[],
                 rows: 1,
                 cols: 1,
                 cells: core::slice::from_ref(&self.mine_number),
@@ -99,7 +95,7 @@ pub fn manifest(blob: &[u8]) -> String {
         blob.len(),
         crc32fast::hash(blob),
         header.generator,
-        header.format_version,
+        crate::format::header::FORMAT_VERSION,
     );
     for (i, t) in header.tables.iter().enumerate() {
         text += &format!(

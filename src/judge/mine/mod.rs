@@ -21,7 +21,7 @@ use crate::Outcome;
 use crate::solver::mine::{Analysis, Board, SolveError, Solver};
 
 /// The judge's name for the winner.
-pub fn winner_name(outcome: Outcome) -> &'static str {
+pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::FirstPlayerWins => "Xiemao",
         Outcome::SecondPlayerWins => "Fanglaoshi",
@@ -35,6 +35,7 @@ pub fn winner_name(outcome: Outcome) -> &'static str {
 /// With the `parallel` feature both cores read and solve (see `threads.rs`): this thread reads
 /// and queues cases for a second one and helps it solve when it lags. Answers, reports and
 /// errors still come strictly in case order.
+#[allow(missing_debug_implementations)] // It holds the caller's closure.
 pub struct Mine<'s, F> {
     solver: &'s mut Solver,
     /// The second thread's solver, with the same settings.
@@ -45,6 +46,8 @@ pub struct Mine<'s, F> {
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
+    /// A judge solving with `solver`'s settings; `report(case, analysis)` sees every case
+    /// (the binary prints a notice for boards that break the promise).
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
         let twin = solver.new_like();
         Mine { solver, twin, boards: Vec::new(), report }

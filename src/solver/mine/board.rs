@@ -35,12 +35,16 @@ pub struct Board {
 
 /// A board that cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(missing_docs)] // Fields: the board's size, the mine's cell, the bytes asked for.
 pub enum BoardError {
     /// `rows * cols` is `2^32` or more, or solving the board would take more than
     /// [`MAX_WORKING_BYTES`] (see [`working_bytes`]).
     TooLarge { rows: u64, cols: u64 },
     /// The memory for the board could not be allocated.
     OutOfMemory { rows: u64, cols: u64, bytes: u128 },
+    /// A mine outside the board.
+    MineOutside { row: u64, col: u64, rows: u64, cols: u64 },
 }
 
 impl fmt::Display for BoardError {
@@ -62,32 +66,17 @@ impl fmt::Display for BoardError {
             BoardError::OutOfMemory { rows, cols, bytes } => {
                 write!(f, "not enough memory for a {rows} x {cols} board ({bytes} bytes could not be allocated)")
             }
+            BoardError::MineOutside { row, col, rows, cols } => {
+                write!(
+                    f,
+                    "mine ({row}, {col}) is outside the {rows} x {cols} board (rows 0..{rows}, columns 0..{cols})"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for BoardError {}
-
-/// A mine outside the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OutsideBoard {
-    pub row: u64,
-    pub col: u64,
-    pub rows: usize,
-    pub cols: usize,
-}
-
-impl fmt::Display for OutsideBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "mine ({}, {}) is outside the {} x {} board (rows 0..{}, columns 0..{})",
-            self.row, self.col, self.rows, self.cols, self.rows, self.cols
-        )
-    }
-}
-
-impl std::error::Error for OutsideBoard {}
 
 /// Checks `rows * cols < 2^32` and the memory bound; returns the two as `usize`.
 pub(crate) fn check_size(rows: u64, cols: u64) -> Result<(usize, usize), BoardError> {
@@ -128,11 +117,7 @@ impl Board {
     }
 
     /// A board with these mines (repeats allowed).
-    pub fn with_mines(
-        rows: u64,
-        cols: u64,
-        mines: impl IntoIterator<Item = (u64, u64)>,
-    ) -> Result<Board, Box<dyn std::error::Error + Send + Sync>> {
+    pub fn with_mines(rows: u64, cols: u64, mines: impl IntoIterator<Item = (u64, u64)>) -> Result<Board, BoardError> {
         let mut board = Board::new(rows, cols)?;
         for (row, col) in mines {
             board.place_mine(row, col)?;
@@ -152,9 +137,10 @@ impl Board {
 
     /// Places a mine at (`row`, `col`); placing it again changes nothing.
     #[inline]
-    pub fn place_mine(&mut self, row: u64, col: u64) -> Result<(), OutsideBoard> {
-        if row >= self.rows as u64 || col >= self.cols as u64 {
-            return Err(OutsideBoard { row, col, rows: self.rows, cols: self.cols });
+    pub fn place_mine(&mut self, row: u64, col: u64) -> Result<(), BoardError> {
+        let (rows, cols) = (self.rows as u64, self.cols as u64);
+        if row >= rows || col >= cols {
+            return Err(BoardError::MineOutside { row, col, rows, cols });
         }
         let (row, col) = (row as usize, col as usize);
         self.bits[row * self.words + col / 64] |= 1u64 << (col % 64);

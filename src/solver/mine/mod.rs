@@ -26,7 +26,7 @@ pub mod cluster;
 mod explain;
 mod sweep;
 
-pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, OutsideBoard, working_bytes};
+pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
 pub use cluster::{Cluster, ClusterTooLarge, DEFAULT_MAX_STATES};
 pub use explain::{Click, Component, Explanation};
 
@@ -580,6 +580,12 @@ pub fn value(board: &Board) -> Result<Nimber, SolveError> {
 }
 
 /// Who wins a board: the first player is Xiemao.
-pub fn winner(board: &Board) -> Result<Outcome, SolveError> {
+pub fn outcome(board: &Board) -> Result<Outcome, SolveError> {
     value(board).map(Nimber::outcome)
+}
+
+/// A click after which the player to move wins, or `None` when every click loses
+/// ([`Solver::explain`] says more: every component's value).
+pub fn winning_move(board: &Board) -> Result<Option<Click>, SolveError> {
+    Solver::new().explain(board).map(|e| e.winning_move)
 }

@@ -9,13 +9,13 @@ use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use grundy::judge::knights::Knights;
-use grundy::judge::mine::{Mine, promise_notice};
-use grundy::judge::misere::MisereNim;
+use grundy::judge::Knights;
+use grundy::judge::MisereNim;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::ReadSource;
 use grundy::judge::{Judge, JudgeError, with_stdout};
-use grundy::solver::mine::Solver;
+use grundy::judge::{Mine, promise_notice};
+use grundy::mine::Solver;
 use grundy::table::embedded;
 
 const USAGE: &str = "usage: grundy-tiny knights|misere-nim|mine [FILE]";

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use grundy::generate::{default_blob, manifest};
+use grundy_core::generate::{default_blob, manifest};
 
 use super::Failure;
 

@@ -2,19 +2,17 @@
 
 use std::path::Path;
 
-use grundy::rules::knight::moves_text;
-use grundy::table::{OpenError, TableFile};
+use grundy::table::TableFile;
+use grundy_core::format::header::FORMAT_VERSION;
+use grundy_core::rules::knight::moves_text;
 
 use super::Failure;
 
 pub fn run(path: &Path) -> Result<(), Failure> {
-    let file = TableFile::read(path).map_err(|e| match e {
-        OpenError::Io { .. } => Failure::io(e),
-        OpenError::Invalid { .. } => Failure::invalid(e),
-    })?;
+    let file = TableFile::read(path)?;
     let h = file.header();
     println!("{}: valid grundy table blob, {} bytes", path.display(), file.bytes().len());
-    println!("format version {}, generator {}", h.format_version, h.generator);
+    println!("format version {}, generator {}", FORMAT_VERSION, h.generator);
     for (i, t) in h.tables.iter().enumerate() {
         println!(
             "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} bytes, crc32 {:#010x}), moves {}",

@@ -2,15 +2,15 @@
 
 use std::path::Path;
 
-use grundy::judge::input::Input;
-use grundy::judge::knights::Knights;
-use grundy::judge::mine::{Mine, promise_notice};
-use grundy::judge::misere::MisereNim;
-use grundy::judge::report::{KnightsReport, MineReport, MisereReport, Style};
+use grundy::judge::Input;
+use grundy::judge::Knights;
+use grundy::judge::MisereNim;
 use grundy::judge::run_to_stdout;
-use grundy::rules::knight::moves_text;
-use grundy::solver::mine::{Analysis, Solver};
+use grundy::judge::{KnightsReport, MineReport, MisereReport, Style};
+use grundy::judge::{Mine, promise_notice};
+use grundy::mine::{Analysis, Solver};
 use grundy::table::{TableFile, embedded};
+use grundy_core::rules::knight::moves_text;
 
 use super::Failure;
 
@@ -18,10 +18,7 @@ use super::Failure;
 pub fn knights(file: Option<&Path>, table: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
     let blob = match table {
         // SAFETY: the blob is opened for this one run; see `TableFile::map`'s contract.
-        Some(path) => Some(unsafe { TableFile::map(path) }.map_err(|e| match e {
-            grundy::table::OpenError::Io { .. } => Failure::io(e),
-            grundy::table::OpenError::Invalid { .. } => Failure::invalid(e),
-        })?),
+        Some(path) => Some(unsafe { TableFile::map(path) }?),
         None => None,
     };
     let table = match &blob {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use grundy::judge::report::Style;
+use grundy::judge::Style;
 
 /// Precomputed Sprague–Grundy tables and exact judge solvers.
 #[derive(Parser)]
@@ -48,7 +48,7 @@ enum Command {
         file: Option<PathBuf>,
         /// Bound on the states memoised when valuing one cluster of linked regions; a larger
         /// cluster stops the run with exit code 3.
-        #[arg(long, value_name = "N", default_value_t = grundy::solver::mine::DEFAULT_MAX_STATES)]
+        #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
         max_states: usize,
         #[command(flatten)]
         report: Report,
@@ -56,7 +56,7 @@ enum Command {
     /// Write the table blob (and, into generated/, its manifest).
     Generate {
         /// Side of the knight square: coordinates 0 <= x, y < N.
-        #[arg(long, value_name = "N", default_value_t = grundy::generate::DEFAULT_KNIGHT_BOUND,
+        #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_KNIGHT_BOUND,
               value_parser = parse_bound)]
         bound: usize,
         /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
@@ -113,7 +113,7 @@ enum Verify {
 }
 
 fn coordinate(text: &str) -> Result<u64, String> {
-    let max = grundy::solver::knight::MAX_COORDINATE;
+    let max = grundy::knight::MAX_COORDINATE;
     match text.parse::<u64>() {
         Ok(v) if v <= max => Ok(v),
         _ => Err(format!("not a whole number in 0..={max} (2^63 - 1)")),
@@ -121,7 +121,7 @@ fn coordinate(text: &str) -> Result<u64, String> {
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
-    grundy::generate::parse_knight_bound(text)
+    grundy_core::generate::parse_knight_bound(text)
 }
 
 /// A failed command: the message for stderr and the exit code.
@@ -133,6 +133,16 @@ pub struct Failure {
 impl From<grundy::judge::JudgeError> for Failure {
     fn from(e: grundy::judge::JudgeError) -> Failure {
         Failure { code: e.exit_code(), message: e.to_string() }
+    }
+}
+
+/// A blob that cannot be read is an I/O failure; one that is not a valid blob, invalid input.
+impl From<grundy::table::OpenError> for Failure {
+    fn from(e: grundy::table::OpenError) -> Failure {
+        match e {
+            grundy::table::OpenError::Io { .. } => Failure::io(e),
+            _ => Failure::invalid(e),
+        }
     }
 }
 

@@ -1,14 +1,14 @@
 //! `grundy sg` (one value) and `grundy verify knight` (the closed form's certificate).
 
-use grundy::rules::certificate;
-use grundy::solver::knight;
+use grundy::knight;
 use grundy::table::embedded;
+use grundy_core::rules::certificate;
 
 use super::Failure;
 
 /// Prints g(x, y); the arguments were range-checked by the parser.
 pub fn sg(x: u64, y: u64) -> Result<(), Failure> {
-    let g = knight::grundy(x, y).map_err(Failure::invalid)?;
+    let g = knight::value(x, y).map_err(Failure::invalid)?;
     println!("{}", g.0);
     Ok(())
 }

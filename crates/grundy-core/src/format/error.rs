@@ -1,12 +1,16 @@
 //! Why a blob was rejected.
 
-use super::header::Game;
 use alloc::string::String;
 
-/// A blob failed validation; the message says what is wrong.
+use super::header::Game;
+
+/// A blob failed validation; the message says which check failed. Each check has its own
+/// variant, and new checks may be added.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(missing_docs)] // The fields are named for what they hold; each variant says what failed.
 pub enum BlobError {
-    /// Shorter than the fixed preamble (magic, version, endian mark).
+    /// Shorter than the fixed preamble (magic, version, endian mark, header length, checksum).
     TooShort { len: usize },
     /// The first eight bytes are not the grundy magic: not a table blob at all.
     BadMagic { found: [u8; 8] },
@@ -14,12 +18,14 @@ pub enum BlobError {
     UnsupportedVersion { found: u16, supported: u16 },
     /// The endian mark does not read back as written: foreign byte order.
     ForeignEndianness { mark: u32 },
-    /// The header does not decode.
-    HeaderDecode(String),
-    /// The header ends where its checksum should be.
+    /// The preamble claims a header longer than any reader accepts.
+    HeaderTooLong { len: u32, max: usize },
+    /// The blob ends inside the header.
     TruncatedHeader { needed: usize, len: usize },
     /// The header's CRC-32 does not match.
     HeaderChecksum { stored: u32, computed: u32 },
+    /// The header passed its checksum but does not decode (a writer bug, or forged bytes).
+    HeaderDecode(String),
     /// A table's payload does not start on a 64-byte boundary.
     Misaligned { table: usize, offset: u64 },
     /// A table's payload starts before the previous part of the blob ends.
@@ -40,12 +46,6 @@ pub enum BlobError {
     PayloadChecksum { table: usize, stored: u32, computed: u32 },
     /// A cell holds a value its game cannot produce.
     BadCell { table: usize, index: usize, value: u8 },
-    /// The blob holds no table for a game the reader needs.
-    MissingTable { game: Game },
-    /// A cell differs from the value its game's rules give (found by recomputing the table).
-    WrongCell { table: usize, index: usize, value: u8, expected: u8 },
-    /// A table's contents cannot be recomputed (a move set the x + y sweep cannot tabulate).
-    Unverifiable { table: usize, why: String },
 }
 
 impl core::fmt::Display for BlobError {
@@ -64,13 +64,16 @@ impl core::fmt::Display for BlobError {
             Self::ForeignEndianness { mark } => {
                 write!(f, "endian mark reads {mark:#010x}: written with a foreign byte order")
             }
-            Self::HeaderDecode(why) => write!(f, "header does not decode: {why}"),
+            Self::HeaderTooLong { len, max } => {
+                write!(f, "the preamble claims a {len}-byte header, more than the {max} bytes allowed")
+            }
             Self::TruncatedHeader { needed, len } => {
                 write!(f, "truncated header: needs {needed} bytes, the blob has {len}")
             }
             Self::HeaderChecksum { stored, computed } => {
                 write!(f, "header checksum mismatch: stored {stored:#010x}, computed {computed:#010x}")
             }
+            Self::HeaderDecode(why) => write!(f, "header does not decode: {why}"),
             Self::Misaligned { table, offset } => {
                 write!(f, "table {table}: payload offset {offset} is not a multiple of 64")
             }
@@ -99,11 +102,6 @@ impl core::fmt::Display for BlobError {
             Self::BadCell { table, index, value } => {
                 write!(f, "table {table}: cell {index} holds {value}, impossible for its game")
             }
-            Self::MissingTable { game } => write!(f, "the blob holds no {game:?} table"),
-            Self::WrongCell { table, index, value, expected } => {
-                write!(f, "table {table}: cell {index} holds {value}, but its game's rules give {expected}")
-            }
-            Self::Unverifiable { table, why } => write!(f, "table {table} cannot be recomputed: {why}"),
         }
     }
 }

@@ -1,10 +1,15 @@
 //! The blob header and its bincode encoding (the only place that knows about bincode).
+//!
+//! Bincode 2 with fixed-int little-endian integers: a `String` or `Vec` is a `u64` length and
+//! its elements, an enum a `u32` variant index, integers their fixed width. `docs/blob-format.md`
+//! lists the bytes field by field.
 
-use alloc::{
-    string::{String, ToString},
-    vec::Vec,
-};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
+
+use super::BlobError;
 
 /// Which game a table belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,11 +35,15 @@ pub enum CellEncoding {
 /// One table of the blob: what it is and where its payload lies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableEntry {
+    /// Which game, and so how the cells are read.
     pub game: Game,
     /// The move set `(dx, dy)` the table was computed for (empty where it does not apply).
     pub moves: Vec<(i8, i8)>,
+    /// Rows of cells (`x` for a knight square).
     pub rows: u32,
+    /// Columns of cells (`y` for a knight square).
     pub cols: u32,
+    /// How each cell is stored.
     pub cell: CellEncoding,
     /// Byte offset of the payload from the start of the blob; a multiple of 64.
     pub offset: u64,
@@ -44,29 +53,26 @@ pub struct TableEntry {
     pub crc32: u32,
 }
 
-/// Everything the blob says about itself. With the fixed-int little-endian encoding the first
-/// three fields sit at fixed offsets (magic `0..8`, version `8..10`, endian mark `10..14`), so a
-/// reader can name a foreign or newer file before decoding the rest.
+/// What the blob says about its tables: the part of the header bincode encodes. The magic,
+/// version, endian mark, length and checksum before it are written by hand
+/// ([`super::PREAMBLE_LEN`] bytes at fixed offsets), so a reader names a foreign, newer or
+/// corrupted file before it decodes anything.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
-    /// [`MAGIC`].
-    pub magic: [u8; 8],
-    /// [`FORMAT_VERSION`] of the writer.
-    pub format_version: u16,
-    /// [`ENDIAN_MARK`] as written; any other value means a foreign byte order.
-    pub endian_mark: u32,
     /// `grundy <version>` of the generator that wrote the blob.
     pub generator: String,
+    /// The tables, in payload order.
     pub tables: Vec<TableEntry>,
 }
 
 /// The first eight bytes of every blob.
 pub const MAGIC: [u8; 8] = *b"GRUNDYSG";
 
-/// The layout version this code reads and writes.
-pub const FORMAT_VERSION: u16 = 1;
+/// The layout version this code reads and writes. Version 1 stored the magic, version and
+/// endian mark inside the bincode header and its checksum after it; it is refused by version.
+pub const FORMAT_VERSION: u16 = 2;
 
-/// The byte-order sentinel stored in every header.
+/// The byte-order sentinel stored in every preamble.
 pub const ENDIAN_MARK: u32 = 0x0102_0304;
 
 /// The largest header a reader accepts; a longer claimed length is corruption.
@@ -82,8 +88,13 @@ impl Header {
         bincode::serde::encode_to_vec(self, config()).expect("a header always encodes")
     }
 
-    /// Decodes a header from the start of `bytes`; returns it and the number of bytes it used.
-    pub fn decode(bytes: &[u8]) -> Result<(Header, usize), String> {
-        bincode::serde::decode_from_slice(bytes, config()).map_err(|e| e.to_string())
+    /// Decodes a header that must fill `bytes` exactly.
+    pub fn decode(bytes: &[u8]) -> Result<Header, BlobError> {
+        let (header, used) =
+            bincode::serde::decode_from_slice(bytes, config()).map_err(|e| BlobError::HeaderDecode(e.to_string()))?;
+        if used != bytes.len() {
+            return Err(BlobError::HeaderDecode(format!("{} bytes left after the header", bytes.len() - used)));
+        }
+        Ok(header)
     }
 }

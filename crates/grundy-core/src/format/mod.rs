@@ -1,14 +1,20 @@
 //! The `.sgt` table blob: its layout, the writer and the validating reader.
 //!
 //! ```text
-//! 0 .. h        header (bincode, fixed-int little-endian; magic, version and endian mark first)
-//! h .. h+4      CRC-32 of the header bytes, little-endian
-//! .. 64k        zero padding
-//! offset_i ..   payload of table i (64-byte aligned, one byte per cell, row-major),
-//!               zero padding between tables; the blob ends with the last payload
+//! 0 .. 8         magic "GRUNDYSG"
+//! 8 .. 10        format version, u16
+//! 10 .. 14       endian mark 0x01020304, u32
+//! 14 .. 18       header length h, u32 (at most MAX_HEADER_LEN)
+//! 18 .. 22       CRC-32 of the header bytes
+//! 22 .. 22+h     header (bincode, fixed-int little-endian: generator and table entries)
+//! .. 64k         zero padding
+//! offset_i ..    payload of table i (64-byte aligned, one byte per cell, row-major),
+//!                zero padding between tables; the blob ends with the last payload
 //! ```
 //!
-//! Shared with `build.rs`, so it must not refer to the rest of the crate.
+//! All integers are little-endian. The preamble (the first [`PREAMBLE_LEN`] bytes) is read by
+//! hand, so a foreign file, a newer version or a corrupted header is named before anything is
+//! decoded. `docs/blob-format.md` describes every byte.
 
 use alloc::vec::Vec;
 
@@ -16,26 +22,32 @@ mod error;
 pub mod header;
 
 pub use error::BlobError;
-use header::{CellEncoding, ENDIAN_MARK, FORMAT_VERSION, Game, Header, MAGIC, TableEntry};
+use header::{CellEncoding, ENDIAN_MARK, FORMAT_VERSION, Game, Header, MAGIC, MAX_HEADER_LEN, TableEntry};
 
 /// Payload alignment in bytes.
 pub const ALIGN: usize = 64;
 
+/// Bytes before the header: magic, version, endian mark, header length, header CRC-32.
+pub const PREAMBLE_LEN: usize = 22;
+
 /// One table to write: its identity and its cells.
+#[derive(Debug, Clone, Copy)]
 pub struct TableData<'a> {
+    /// Which game the cells belong to.
     pub game: Game,
-    pub moves: Vec<(i8, i8)>,
+    /// The move set the cells were computed for (empty where it does not apply).
+    pub moves: &'a [(i8, i8)],
+    /// Rows of cells.
     pub rows: u32,
+    /// Columns of cells.
     pub cols: u32,
+    /// `rows * cols` cells, row-major.
     pub cells: &'a [u8],
 }
 
 /// Serializes tables into a blob. Deterministic: the same tables give the same bytes.
 pub fn write_blob(generator: &str, tables: &[TableData<'_>]) -> Vec<u8> {
     let mut header = Header {
-        magic: MAGIC,
-        format_version: FORMAT_VERSION,
-        endian_mark: ENDIAN_MARK,
         generator: generator.into(),
         tables: tables
             .iter()
@@ -43,7 +55,7 @@ pub fn write_blob(generator: &str, tables: &[TableData<'_>]) -> Vec<u8> {
                 assert_eq!(t.cells.len() as u64, u64::from(t.rows) * u64::from(t.cols), "cells vs dimensions");
                 TableEntry {
                     game: t.game,
-                    moves: t.moves.clone(),
+                    moves: t.moves.to_vec(),
                     rows: t.rows,
                     cols: t.cols,
                     cell: CellEncoding::U8,
@@ -55,16 +67,14 @@ pub fn write_blob(generator: &str, tables: &[TableData<'_>]) -> Vec<u8> {
             .collect(),
     };
     // Fixed-int encoding: the header length does not depend on the offsets filled in below.
-    let mut end = header.encode().len() + 4;
+    let mut end = PREAMBLE_LEN + header.encode().len();
     for entry in &mut header.tables {
         let offset = end.next_multiple_of(ALIGN);
         entry.offset = offset as u64;
         end = offset + entry.len as usize;
     }
-    let head = header.encode();
-    let mut blob = Vec::with_capacity(end);
-    blob.extend_from_slice(&head);
-    blob.extend_from_slice(&crc32fast::hash(&head).to_le_bytes());
+    let mut blob = write_head(&header);
+    blob.reserve(end - blob.len());
     for (entry, table) in header.tables.iter().zip(tables) {
         blob.resize(entry.offset as usize, 0);
         blob.extend_from_slice(table.cells);
@@ -72,19 +82,26 @@ pub fn write_blob(generator: &str, tables: &[TableData<'_>]) -> Vec<u8> {
     blob
 }
 
+/// The preamble and the header: the bytes of a blob before its first payload's padding. With
+/// [`read_head`], this lets a tool rewrite a header and keep the payloads.
+pub fn write_head(header: &Header) -> Vec<u8> {
+    let body = header.encode();
+    assert!(body.len() <= MAX_HEADER_LEN, "a header of {} bytes is too long", body.len());
+    let mut head = Vec::with_capacity(PREAMBLE_LEN + body.len());
+    head.extend_from_slice(&MAGIC);
+    head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    head.extend_from_slice(&ENDIAN_MARK.to_le_bytes());
+    head.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    head.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+    head.extend_from_slice(&body);
+    head
+}
+
 /// Validates a whole blob once: preamble, header checksum, layout, padding, payload checksums
 /// and cell ranges. On success every table's payload is `bytes[offset..offset + len]`.
 pub fn validate(bytes: &[u8]) -> Result<Header, BlobError> {
-    check_preamble(bytes)?;
-    let (header, used) = Header::decode(bytes).map_err(BlobError::HeaderDecode)?;
-    let crc_end = used + 4;
-    let stored = bytes.get(used..crc_end).ok_or(BlobError::TruncatedHeader { needed: crc_end, len: bytes.len() })?;
-    let stored = u32::from_le_bytes(stored.try_into().expect("4 bytes"));
-    let computed = crc32fast::hash(&bytes[..used]);
-    if stored != computed {
-        return Err(BlobError::HeaderChecksum { stored, computed });
-    }
-    let mut end = crc_end as u64;
+    let (header, head_len) = read_head(bytes)?;
+    let mut end = head_len as u64;
     for (i, entry) in header.tables.iter().enumerate() {
         end = check_table(bytes, i, entry, end)?;
     }
@@ -94,24 +111,42 @@ pub fn validate(bytes: &[u8]) -> Result<Header, BlobError> {
     Ok(header)
 }
 
-/// Magic, version and endian mark, read at their fixed offsets before anything is decoded.
-fn check_preamble(bytes: &[u8]) -> Result<(), BlobError> {
-    let Some(preamble) = bytes.get(..14) else {
-        return Err(BlobError::TooShort { len: bytes.len() });
-    };
-    let found: [u8; 8] = preamble[..8].try_into().expect("8 bytes");
+/// Reads the preamble and the header, checking the header's checksum before decoding it;
+/// returns the header and where it ends. The tables are not checked: [`validate`] does that.
+pub fn read_head(bytes: &[u8]) -> Result<(Header, usize), BlobError> {
+    let claimed = header_len(bytes)?;
+    let end = PREAMBLE_LEN + claimed;
+    let body = bytes.get(PREAMBLE_LEN..end).ok_or(BlobError::TruncatedHeader { needed: end, len: bytes.len() })?;
+    let stored = u32::from_le_bytes(bytes[18..22].try_into().expect("4 bytes"));
+    let computed = crc32fast::hash(body);
+    if stored != computed {
+        return Err(BlobError::HeaderChecksum { stored, computed });
+    }
+    Ok((Header::decode(body)?, end))
+}
+
+/// The header length a blob claims: the preamble's fields at their fixed offsets, in order.
+/// Never reads past [`PREAMBLE_LEN`], so a reader can bound what it loads of a file.
+pub fn header_len(bytes: &[u8]) -> Result<usize, BlobError> {
+    let field = |range: core::ops::Range<usize>| bytes.get(range).ok_or(BlobError::TooShort { len: bytes.len() });
+    let found: [u8; 8] = field(0..8)?.try_into().expect("8 bytes");
     if found != MAGIC {
         return Err(BlobError::BadMagic { found });
     }
-    let version = u16::from_le_bytes([preamble[8], preamble[9]]);
+    let version = u16::from_le_bytes(field(8..10)?.try_into().expect("2 bytes"));
     if version != FORMAT_VERSION {
         return Err(BlobError::UnsupportedVersion { found: version, supported: FORMAT_VERSION });
     }
-    let mark = u32::from_le_bytes(preamble[10..14].try_into().expect("4 bytes"));
+    let mark = u32::from_le_bytes(field(10..14)?.try_into().expect("4 bytes"));
     if mark != ENDIAN_MARK {
         return Err(BlobError::ForeignEndianness { mark });
     }
-    Ok(())
+    let claimed = u32::from_le_bytes(field(14..18)?.try_into().expect("4 bytes"));
+    field(18..22)?;
+    match usize::try_from(claimed) {
+        Ok(len) if len <= MAX_HEADER_LEN => Ok(len),
+        _ => Err(BlobError::HeaderTooLong { len: claimed, max: MAX_HEADER_LEN }),
+    }
 }
 
 /// Checks table `i`, which must start at or after `previous_end`; returns where it ends.

@@ -185,12 +185,15 @@ impl fmt::Display for Proof {
 
 /// Why the checker refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Refutation {
     /// A structural fact behind Lemma A or B does not hold (key bounds, translation set).
     Lemma(String),
     /// `F` breaks the recurrence at a cell: the closed form is wrong there or below.
+    #[allow(missing_docs)]
     Recurrence { x: u64, y: u64, value: u8, mex: u8 },
     /// The key did not predict a neighbour's local view (Lemma A failed on a real cell).
+    #[allow(missing_docs)]
     Signature { x: u64, y: u64, m: (i64, i64) },
 }
 
@@ -207,6 +210,8 @@ impl fmt::Display for Refutation {
         }
     }
 }
+
+impl core::error::Error for Refutation {}
 
 /// Proves `F = g` for these patterns with the standard translations and key (see the module
 /// documentation), or says what failed.
@@ -356,7 +361,7 @@ mod tests {
     use crate::rules::knight::Triangle;
 
     fn patterns() -> Patterns {
-        Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM))
+        Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap())
     }
 
     #[test]

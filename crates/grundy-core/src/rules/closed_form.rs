@@ -13,8 +13,8 @@
 //! | diagonal strip: `y >= 38`, `e <= -11`, `d <= 13` | `diag[x mod 4][d]`, period (4, 4) |
 //! | wedge: `y >= 38`, `e <= -11`, `d >= 14` | `wedge[x mod 4][y mod 4]` |
 //!
-//! These are the regions of DESIGN.md §3, and checking them against the computed table confirmed
-//! every constant. None can be moved outwards (`tests::region_boundaries_are_tight`): with a core
+//! These regions were read off the computed table (`docs/closed-form.md`), and checking them
+//! against it confirmed every constant. None can be moved outwards (`tests::region_boundaries_are_tight`): with a core
 //! bound of 37 the strip would be wrong at (14, 37); the outer region cannot start at `e = 17`
 //! (14, 45), nor the wedge at `e = -10` (27, 44) or at `d = 13` (25, 38).
 //!
@@ -135,11 +135,17 @@ impl Forms {
 /// `a mod 4` and `b mod 4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Local {
+    /// `min(a, CORE)`.
     pub lo: i64,
+    /// `min(b, CORE)`.
     pub hi: i64,
+    /// `min(b - a, DIAG_D + 1)`.
     pub d: i64,
+    /// `clamp(b - 2a, STRIP_E - 1, OUTER_E)`.
     pub e: i64,
+    /// `a mod 4`.
     pub r_lo: u8,
+    /// `b mod 4`.
     pub r_hi: u8,
 }
 
@@ -193,7 +199,9 @@ pub const EXTRACT_MIN_SUM: usize = (3 * (REFERENCE_X + 3) + OUTER_E + 3 + 2 * CO
 /// A cell where the closed form and the computed table disagree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mismatch {
+    /// The cell's row.
     pub x: u64,
+    /// The cell's column.
     pub y: u64,
     /// The value in the computed table.
     pub table: u8,
@@ -210,6 +218,8 @@ impl core::fmt::Display for Mismatch {
         )
     }
 }
+
+impl core::error::Error for Mismatch {}
 
 impl Patterns {
     /// Reads the pattern tables off a computed hyper-knight triangle: the core from the core
@@ -326,7 +336,7 @@ mod tests {
     use crate::rules::knight::HYPER_KNIGHT_MOVES;
 
     fn triangle(max_sum: usize) -> Triangle {
-        Triangle::compute(&HYPER_KNIGHT_MOVES, max_sum)
+        Triangle::compute(&HYPER_KNIGHT_MOVES, max_sum).unwrap()
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub fn moves_text(moves: &[Move]) -> String {
 
 /// Why a move set cannot be tabulated by the x + y sweep.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveSetError {
     /// The set is empty.
     Empty,
@@ -40,6 +41,8 @@ impl core::fmt::Display for MoveSetError {
     }
 }
 
+impl core::error::Error for MoveSetError {}
+
 /// Checks that every move lowers x + y, which makes the sweep by x + y well founded.
 pub fn validate_moves(moves: &[Move]) -> Result<(), MoveSetError> {
     if moves.is_empty() {
@@ -59,15 +62,16 @@ pub fn validate_moves(moves: &[Move]) -> Result<(), MoveSetError> {
 ///
 /// Every move lowers `x + y`, so each diagonal only reads earlier, finished diagonals, and those
 /// reads are contiguous runs: the sweep is cache friendly and needs no recursion.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Triangle {
     max_sum: usize,
     cells: Vec<u8>,
 }
 
 impl Triangle {
-    /// Computes the triangle by the mex recurrence. `moves` must pass [`validate_moves`].
-    pub fn compute(moves: &[Move], max_sum: usize) -> Triangle {
-        debug_assert!(validate_moves(moves).is_ok());
+    /// Computes the triangle by the mex recurrence, or says why `moves` cannot be swept.
+    pub fn compute(moves: &[Move], max_sum: usize) -> Result<Triangle, MoveSetError> {
+        validate_moves(moves)?;
         let mut cells = vec![0u8; diagonal_start(max_sum + 1)];
         // Per move: where its targets start in the finished part, and the x range where it is legal.
         let mut reach: Vec<(isize, usize, usize)> = Vec::with_capacity(moves.len());
@@ -94,7 +98,7 @@ impl Triangle {
                 *cell = (!seen).trailing_zeros() as u8;
             }
         }
-        Triangle { max_sum, cells }
+        Ok(Triangle { max_sum, cells })
     }
 
     /// The largest `x + y` held.
@@ -126,8 +130,8 @@ fn diagonal_start(s: usize) -> usize {
 
 /// The row-major Grundy square `x, y < bound`, exact: knights may leave the square
 /// (a move can raise one coordinate), so the whole triangle `x + y <= 2 * bound - 2` is computed.
-pub fn square_table(moves: &[Move], bound: usize) -> Vec<u8> {
-    Triangle::compute(moves, (2 * bound).saturating_sub(2)).square(bound)
+pub fn square_table(moves: &[Move], bound: usize) -> Result<Vec<u8>, MoveSetError> {
+    Ok(Triangle::compute(moves, (2 * bound).saturating_sub(2))?.square(bound))
 }
 
 #[cfg(test)]
@@ -145,11 +149,12 @@ mod tests {
     #[test]
     fn triangle_layout_and_square() {
         // One move (-1, 0): g(x, y) = x mod 2.
-        let t = Triangle::compute(&[(-1, 0)], 6);
+        let t = Triangle::compute(&[(-1, 0)], 6).unwrap();
         assert_eq!(t.max_sum(), 6);
         assert_eq!((t.get(3, 3), t.get(4, 2), t.get(4, 3)), (Some(1), Some(0), None));
         assert_eq!(t.square(3), [0, 0, 0, 1, 1, 1, 0, 0, 0]);
-        assert_eq!(square_table(&HYPER_KNIGHT_MOVES, 1), [0]);
-        assert!(square_table(&HYPER_KNIGHT_MOVES, 0).is_empty());
+        assert_eq!(square_table(&HYPER_KNIGHT_MOVES, 1).unwrap(), [0]);
+        assert!(square_table(&HYPER_KNIGHT_MOVES, 0).unwrap().is_empty());
+        assert_eq!(square_table(&[(0, 1)], 3), Err(MoveSetError::NotDecreasing((0, 1))));
     }
 }

@@ -38,6 +38,7 @@ pub const MAX_PILES: usize = 6;
 /// takes a pile of `s` to `t < s` stones (`t = 0` removes it): digit `s` drops and digit `t`
 /// rises, so the number drops, and one pass in increasing order solves every position from
 /// positions already solved. Numbers whose counts add up to more than `max_piles` are skipped.
+#[derive(Debug)]
 pub struct MisereSearch {
     max_pile: usize,
     radix: usize,
@@ -118,7 +119,9 @@ pub fn classify(piles: &[u64]) -> (bool, bool, bool) {
 /// Two positions of one class with different outcomes: the classification would be wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inconsistent {
+    /// A position (its piles) and whether the player to move wins it.
     pub first: (Vec<u64>, bool),
+    /// Another position of the same class with the other outcome.
     pub second: (Vec<u64>, bool),
 }
 
@@ -131,6 +134,8 @@ impl core::fmt::Display for Inconsistent {
         )
     }
 }
+
+impl core::error::Error for Inconsistent {}
 
 /// The `ROWS x COLS` outcome table, derived from [`MisereSearch`] over all positions with at most
 /// [`MAX_PILES`] piles of at most [`MAX_PILE`] stones: each class gets the outcome its positions
