@@ -87,7 +87,7 @@ pub fn manifest(blob: &[u8]) -> String {
     let header = crate::format::validate(blob).expect("manifest of a valid blob");
     let mut text = format!(
         "# generated/ (generated files: do not edit)\n\n\
-         Regenerate with `{REGENERATE}`. The test `tests/blob.rs` fails when the blob\n\
+         Regenerate with `{REGENERATE}`. The test `tests/it/format.rs` fails when the blob\n\
          that `build.rs` embeds differs from `tables.sgt` or this manifest is stale.\n\n\
          | file | bytes | crc32 |\n|---|---|---|\n| tables.sgt | {} | {:#010x} |\n\n\
          Header: generator `{}`, format version {}.\n\n\

@@ -39,7 +39,7 @@
 //! `b - a` is exact in `u64`, and `clamp(b - 2a, -11, 18) = min((d - a)⁺, 18) - min((a - d)⁺, 11)`
 //! with `d = b - a` and `t⁺ = t.saturating_sub(..)` exact; `orient` picks the forms of `(x, y)` or
 //! of `(y, x)` by the sign of `y - x` (`y - x` and `x - 2y` are `b - a` and `b - 2a` when `x > y`).
-//! The certificate compares the two on every cell it scans and `tests/closed_form.rs` on huge
+//! The certificate compares the two on every cell it scans and `tests/it/closed_form.rs` on huge
 //! random cells.
 
 use super::knight::Triangle;
@@ -344,7 +344,7 @@ mod tests {
         let t = triangle(EXTRACT_MIN_SUM.max(700));
         let p = Patterns::extract(&t);
         assert_eq!(p.check(&t), Ok((t.max_sum() + 1) * (t.max_sum() + 2) / 2));
-        assert_eq!(p.outer, [0, 1, 2, 3], "DESIGN.md: the outer region is x mod 4");
+        assert_eq!(p.outer, [0, 1, 2, 3], "the outer region is x mod 4");
     }
 
     #[test]

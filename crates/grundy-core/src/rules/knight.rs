@@ -1,7 +1,4 @@
 //! Hyper-knight moves and the Grundy table, computed iteratively in order of x + y.
-//!
-//! Pure `std` code: it is compiled into `build.rs` as well as into the library, so the tests
-//! check exactly the code that built the embedded tables.
 
 use alloc::{format, string::String, vec, vec::Vec};
 

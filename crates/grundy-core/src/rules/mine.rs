@@ -7,7 +7,7 @@
 //!   `b >= 1` and `SG(0) = mex{0}`;
 //! - numbers touching no blank: one move, to a finished piece, so `SG = mex{0}`.
 //!
-//! Pure `std` code, compiled into `build.rs` as well as into the library. No recursion.
+//! No recursion.
 
 use alloc::vec::Vec;
 

@@ -1,8 +1,8 @@
 //! Misère Nim: the outcome of every small position by the recurrence, classified into a
 //! table indexed by (every pile is one?, XOR == 0?, number of piles odd?).
 //!
-//! Pure `std` code, compiled into `build.rs` as well as into the library. No recursion: positions
-//! are numbered so that every move leads to a smaller number, and are solved in that order.
+//! No recursion: positions are numbered so that every move leads to a smaller number, and are
+//! solved in that order.
 
 use alloc::{vec, vec::Vec};
 

@@ -1,4 +1,6 @@
-//! Pure game math, `std` only. Compiled into `build.rs` (via `#[path]`) and into the library.
+//! The game math: move sets and the Grundy sweep, the hyper knight's closed form and its
+//! certificate, misère Nim's and Mine's parity recurrences. `build.rs` computes the embedded
+//! tables with this code, so the tests check exactly the code that built them.
 
 pub mod certificate;
 pub mod closed_form;
