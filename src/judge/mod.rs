@@ -48,15 +48,18 @@ pub trait Judge {
 }
 
 /// Buffered standard output, as the judges write it.
+#[doc(hidden)]
 pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
 
 /// Runs a judge on `input` with buffered standard output (see [`with_stdout`]).
+#[doc(hidden)] // The binaries' driver.
 pub fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
     with_stdout(|out| judge.solve_input(input, out))
 }
 
 /// Runs `solve` against buffered standard output, flushing what was solved even when a later
 /// case fails. A closed pipe (`grundy knights | head`) is not an error.
+#[doc(hidden)] // The binaries' driver.
 pub fn with_stdout(solve: impl FnOnce(&mut Stdout) -> Result<(), JudgeError>) -> Result<(), JudgeError> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let result = solve(&mut out);

@@ -5,7 +5,12 @@ use crate::rules::closed_form::Patterns;
 use crate::rules::knight::HYPER_KNIGHT_MOVES;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
-include!(concat!(env!("OUT_DIR"), "/closed_form.rs"));
+
+/// The closed form's pattern tables, as `build.rs` extracted them.
+mod patterns {
+    include!(concat!(env!("OUT_DIR"), "/closed_form.rs"));
+}
+use patterns::KNIGHT_PATTERNS;
 
 /// Aligns its contents to 64 bytes (`include_bytes!` alone guarantees only 1).
 #[repr(C, align(64))]
@@ -30,7 +35,8 @@ pub fn knight() -> KnightTable<'static> {
 }
 
 /// The hyper-knight closed form's pattern tables, extracted and checked by `build.rs`
-/// (`OUT_DIR/closed_form.rs`); [`crate::rules::certificate::prove`] proves them right.
+/// (`OUT_DIR/closed_form.rs`); `grundy_core::rules::certificate::prove` proves them right.
+#[doc(hidden)] // For `grundy verify knight` and the tests.
 #[inline]
 pub fn knight_patterns() -> &'static Patterns {
     &KNIGHT_PATTERNS
