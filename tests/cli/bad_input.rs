@@ -26,7 +26,7 @@ use std::process::Output;
 
 use grundy::solver::knight;
 
-use crate::run::{Bin, Stdin, run};
+use crate::run::{Bin, Stdin, run, scratch_dir};
 
 /// Bytes the judge reads per chunk from standard input (`grundy::judge::source::CHUNK`).
 const CHUNK: usize = grundy::judge::source::CHUNK;
@@ -67,12 +67,6 @@ fn entries(command: &'static str, good: &[Good<'_>], bad: &[Bad<'_>]) -> Vec<Ent
         error: Some((line, column, message.to_owned())),
     });
     good.chain(bad).collect()
-}
-
-fn scratch_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-bad-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs an entry the three ways; returns what went wrong, if anything.
@@ -126,7 +120,7 @@ fn clip(s: &str) -> String {
 fn run_catalogue(entries: impl IntoIterator<Item = Vec<Entry>>) {
     let entries: Vec<Entry> = entries.into_iter().flatten().collect();
     eprintln!("{} entries, each run 3 ways", entries.len());
-    let dir = scratch_dir();
+    let dir = scratch_dir("bad-input");
     let failures: Vec<String> = entries.iter().flat_map(|e| check(e, &dir)).collect();
     assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
 }

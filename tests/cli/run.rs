@@ -1,7 +1,7 @@
 //! Running the built binaries: the one place the CLI tests start a process.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Which binary to run.
@@ -69,6 +69,14 @@ pub fn run(bin: Bin, args: &[&str], stdin: Stdin<'_>) -> Output {
 /// Runs `grundy args` with `stdin` written to it through a pipe.
 pub fn grundy(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     run(Bin::Grundy, args, Stdin::Pipe(stdin.as_ref()))
+}
+
+/// A directory for a test's files, `grundy-<name>-<process id>` in the temporary directory,
+/// created if it is not there yet.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
 }
 
 /// Bytes as UTF-8 text.

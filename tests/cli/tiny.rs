@@ -4,12 +4,11 @@
 use std::path::Path;
 use std::process::Output;
 
-use crate::run::{Bin, Stdin, grundy, run, text};
+use crate::run::{Bin, Stdin, grundy, run, scratch_dir, text};
 
 #[test]
 fn tiny_matches_grundy_on_files_and_stdin() {
-    let dir = std::env::temp_dir().join(format!("grundy-tiny-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("tiny");
     let inputs = [
         ("knights", "2\n1\n1 0\n2\n2 5\n3 5\n"),
         ("knights", "1\n1\n9223372036854775807 12\n"),
