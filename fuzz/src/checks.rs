@@ -199,7 +199,7 @@ pub fn with_fixed_checksums(data: &[u8]) -> Option<Vec<u8>> {
 // ---------------------------------------------------------------------------------------------
 // The judges. Each target runs its judge twice, on the bytes in memory and streamed through the
 // chunked reader in small pieces (`run_judge`), and compares both with a reference written here
-// from SPEC.md over `Tokens`: the exact output (or, for Mine boards beyond the reference's exact
+// from the problem statements over `Tokens`: the exact output (or, for Mine boards beyond the reference's exact
 // search, the exact shape), success iff the input is valid, and the exact line and column of an
 // error. A new judge target copies `misere` below.
 
@@ -320,10 +320,20 @@ impl Expected {
 }
 
 /// A reader handing out at most `step` bytes per call, so that the chunked source refills in
-/// the middle of tokens and lines.
-struct Trickle<'a> {
+/// the middle of tokens, lines and blocks. The one such reader of the fuzz checks and the
+/// integration tests (`crate::checks::Trickle` there).
+#[derive(Debug, Clone)]
+pub struct Trickle<'a> {
     rest: &'a [u8],
     step: usize,
+}
+
+impl<'a> Trickle<'a> {
+    /// Hands out `input`, at most `step` bytes (at least 1) per read.
+    pub fn new(input: &'a [u8], step: usize) -> Self {
+        assert!(step > 0, "a step of 0 bytes would end the input at once");
+        Trickle { rest: input, step }
+    }
 }
 
 impl std::io::Read for Trickle<'_> {
@@ -378,7 +388,7 @@ pub fn run_judge(judge: &mut impl Judge, input: &[u8]) -> (Result<(), JudgeError
     };
     let mut streamed = Vec::new();
     let streamed_result = if crc >> 26 == 0 {
-        judge.solve(&mut Scanner::new(ReadSource::new(Trickle { rest: input, step })), &mut streamed)
+        judge.solve(&mut Scanner::new(ReadSource::new(Trickle::new(input, step))), &mut streamed)
     } else {
         judge.solve(&mut Scanner::new(Pieces { input, start: 0, end: 0, step }), &mut streamed)
     };
@@ -444,7 +454,7 @@ pub fn knights(input: &[u8]) {
 }
 
 /// LightOJ 1315 from the spec: `T`, then per case `n` and `n` pairs `x y`, each coordinate at
-/// most 2^63 - 1 (the judge's documented bound); the values come from `solver::knight::grundy`.
+/// most 2^63 - 1 (the judge's documented bound); the values come from `grundy::knight::value`.
 pub fn knights_reference(input: &[u8]) -> Expected {
     let mut tokens = Tokens::new(input);
     let mut expected = Expected::default();
@@ -651,7 +661,7 @@ fn blanks(rows: usize, cols: usize, mines: &[bool]) -> Vec<bool> {
     (0..rows * cols).map(|c| !mines[c] && neighbours(rows, cols, c).all(|n| !mines[n])).collect()
 }
 
-/// A Mine board by its pieces (SPEC.md): blank regions (found by flood fill), numbers by the
+/// A Mine board by its pieces: blank regions (found by flood fill), numbers by the
 /// regions they touch; components of regions linked by numbers touching several. A component of
 /// one region with `b` numbers is worth 1 (b even) or 2 (b odd), a number touching no blank 1;
 /// a larger component is searched exactly when small (`MINE_EXACT_BITS`), else unknown.

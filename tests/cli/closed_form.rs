@@ -1,6 +1,6 @@
 //! The `grundy` binary beyond the table: `knights` with huge coordinates, `sg`, `verify knight`.
 
-use crate::run::{grundy, stderr, stdout};
+use crate::run::{grundy, scratch_dir, stderr, stdout};
 #[test]
 fn knights_accepts_any_coordinate_up_to_2_pow_63_minus_1() {
     // g(2^63-1, 2^63-1) = 0 (diagonal, d = 0); g(10^18, 3 * 10^18) = 10^18 mod 4 = 0;
@@ -59,8 +59,7 @@ fn verify_knight_prints_the_proof_summary() {
 
 #[test]
 fn a_generated_hyper_knight_blob_answers_outside_its_square() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-closed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("cli-closed");
     let blob = dir.join("small.sgt");
     let out = grundy(&["generate", "--bound", "20", "-o", blob.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", stderr(&out));

@@ -1,6 +1,6 @@
 //! The `grundy` binary end to end: `grundy knights` on files and stdin, and its input errors.
 
-use crate::run::{grundy, stderr, stdout};
+use crate::run::{grundy, scratch_dir, stderr, stdout};
 const SAMPLE_IN: &str = include_str!("../../examples/knights.in");
 const SAMPLE_OUT: &str = include_str!("../../examples/knights.out");
 
@@ -70,8 +70,7 @@ fn inspect_validates_blobs() {
 
 #[test]
 fn generate_writes_a_blob_that_knights_can_use() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("cli");
     let blob = dir.join("small.sgt");
     let out = grundy(&["generate", "--bound", "40", "-o", blob.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -106,8 +105,7 @@ fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
 /// reader, so answers and error positions are the same as for small inputs.
 #[test]
 fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
-    let dir = std::env::temp_dir().join(format!("grundy-halves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("halves");
     let knights: Vec<(u64, u64)> = (0..700_000u64).map(|i| ((i * 7919) % 500, (i * 104_729) % 700)).collect();
     let mut expected = knights.iter().fold(0, |acc, &(x, y)| acc ^ grundy::knight::value(x, y).unwrap().0);
     // Make the total non-zero and zero in turn, so both answers are seen.

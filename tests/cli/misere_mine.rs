@@ -1,12 +1,17 @@
 //! End to end: the `grundy misere-nim` and `grundy mine` commands on files and standard input.
 
-use crate::run::{grundy, text};
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+use crate::run::{grundy, scratch_dir, text};
+
+/// `grundy command` on `sample` as a file argument and on standard input: exit 0, exactly `out`
+/// on stdout, nothing on stderr.
+fn solves_from_file_and_stdin(command: &str, file_name: &str, sample: &str, out: &str) {
+    let path = scratch_dir("cli").join(file_name);
+    std::fs::write(&path, sample).unwrap();
+    for run in [grundy(&[command, path.to_str().unwrap()], ""), grundy(&[command], sample)] {
+        assert_eq!(run.status.code(), Some(0));
+        assert_eq!(text(&run.stdout), out);
+        assert!(run.stderr.is_empty());
+    }
 }
 
 const MISERE_SAMPLE: &str = "3\n4\n2 3 4 5\n5\n1 1 2 4 10\n1\n1\n";
@@ -16,12 +21,7 @@ const MINE_OUT: &str = "Case #1: Xiemao\nCase #2: Fanglaoshi\n";
 
 #[test]
 fn misere_nim_from_file_and_stdin() {
-    let path = temp_file("misere.txt", MISERE_SAMPLE);
-    for out in [grundy(&["misere-nim", path.to_str().unwrap()], ""), grundy(&["misere-nim"], MISERE_SAMPLE)] {
-        assert_eq!(out.status.code(), Some(0));
-        assert_eq!(text(&out.stdout), MISERE_OUT);
-        assert!(out.stderr.is_empty());
-    }
+    solves_from_file_and_stdin("misere-nim", "misere.txt", MISERE_SAMPLE, MISERE_OUT);
     let out = grundy(&["misere-nim", "-"], "1\n2\n18446744073709551615 18446744073709551615\n");
     assert_eq!(text(&out.stdout), "Case 1: Bob\n");
 }
@@ -36,12 +36,7 @@ fn misere_nim_bad_input() {
 
 #[test]
 fn mine_from_file_and_stdin() {
-    let path = temp_file("mine.txt", MINE_SAMPLE);
-    for out in [grundy(&["mine", path.to_str().unwrap()], ""), grundy(&["mine"], MINE_SAMPLE)] {
-        assert_eq!(out.status.code(), Some(0));
-        assert_eq!(text(&out.stdout), MINE_OUT);
-        assert!(out.stderr.is_empty());
-    }
+    solves_from_file_and_stdin("mine", "mine.txt", MINE_SAMPLE, MINE_OUT);
 }
 
 #[test]

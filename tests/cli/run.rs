@@ -1,25 +1,82 @@
-//! Running the built `grundy` binary.
+//! Running the built binaries: the one place the CLI tests start a process.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// Runs `grundy args` with `stdin` as standard input (written from a second thread, so a large
-/// input cannot deadlock against the child's output) and collects everything.
-pub fn grundy(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+/// Which binary to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bin {
+    /// `grundy`, the full command line.
+    Grundy,
+    /// `grundy-tiny`, the size-optimised judge solver.
+    Tiny,
+}
+
+impl Bin {
+    fn path(self) -> &'static str {
+        match self {
+            Bin::Grundy => env!("CARGO_BIN_EXE_grundy"),
+            Bin::Tiny => env!("CARGO_BIN_EXE_grundy-tiny"),
+        }
+    }
+}
+
+/// What the binary reads on standard input.
+#[derive(Debug, Clone, Copy)]
+pub enum Stdin<'a> {
+    /// Nothing: standard input is `/dev/null`.
+    Null,
+    /// Redirected from a file (the judge then reads it in chunks of exactly its buffer size).
+    File(&'a Path),
+    /// These bytes through a pipe (chunks of whatever the pipe hands over), written from a second
+    /// thread so that a large input cannot deadlock against the child's output. The child may
+    /// stop reading early (bad input): a broken pipe is then expected and ignored.
+    Pipe(&'a [u8]),
+}
+
+/// Runs `bin args` with `stdin` as standard input and collects everything.
+pub fn run(bin: Bin, args: &[&str], stdin: Stdin<'_>) -> Output {
+    let stdio = match stdin {
+        Stdin::Null => Stdio::null(),
+        Stdin::File(path) => {
+            Stdio::from(std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        }
+        Stdin::Pipe(_) => Stdio::piped(),
+    };
+    let mut child = Command::new(bin.path())
         .args(args)
-        .stdin(Stdio::piped())
+        .stdin(stdio)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run grundy");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.as_ref().to_vec();
-    // The child may stop reading early (bad input): a broken pipe is then expected.
-    let writer = std::thread::spawn(move || drop(pipe.write_all(&input)));
-    let output = child.wait_with_output().expect("wait for grundy");
-    writer.join().expect("the stdin writer");
+        .unwrap_or_else(|e| panic!("run {bin:?}: {e}"));
+    let writer = match stdin {
+        Stdin::Pipe(input) => {
+            let mut pipe = child.stdin.take().expect("stdin is piped");
+            let input = input.to_vec();
+            Some(std::thread::spawn(move || drop(pipe.write_all(&input))))
+        }
+        Stdin::Null | Stdin::File(_) => None,
+    };
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("wait for {bin:?}: {e}"));
+    if let Some(writer) = writer {
+        writer.join().expect("the stdin writer");
+    }
     output
+}
+
+/// Runs `grundy args` with `stdin` written to it through a pipe.
+pub fn grundy(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    run(Bin::Grundy, args, Stdin::Pipe(stdin.as_ref()))
+}
+
+/// A directory for a test's files, `grundy-<name>-<process id>` in the temporary directory,
+/// created if it is not there yet.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
 }
 
 /// Bytes as UTF-8 text.

@@ -1,22 +1,14 @@
 //! `grundy-tiny` answers and fails exactly like `grundy` (here built with default features; the
 //! size-optimised build differs only in profile and features).
 
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
-use crate::run::{grundy, text};
-
-fn tiny(args: &[&str], stdin_file: Option<&str>) -> Output {
-    let stdin = match stdin_file {
-        Some(path) => Stdio::from(std::fs::File::open(path).unwrap()),
-        None => Stdio::null(),
-    };
-    Command::new(env!("CARGO_BIN_EXE_grundy-tiny")).args(args).stdin(stdin).output().expect("run grundy-tiny")
-}
+use crate::run::{Bin, Stdin, grundy, run, scratch_dir, text};
 
 #[test]
 fn tiny_matches_grundy_on_files_and_stdin() {
-    let dir = std::env::temp_dir().join(format!("grundy-tiny-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("tiny");
     let inputs = [
         ("knights", "2\n1\n1 0\n2\n2 5\n3 5\n"),
         ("knights", "1\n1\n9223372036854775807 12\n"),
@@ -30,7 +22,7 @@ fn tiny_matches_grundy_on_files_and_stdin() {
         std::fs::write(&path, input).unwrap();
         let path = path.to_str().unwrap();
         let reference = grundy(&[game, path], "");
-        for out in [tiny(&[game, path], None), tiny(&[game], Some(path))] {
+        for out in [run(Bin::Tiny, &[game, path], Stdin::Null), run(Bin::Tiny, &[game], Stdin::File(Path::new(path)))] {
             assert_eq!(out.status.code(), reference.status.code(), "{game} {input:?}");
             assert_eq!(text(&out.stdout), text(&reference.stdout), "{game} {input:?}");
             let message =
@@ -38,7 +30,7 @@ fn tiny_matches_grundy_on_files_and_stdin() {
             assert_eq!(message(&out), message(&reference), "{game} {input:?}");
         }
     }
-    let usage = tiny(&["chess"], None);
+    let usage = run(Bin::Tiny, &["chess"], Stdin::Null);
     assert_eq!(usage.status.code(), Some(2));
     assert!(text(&usage.stderr).contains("usage: grundy-tiny"));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -1,7 +1,7 @@
 //! Hyper-knight oracles: the definition and an exhaustive search of sums (no crate code).
 use std::collections::HashMap;
 
-/// The six hyper-knight moves, typed from SPEC.md (not taken from the crate).
+/// The six hyper-knight moves, typed from the problem statement (not taken from the crate).
 pub const MOVES: [(i64, i64); 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
 
 /// Legal targets of a knight at (x, y).

@@ -1,5 +1,5 @@
 //! The knight values of the 500 x 500 corner (the embedded table, or the closed form when it is
-//! built without the `knight-square` feature) against the definition, SPEC.md's known values and
+//! built without the `knight-square` feature) against the definition, the known values and
 //! its pitfall.
 
 use crate::common;
@@ -64,7 +64,7 @@ fn values_are_symmetric() {
 }
 
 /// A 500 x 500 table that (wrongly) treats targets outside the box as illegal differs from the
-/// true one at exactly SPEC.md's eight cells: proof that the build sweeps the whole triangle.
+/// true one at exactly the eight pitfall cells: proof that the build sweeps the whole triangle.
 #[test]
 fn the_box_pitfall_cells_are_right() {
     const B: i64 = 500;

@@ -143,9 +143,7 @@ fn expected_output(cases: &Cases) -> String {
 }
 
 fn run_judge(input: &[u8]) -> (Result<(), grundy::judge::JudgeError>, String) {
-    let mut out = Vec::new();
-    let result = Knights { table: embedded::knight() }.solve_bytes(input, &mut out);
-    (result, String::from_utf8(out).expect("UTF-8 output"))
+    crate::run::solve(&mut Knights { table: embedded::knight() }, input)
 }
 
 #[test]

@@ -7,6 +7,8 @@ mod common;
 #[allow(dead_code)]
 #[path = "../../fuzz/src/checks.rs"]
 mod checks;
+/// Running a judge in process (the helpers the judge tests share).
+mod run;
 
 /// The hyper-knight closed form against the DP, the definition and its certificate.
 mod closed_form;
@@ -28,6 +30,8 @@ mod mine_simulator;
 mod misere;
 /// The misère and Mine parity tables against exhaustive game-tree search.
 mod parity_tables;
+/// The scanner streamed in pieces against the same bytes in memory; its bulk path for pairs.
+mod scanner;
 /// The code behind every `unsafe` block (mapped blobs and inputs, the aligned embedded blob).
 mod unsafe_paths;
 /// Winning moves of all three games against exhaustive search.

@@ -1,6 +1,8 @@
 //! Mine: samples, edge cases, promise-breaking boards and the cluster model.
 
+use crate::checks::Trickle;
 use crate::common;
+use crate::run::{assert_input_errors, output, solve};
 
 use std::collections::HashMap;
 
@@ -16,9 +18,7 @@ use grundy::mine::{self, Board, BoardError, SolveError, Solver};
 use proptest::prelude::*;
 
 fn judge(input: &str) -> Result<String, JudgeError> {
-    let mut out = Vec::new();
-    Mine::new(&mut Solver::new(), |_, _| {}).solve_bytes(input.as_bytes(), &mut out)?;
-    Ok(String::from_utf8(out).unwrap())
+    output(&mut Mine::new(&mut Solver::new(), |_, _| {}), input)
 }
 
 fn board(rows: u64, cols: u64, mines: &[(u64, u64)]) -> Board {
@@ -66,7 +66,7 @@ fn a_number_that_later_receives_a_mine() {
     }
 }
 
-/// SPEC.md: 3x5 with mines (0,0), (0,1), (2,3) is won by Fanglaoshi; every published formula
+/// The counterexample: 3x5 with mines (0,0), (0,1), (2,3) is won by Fanglaoshi; every published formula
 /// (which counts each region's numbers, shared ones included) says Xiemao.
 #[test]
 fn spec_counterexample_3x5() {
@@ -131,7 +131,7 @@ fn searched(private: &[u32], shared: &[(u32, u32)]) -> u32 {
     u32::from(Search::default().value(&cluster, [1, 2], 1 << 20).unwrap().0)
 }
 
-/// SPEC.md's two-region formulas: s odd -> 2 if a, b both even, 0 if exactly one is odd, 1 if
+/// The two-region formulas: s odd -> 2 if a, b both even, 0 if exactly one is odd, 1 if
 /// both odd; s even -> 0 if a = b (mod 2), else 3. Checked against full counts up to 4 and the
 /// search.
 #[test]
@@ -155,7 +155,7 @@ fn two_region_formulas() {
     }
 }
 
-/// Chains of three regions reach SG 5 (SPEC.md), and the search agrees with full counts.
+/// Chains of three regions reach SG 5, and the search agrees with full counts.
 #[test]
 fn chains_of_three_reach_five() {
     let mut memo = HashMap::new();
@@ -303,11 +303,7 @@ fn bad_input_names_line_and_column() {
         ("2\n3 3 0\n", 3, 1, "unexpected end of input: expected N"),
         ("1\n3 3 -1\n", 2, 5, "found a sign"),
     ];
-    for (input, line, column, message) in cases {
-        let Err(JudgeError::Input(e)) = judge(input) else { panic!("{input:?} should fail") };
-        assert_eq!((e.line, e.column), (line, column), "{input:?}: {e}");
-        assert!(e.message.contains(message), "{input:?}: {e}");
-    }
+    assert_input_errors(|input| solve(&mut Mine::new(&mut Solver::new(), |_, _| {}), input), &cases);
 }
 
 /// Reports reach the caller once per solved case, with the promise status.
@@ -432,18 +428,6 @@ proptest! {
     }
 }
 
-/// A reader that hands out at most `.1` bytes per call, so blocks straddle every refill.
-struct Trickle<'a>(&'a [u8], usize);
-
-impl std::io::Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.1.min(self.0.len()).min(buf.len());
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
-}
-
 /// The judge's output or error on `input`, read whole and streamed in pieces of `step` bytes.
 fn judge_both_ways(input: &[u8], step: usize) -> [Result<String, String>; 2] {
     let run = |whole: bool| {
@@ -453,7 +437,7 @@ fn judge_both_ways(input: &[u8], step: usize) -> [Result<String, String>; 2] {
         let result = if whole {
             mine.solve_bytes(input, &mut out)
         } else {
-            mine.solve(&mut Scanner::new(ReadSource::new(Trickle(input, step))), &mut out)
+            mine.solve(&mut Scanner::new(ReadSource::new(Trickle::new(input, step))), &mut out)
         };
         result.map(|()| String::from_utf8(out).unwrap()).map_err(|e| e.to_string())
     };

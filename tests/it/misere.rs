@@ -1,14 +1,13 @@
 //! Misère Nim judge: samples, pitfalls, u64 piles, bad input.
 
-use grundy::judge::Judge;
+use crate::run::{assert_input_errors, output, solve};
+
 use grundy::judge::JudgeError;
 use grundy::judge::MisereNim;
 use grundy::table::embedded;
 
 fn judge(input: &str) -> Result<String, JudgeError> {
-    let mut out = Vec::new();
-    MisereNim { table: embedded::misere_nim() }.solve_bytes(input.as_bytes(), &mut out)?;
-    Ok(String::from_utf8(out).unwrap())
+    output(&mut MisereNim { table: embedded::misere_nim() }, input)
 }
 
 #[test]
@@ -42,17 +41,10 @@ fn bad_input_names_line_and_column() {
         ("2\n1\n1\n", 4, 1, "unexpected end of input: expected k"),
         ("1\n1\n1\n1\n", 4, 1, "unexpected data after the 1 cases"),
     ];
-    for (input, line, column, message) in cases {
-        let mut out = Vec::new();
-        let Err(JudgeError::Input(e)) =
-            MisereNim { table: embedded::misere_nim() }.solve_bytes(input.as_bytes(), &mut out)
-        else {
-            panic!("{input:?} should fail")
-        };
-        assert_eq!((e.line, e.column), (line, column), "{input:?}: {e}");
-        assert!(e.message.contains(message), "{input:?}: {e}");
+    let printed = assert_input_errors(|input| solve(&mut MisereNim { table: embedded::misere_nim() }, input), &cases);
+    for ((input, ..), out) in cases.iter().zip(printed) {
         if input.starts_with("2\n") {
-            assert_eq!(out, b"Case 1: Bob\n", "cases before the error are written");
+            assert_eq!(out, "Case 1: Bob\n", "cases before the error are written");
         }
     }
 }

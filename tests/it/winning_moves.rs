@@ -4,7 +4,7 @@
 //!
 //! - Knights: exhaustive game-tree search of sums (`common::SumSearch`, no Sprague–Grundy).
 //! - Misère Nim: exhaustive search of multisets of piles (below), and for huge piles the rule
-//!   of SPEC.md typed in afresh.
+//!   (misère Nim's known solution) typed in afresh.
 //! - Mine: the click-by-click simulator (`common::simulate`) on every board up to 4x4 and 3x5,
 //!   and the cluster model by plain recursion.
 
@@ -205,7 +205,7 @@ fn misere_every_small_position() {
     assert_eq!(positions, 1715);
 }
 
-/// SPEC.md's rule, typed in afresh: all piles 1 -> the player to move wins iff their count is
+/// The rule, typed in afresh: all piles 1 -> the player to move wins iff their count is
 /// even; otherwise iff the XOR is not 0.
 fn spec_rule_wins(piles: &[u64]) -> bool {
     let piles: Vec<u64> = piles.iter().copied().filter(|&p| p > 0).collect();
@@ -309,7 +309,8 @@ fn mine_every_3x5_and_4x4_board() {
     assert!(clustered > 50, "{clustered}");
 }
 
-/// SPEC.md's counterexample (value 0) and the statement's picture (a cluster of value 2).
+/// The 3x5 counterexample to the published formulas (value 0) and the statement's picture (a
+/// cluster of value 2).
 #[test]
 fn mine_promise_breaking_examples() {
     let mut solver = Solver::new();

@@ -1,0 +1,311 @@
+//! A byte-level scanner of unsigned integers separated by ASCII whitespace.
+//!
+//! Generic over its [`Source`]: a mapped file is one window, a pipe a sliding one. Accepted
+//! separators: space, tab, `\n` and `\r` (so CRLF input works).
+//!
+//! [`Scanner::next_u64`] skips separators, then tries the fast path: up to 16 digits parsed
+//! eight bytes at a time (`swar`), taken only when a separator follows inside the window. Every
+//! other case goes byte by byte: numbers of 17 digits or more (with an overflow check), a token
+//! that runs into the window's end (the window slides and refills, keeping the token), and
+//! every error. Runs of pairs go faster still through [`Scanner::pairs_below`], which reads a
+//! block of [`BLOCK`] bytes at a time (`block`) and stops wherever it is not sure, so that the
+//! token-by-token path reads and reports everything it does not.
+//!
+//! No allocation per token, and no line counting while reading: the scanner keeps byte offsets
+//! in the window, and the newlines and columns of the windows it dropped. A position becomes a
+//! line and column only when an error is reported (by counting the newlines before it in the
+//! window); a column counts characters, not bytes.
+
+mod block;
+mod swar;
+
+pub use block::BLOCK;
+use block::{SPAN, block_pairs};
+use swar::{POW10, load, swar_digits};
+
+use super::source::Source;
+use super::{InputError, JudgeError};
+
+/// Why a token could not be read; turned into a message by [`Scanner::error`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanError {
+    /// The input ended.
+    End,
+    /// A `+` or `-` sign: numbers are unsigned.
+    Sign,
+    /// Something that is not a digit.
+    NotANumber,
+    /// More than fits 64 bits.
+    Overflow,
+    /// Reading the input failed (the I/O error is kept by the scanner).
+    Read,
+}
+
+/// Reads unsigned integers from a [`Source`].
+pub struct Scanner<S> {
+    src: S,
+    /// Next unread byte, in the window.
+    pos: usize,
+    /// Where the last failed token was (or was expected), in the window.
+    failed_at: usize,
+    /// Newlines in the input before the window.
+    lines_before: usize,
+    /// Characters between the last newline before the window and the window's start.
+    column_before: usize,
+    read_error: Option<std::io::Error>,
+}
+
+/// Whether `b` separates tokens: space, tab, `\n` or `\r`.
+#[inline]
+pub fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+/// Characters (not UTF-8 continuation bytes) in `bytes`.
+fn chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
+impl<S: Source> Scanner<S> {
+    pub fn new(src: S) -> Self {
+        Scanner { src, pos: 0, failed_at: 0, lines_before: 0, column_before: 0, read_error: None }
+    }
+
+    /// The unread rest of the input when all of it is in memory (not streaming).
+    pub fn unread_whole(&self) -> Option<&[u8]> {
+        (!self.src.streaming()).then(|| &self.src.window()[self.pos..])
+    }
+
+    /// Marks the whole input as read (after a caller consumed [`Self::unread_whole`] itself).
+    pub fn skip_to_end(&mut self) {
+        self.pos = self.src.window().len();
+    }
+
+    /// The next whitespace-delimited unsigned integer.
+    #[inline(always)]
+    pub fn next_u64(&mut self) -> Result<u64, ScanError> {
+        let bytes = self.src.window();
+        let mut start = self.pos;
+        while start < bytes.len() && is_space(bytes[start]) {
+            start += 1;
+        }
+        // Fast path: 1 to 15 digits followed by whitespace, parsed eight bytes at a time.
+        if let Some(chunk) = bytes.get(start..start + 8) {
+            let (mut value, mut len) = swar_digits(load(chunk));
+            if len == 8 {
+                if let Some(chunk) = bytes.get(start + 8..start + 16) {
+                    let (low, more) = swar_digits(load(chunk));
+                    (value, len) = (value * POW10[more] + low, 8 + more);
+                }
+            }
+            if len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b)) {
+                self.pos = start + len;
+                return Ok(value);
+            }
+        }
+        self.next_u64_slow(start)
+    }
+
+    /// Reads pairs of numbers into `out`, as many as fit, the first of each below `bounds[0]`,
+    /// the second below `bounds[1]`, a block of [`BLOCK`] bytes at a time. Returns how many it
+    /// read: fewer than fit where [`Self::next_u64`] must take over (anything but spaces and
+    /// numbers of up to 8 digits, a number out of bounds, the window's last bytes). Whatever it
+    /// reads, [`Self::next_u64`] would read the same, so errors stay with that path.
+    pub fn pairs_below(&mut self, bounds: [u64; 2], out: &mut [[u32; 2]]) -> usize {
+        let mut read = 0;
+        while read < out.len() {
+            let Some(span) = self.src.window().get(self.pos..self.pos + SPAN) else { break };
+            let Some((count, consumed)) = block_pairs(span.try_into().expect("SPAN bytes"), bounds, &mut out[read..])
+            else {
+                break;
+            };
+            self.pos += consumed;
+            read += count;
+        }
+        read
+    }
+
+    /// Byte by byte: long numbers, tokens that straddle the window's end, and every error.
+    #[inline(never)]
+    fn next_u64_slow(&mut self, mut start: usize) -> Result<u64, ScanError> {
+        loop {
+            let bytes = self.src.window();
+            while start < bytes.len() && is_space(bytes[start]) {
+                start += 1;
+            }
+            let mut pos = start;
+            let mut value: u64 = 0;
+            while let Some(&b) = bytes.get(pos) {
+                let digit = b.wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(digit))) {
+                    Some(v) => v,
+                    None => return self.fail(start, ScanError::Overflow),
+                };
+                pos += 1;
+            }
+            if pos == bytes.len() {
+                // The token (or the whitespace before it) may go on past the window.
+                let (dropped, more) = self.slide(start).or_else(|()| self.fail(0, ScanError::Read))?;
+                start -= dropped;
+                if more {
+                    continue;
+                }
+                // The end of the input: the token, if any, ends at the end of the window.
+                pos = self.src.window().len();
+                if start == pos {
+                    return self.fail(pos, ScanError::End);
+                }
+            }
+            let bytes = self.src.window();
+            return match bytes.get(pos) {
+                _ if pos == start => {
+                    let kind = if matches!(bytes.get(pos), Some(b'+' | b'-')) {
+                        ScanError::Sign
+                    } else {
+                        ScanError::NotANumber
+                    };
+                    self.fail(pos, kind)
+                }
+                Some(&b) if !is_space(b) => self.fail(pos, ScanError::NotANumber),
+                _ => {
+                    self.pos = pos;
+                    Ok(value)
+                }
+            };
+        }
+    }
+
+    /// Records where a token failed; returns the error.
+    fn fail<T>(&mut self, at: usize, e: ScanError) -> Result<T, ScanError> {
+        self.failed_at = at;
+        self.pos = at;
+        Err(e)
+    }
+
+    /// Drops the window before `keep` (when streaming), counting its lines, and reads more.
+    /// Returns how many bytes were dropped and whether more input came. `Err` keeps the I/O
+    /// error for [`Scanner::error`].
+    fn slide(&mut self, keep: usize) -> Result<(usize, bool), ()> {
+        if !self.src.streaming() {
+            return Ok((0, false));
+        }
+        let dropped = &self.src.window()[..keep];
+        match dropped.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => {
+                self.lines_before += dropped.iter().filter(|&&b| b == b'\n').count();
+                self.column_before = chars(&dropped[nl + 1..]);
+            }
+            None => self.column_before += chars(dropped),
+        }
+        self.pos -= self.pos.min(keep);
+        self.failed_at -= self.failed_at.min(keep);
+        let more = self.src.refill(keep).map_err(|e| self.read_error = Some(e))?;
+        Ok((keep, more))
+    }
+
+    /// Succeeds when only whitespace is left; otherwise an error at the first other byte.
+    pub fn finish(&mut self, cases: u64) -> Result<(), JudgeError> {
+        loop {
+            let bytes = self.src.window();
+            match bytes[self.pos..].iter().position(|&b| !is_space(b)) {
+                Some(i) => return Err(self.error_at(self.pos + i, format!("unexpected data after the {cases} cases"))),
+                None => match self.slide(bytes.len()) {
+                    Ok((_, true)) => self.pos = 0,
+                    Ok((_, false)) => return Ok(()),
+                    Err(()) => return Err(self.read_failure()),
+                },
+            }
+        }
+    }
+
+    /// The error for a failed token, `expected` naming what should have been there.
+    #[cold]
+    pub fn error(&mut self, e: ScanError, expected: &str) -> JudgeError {
+        let message = match e {
+            ScanError::End => format!("unexpected end of input: expected {expected}"),
+            ScanError::Sign => format!("expected {expected} as an unsigned number, found a sign"),
+            ScanError::NotANumber => {
+                // A character is up to 4 bytes: make sure the window holds all of it.
+                while self.src.window().len() - self.failed_at < 4
+                    && matches!(self.slide(self.failed_at), Ok((_, true)))
+                {}
+                format!("expected {expected}, found {}", describe(&self.src.window()[self.failed_at..]))
+            }
+            ScanError::Overflow => format!("{expected} is too large (the largest is {})", u64::MAX),
+            ScanError::Read => return self.read_failure(),
+        };
+        self.error_at(self.failed_at, message)
+    }
+
+    /// An input error at the start of the last token read (a number out of range, say).
+    #[cold]
+    pub fn error_at_token(&self, message: String) -> JudgeError {
+        // The token is the run of non-space bytes that ends where reading stopped.
+        let window = self.src.window();
+        let start = window[..self.pos].iter().rposition(|&b| is_space(b)).map_or(0, |i| i + 1);
+        self.error_at(start, message)
+    }
+
+    /// An input error at `pos` in the window.
+    fn error_at(&self, pos: usize, message: String) -> JudgeError {
+        let before = &self.src.window()[..pos];
+        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => (self.lines_before + before.iter().filter(|&&b| b == b'\n').count(), chars(&before[nl + 1..])),
+            None => (self.lines_before, self.column_before + chars(before)),
+        };
+        JudgeError::Input(InputError { line: line + 1, column: column + 1, message })
+    }
+
+    fn read_failure(&mut self) -> JudgeError {
+        let e = self.read_error.take().unwrap_or_else(|| std::io::Error::other("read failed"));
+        JudgeError::Read(e)
+    }
+}
+
+/// A readable name for the character at the start of `rest`.
+fn describe(rest: &[u8]) -> String {
+    match rest.utf8_chunks().next() {
+        Some(chunk) => match chunk.valid().chars().next() {
+            Some(c) if c.is_control() || c.is_whitespace() => format!("character {:?}", c),
+            Some(c) => format!("'{c}'"),
+            None => format!("byte {:#04x} (not UTF-8)", rest[0]),
+        },
+        None => "end of input".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Numbers of every length from 1 to 21 digits, at every distance from the end of the input
+    /// (so each of the 16-byte, 8-byte and byte-by-byte paths is taken), parse like `str::parse`.
+    #[test]
+    fn numbers_of_every_length_parse_exactly() {
+        let digits = b"98765432109876543210987";
+        for len in 1..=21 {
+            for lead in [b'1', b'9', b'0'] {
+                let mut number = digits[..len].to_vec();
+                number[0] = lead;
+                let text = std::str::from_utf8(&number).unwrap();
+                let expected = text.parse::<u64>().ok();
+                for tail in 1..18 {
+                    let mut input = number.clone();
+                    input.extend(std::iter::repeat_n(b' ', tail));
+                    input.extend_from_slice(b"7\n");
+                    let mut scan = Scanner::new(&input[..]);
+                    match expected {
+                        Some(v) => {
+                            assert_eq!(scan.next_u64(), Ok(v), "{text} + {tail} spaces");
+                            assert_eq!(scan.next_u64(), Ok(7), "{text} + {tail} spaces");
+                        }
+                        None => assert_eq!(scan.next_u64(), Err(ScanError::Overflow), "{text}"),
+                    }
+                }
+            }
+        }
+    }
+}
