@@ -36,7 +36,9 @@ impl Judge for Knights<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             let n = read_count(scan, case)?;
-            let nimber = match in_halves(scan, &table, limit, n) {
+            // Only the last case can be the whole rest of the input.
+            let halves = if case == cases { in_halves(scan, &table, limit, n) } else { None };
+            let nimber = match halves {
                 Some(nimber) => nimber,
                 None => {
                     let mut nimber = 0u8;

@@ -24,7 +24,9 @@ impl Judge for MisereNim<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             let k = read_count(scan, case)?;
-            let summary = match in_halves(scan, k) {
+            // Only the last case can be the whole rest of the input.
+            let halves = if case == cases { in_halves(scan, k) } else { None };
+            let summary = match halves {
                 Some(summary) => summary,
                 None => {
                     let mut summary = Summary::default();

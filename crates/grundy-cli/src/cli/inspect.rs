@@ -5,7 +5,9 @@ use std::path::Path;
 use grundy::rules::knight::moves_text;
 use grundy::table::{OpenError, TableFile};
 
-use super::Failure;
+use std::fmt::Write as _;
+
+use super::{Failure, print};
 
 pub fn run(path: &Path) -> Result<(), Failure> {
     let file = TableFile::read(path).map_err(|e| match e {
@@ -13,10 +15,11 @@ pub fn run(path: &Path) -> Result<(), Failure> {
         OpenError::Invalid { .. } => Failure::invalid(e),
     })?;
     let h = file.header();
-    println!("{}: valid grundy table blob, {} bytes", path.display(), file.bytes().len());
-    println!("format version {}, generator {}", h.format_version, h.generator);
+    let mut text = format!("{}: valid grundy table blob, {} bytes\n", path.display(), file.bytes().len());
+    writeln!(text, "format version {}, generator {}", h.format_version, h.generator).expect("a String");
     for (i, t) in h.tables.iter().enumerate() {
-        println!(
+        writeln!(
+            text,
             "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} bytes, crc32 {:#010x}), moves {}",
             t.game,
             t.rows,
@@ -26,9 +29,10 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             t.len,
             t.crc32,
             moves_text(&t.moves)
-        );
+        )
+        .expect("a String");
     }
+    print(text)?;
     let cells = file.verify_contents().map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;
-    println!("contents: all {cells} cells equal their games' rules, recomputed");
-    Ok(())
+    print(format_args!("contents: all {cells} cells equal their games' rules, recomputed\n"))
 }
