@@ -102,7 +102,7 @@ pub struct Chunks {
 /// Where chunks come from.
 enum Feed {
     /// Read on this thread.
-    Here(Box<dyn Read + Send>),
+    Here(Filler),
     /// Read on a second thread: filled chunks (or the error that ended the input) come in,
     /// spent ones go back for reuse.
     #[cfg(feature = "parallel")]
@@ -115,24 +115,37 @@ enum Feed {
 #[cfg(feature = "parallel")]
 const AHEAD: usize = 2;
 
-/// Reads one chunk into `chunk[HEAD..]`, until it is full or the input ends, and truncates
-/// `chunk` to what was read. Returns the number of bytes read.
-fn fill(reader: &mut dyn Read, chunk: &mut Vec<u8>) -> io::Result<usize> {
-    chunk.resize(HEAD + CHUNK, 0);
-    let mut len = HEAD;
-    while len < chunk.len() {
-        match reader.read(&mut chunk[len..]) {
-            Ok(0) => break,
-            Ok(n) => len += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                chunk.truncate(HEAD);
-                return Err(e);
+/// A reader and the error it returned after some bytes of a chunk, held back until those bytes
+/// have been scanned (so the cases before a failure are still answered).
+struct Filler {
+    reader: Box<dyn Read + Send>,
+    pending: Option<io::Error>,
+}
+
+impl Filler {
+    /// Reads one chunk into `chunk[HEAD..]`, until it is full or the input ends, and truncates
+    /// `chunk` to what was read. Returns the number of bytes read.
+    fn fill(&mut self, chunk: &mut Vec<u8>) -> io::Result<usize> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
+        chunk.resize(HEAD + CHUNK, 0);
+        let mut len = HEAD;
+        while len < chunk.len() {
+            match self.reader.read(&mut chunk[len..]) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if len == HEAD => return Err(e),
+                Err(e) => {
+                    self.pending = Some(e);
+                    break;
+                }
             }
         }
+        chunk.truncate(len);
+        Ok(len - HEAD)
     }
-    chunk.truncate(len);
-    Ok(len - HEAD)
 }
 
 impl Chunks {
@@ -144,15 +157,15 @@ impl Chunks {
 
     /// Reads `reader` in chunks on this thread.
     pub fn here(reader: Box<dyn Read + Send>) -> Chunks {
-        Chunks { buf: Vec::new(), start: 0, spare: Vec::new(), feed: Feed::Here(reader) }
+        Chunks { buf: Vec::new(), start: 0, spare: Vec::new(), feed: Feed::Here(Filler { reader, pending: None }) }
     }
 
     /// The next chunk (its data from [`HEAD`]), or `None` at the end of the input.
     fn next_chunk(&mut self) -> io::Result<Option<Vec<u8>>> {
         let result = match &mut self.feed {
-            Feed::Here(reader) => {
+            Feed::Here(filler) => {
                 let mut chunk = std::mem::take(&mut self.spare);
-                fill(reader.as_mut(), &mut chunk).map(|n| (n > 0).then_some(chunk))
+                filler.fill(&mut chunk).map(|n| (n > 0).then_some(chunk))
             }
             #[cfg(feature = "parallel")]
             Feed::Thread { filled, .. } => match filled.recv() {
@@ -190,10 +203,11 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
     let slot = Arc::new(Mutex::new(Some(reader)));
     let theirs = Arc::clone(&slot);
     let spawned = std::thread::Builder::new().name("input-reader".into()).spawn(move || {
-        let Some(mut reader) = theirs.lock().ok().and_then(|mut r| r.take()) else { return };
+        let Some(reader) = theirs.lock().ok().and_then(|mut r| r.take()) else { return };
+        let mut filler = Filler { reader, pending: None };
         loop {
             let mut chunk = from_scanner.try_recv().unwrap_or_default();
-            let message = match fill(reader.as_mut(), &mut chunk) {
+            let message = match filler.fill(&mut chunk) {
                 // The end: the sender is dropped, which tells the scanner.
                 Ok(0) => return,
                 Ok(_) => Ok(chunk),
@@ -208,13 +222,16 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
     match spawned {
         Ok(_) => Feed::Thread { filled, spent },
         // No thread (the closure, and its claim on the slot, is dropped): read here.
-        Err(_) => slot.lock().ok().and_then(|mut r| r.take()).map_or(Feed::Done, Feed::Here),
+        Err(_) => match slot.lock().ok().and_then(|mut r| r.take()) {
+            Some(reader) => Feed::Here(Filler { reader, pending: None }),
+            None => Feed::Done,
+        },
     }
 }
 
 #[cfg(not(feature = "parallel"))]
 fn feed(reader: Box<dyn Read + Send>) -> Feed {
-    Feed::Here(reader)
+    Feed::Here(Filler { reader, pending: None })
 }
 
 impl Source for Chunks {

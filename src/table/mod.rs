@@ -6,7 +6,7 @@ pub mod embedded;
 mod file;
 mod parity;
 
-pub use file::{OpenError, TableFile};
+pub use file::{MAX_READ_LEN, OpenError, TableFile};
 pub use parity::{MineTable, MisereTable};
 
 use crate::rules::closed_form::{MAX_COORDINATE, Patterns};
