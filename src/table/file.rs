@@ -85,13 +85,21 @@ pub(crate) fn file_kind(meta: &std::fs::Metadata) -> &'static str {
 /// Opens a blob file: a regular file, with its size; anything else is refused, saying what it is.
 fn open_regular(path: &Path) -> Result<(std::fs::File, u64), OpenError> {
     let io = |source| OpenError::Io { path: path.into(), source };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
-    if !meta.is_file() {
+    // Looked at before it is opened: opening a FIFO waits for a writer.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    let (file, meta) = match meta.is_file() {
+        true => {
+            let file = std::fs::File::open(path).map_err(io)?;
+            let meta = file.metadata().map_err(io)?;
+            (Some(file), meta)
+        }
+        false => (None, meta),
+    };
+    let Some(file) = file.filter(|_| meta.is_file()) else {
         let kind = file_kind(&meta);
         let why = format!("is {kind}, not a table blob (a blob is a regular file, as `grundy generate` writes it)");
         return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
-    }
+    };
     Ok((file, meta.len()))
 }
 

@@ -31,8 +31,10 @@ impl TempDir {
 
     /// The names in the directory, sorted.
     fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> =
-            std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
         names.sort();
         names
     }
@@ -164,7 +166,10 @@ fn a_file_truncated_while_it_is_read_is_an_io_error_after_the_answers_before() {
         let shown = if redirected { "standard input".to_owned() } else { path.display().to_string() };
         assert_eq!(status.code(), Some(1), "{program} {redirected}: {err}");
         assert!(
-            err.contains(&format!("{shown}: the file shrank while it was read ({} bytes when opened, {cut} now)", input.len())),
+            err.contains(&format!(
+                "{shown}: the file shrank while it was read ({} bytes when opened, {cut} now)",
+                input.len()
+            )),
             "{program} {redirected}: {err}"
         );
         assert!(first + &rest == expected, "{program} {redirected}: the answers before the cut");
@@ -184,7 +189,11 @@ fn generate_replaces_only_regular_files() {
     for (path, kind) in [(&target, "is a directory"), (&fifo, "is a FIFO (named pipe)")] {
         let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(path)], Stdio::null(), Stdio::piped());
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-        assert!(stderr(&out).contains(&format!("{}: {kind}; refusing to replace it", path.display())), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("{}: {kind}; refusing to replace it", path.display())),
+            "{}",
+            stderr(&out)
+        );
         assert_eq!(dir.names(), ["blob.sgt", "fifo.sgt"], "nothing added");
     }
     assert_eq!(std::fs::read_to_string(target.join("inside")).unwrap(), "kept");
@@ -209,7 +218,11 @@ fn generate_replaces_only_regular_files() {
     // A missing directory is named as where the blob was to be written.
     let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", "no/such/dir/t.sgt"], Stdio::null(), Stdio::piped());
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("writing no/such/dir/t.sgt: the directory no/such/dir does not exist"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("writing no/such/dir/t.sgt: the directory no/such/dir does not exist"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// `generate` without `-o` outside the repository creates `generated/` and says so.
@@ -218,7 +231,11 @@ fn generate_without_output_creates_its_directory() {
     let dir = TempDir::new("generated");
     let out = Command::new(GRUNDY).args(["generate", "--bound", "8"]).current_dir(&dir.0).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).starts_with("created the directory generated\nwrote generated/tables.sgt"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("created the directory generated\nwrote generated/tables.sgt"),
+        "{}",
+        stderr(&out)
+    );
     assert!(dir.0.join("generated/tables.sgt").is_file() && dir.0.join("generated/MANIFEST.md").is_file());
 }
 
@@ -277,7 +294,8 @@ fn subcommands(dir: &TempDir) -> Vec<(&'static str, Vec<String>, Vec<u8>)> {
 }
 
 fn run_input(program: &str, args: &[String], input: &[u8], out: Stdio) -> Output {
-    let dir = std::env::temp_dir().join(format!("grundy-io-in-{}-{:?}", std::process::id(), std::thread::current().id()));
+    let dir =
+        std::env::temp_dir().join(format!("grundy-io-in-{}-{:?}", std::process::id(), std::thread::current().id()));
     std::fs::write(&dir, input).unwrap();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let output = run_with(program, &args, Stdio::from(std::fs::File::open(&dir).unwrap()), out);
@@ -295,7 +313,11 @@ fn closed_output_is_quiet_and_full_output_is_an_error_for_every_subcommand() {
         assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), ""), "{args:?} | closed pipe");
         let out = run_input(program, &args, &input, dev_full());
         assert_eq!(out.status.code(), Some(1), "{args:?} > /dev/full");
-        assert!(text(&out.stderr).ends_with(": writing output: No space left on device (os error 28)\n"), "{args:?}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).ends_with(": writing output: No space left on device (os error 28)\n"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
     }
     // `generate -o` writes nothing to standard output: a full stdout changes nothing.
     let blob = dir.0.join("g.sgt");
@@ -344,13 +366,23 @@ fn messages_name_what_is_wrong() {
     let dir = TempDir::new("messages");
     let d = path_str(&dir.0);
     let out = run_with(GRUNDY, &["knights", d], Stdio::null(), Stdio::piped());
-    assert_eq!((out.status.code(), stderr(&out)), (Some(1), format!("grundy: {d}: is a directory, not a judge input file\n").as_str()));
+    assert_eq!(
+        (out.status.code(), stderr(&out)),
+        (Some(1), format!("grundy: {d}: is a directory, not a judge input file\n").as_str())
+    );
     let out = run_with(TINY, &["mine", d], Stdio::null(), Stdio::piped());
-    assert_eq!((out.status.code(), stderr(&out)), (Some(1), format!("grundy-tiny: {d}: is a directory, not a judge input file\n").as_str()));
+    assert_eq!(
+        (out.status.code(), stderr(&out)),
+        (Some(1), format!("grundy-tiny: {d}: is a directory, not a judge input file\n").as_str())
+    );
 
     let out = grundy(&["knights"], b"\xef\xbb\xbf1\n1\n1 1\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("line 1, column 1: expected T, the number of cases, found a UTF-8 byte-order mark"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 1, column 1: expected T, the number of cases, found a UTF-8 byte-order mark"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = grundy(&["knights"], b"1\n1\n1 1\n5\n");
     assert_eq!(stderr(&out), "grundy: line 4, column 1: unexpected data after the 1 case\n");

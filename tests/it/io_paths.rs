@@ -153,8 +153,9 @@ fn chunked_input_reads_like_bytes_in_memory() {
     }
     for input in inputs {
         let mut expected = Vec::new();
-        let expected_result =
-            Knights { table: embedded::knight() }.solve_bytes(input.as_bytes(), &mut expected).map_err(|e| e.to_string());
+        let expected_result = Knights { table: embedded::knight() }
+            .solve_bytes(input.as_bytes(), &mut expected)
+            .map_err(|e| e.to_string());
         for threaded in [false, true] {
             for step in [7, 1 << 21] {
                 let reader = Trickle { bytes: input.clone().into_bytes(), at: 0, step, fail: false };

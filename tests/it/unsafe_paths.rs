@@ -93,7 +93,9 @@ fn the_judge_answers_alike_from_a_mapped_table() {
     // SAFETY: as in `open_both`.
     let mapped = unsafe { TableFile::map(&blob.path) }.unwrap();
     // SAFETY: the temporary file is not changed while mapped.
-    let Input::Mapped(input) = (unsafe { Input::map(&input.path) }).unwrap() else { panic!("a regular file is mapped") };
+    let Input::Mapped(input) = (unsafe { Input::map(&input.path) }).unwrap() else {
+        panic!("a regular file is mapped")
+    };
     let (mut from_map, mut from_embedded) = (Vec::new(), Vec::new());
     Knights { table: mapped.knight().unwrap() }.solve_bytes(&input, &mut from_map).unwrap();
     Knights { table: embedded::knight() }.solve_bytes(&input, &mut from_embedded).unwrap();
