@@ -74,7 +74,7 @@ pub fn misere(r: impl BufRead) -> String {
             x ^= p;
             all_ones &= p == 1;
         }
-        let alice = if all_ones { k % 2 == 0 } else { x != 0 };
+        let alice = if all_ones { k.is_multiple_of(2) } else { x != 0 };
         out += &format!("Case {case}: {}\n", if alice { "Alice" } else { "Bob" });
     }
     out
