@@ -49,7 +49,7 @@ impl Judge for Knights<'_> {
                 }
             };
             let outcome = crate::Nimber::from(nimber).outcome();
-            writeln!(out, "Case {case}: {}", winner_name(outcome))?;
+            super::write_case_line(out, false, case, winner_name(outcome))?;
         }
         scan.finish(cases)
     }

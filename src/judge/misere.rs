@@ -34,7 +34,7 @@ impl Judge for MisereNim<'_> {
                     summary
                 }
             };
-            writeln!(out, "Case {case}: {}", winner_name(summary.outcome_in(&self.table)))?;
+            super::write_case_line(out, false, case, winner_name(summary.outcome_in(&self.table)))?;
         }
         scan.finish(cases)
     }

@@ -38,6 +38,31 @@ pub trait Judge {
     }
 }
 
+/// Writes `Case {case}: {winner}\n` (with `#` after `Case` when `hash`) without the formatting
+/// machinery: one line per case is most of the work on inputs of many tiny cases.
+#[inline]
+pub(crate) fn write_case_line<W: Write>(out: &mut W, hash: bool, case: u64, winner: &str) -> std::io::Result<()> {
+    let mut line = [0u8; 64];
+    let head: &[u8] = if hash { b"Case #" } else { b"Case " };
+    line[..head.len()].copy_from_slice(head);
+    let mut digits = [0u8; 20];
+    let (mut n, mut i) = (case, digits.len());
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut len = head.len();
+    for part in [&digits[i..], b": ", winner.as_bytes(), b"\n"] {
+        line[len..len + part.len()].copy_from_slice(part);
+        len += part.len();
+    }
+    out.write_all(&line[..len])
+}
+
 /// Buffered standard output, as the judges write it.
 pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
 
