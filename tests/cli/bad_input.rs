@@ -468,7 +468,7 @@ fn mine_catalogue() {
             "1\n3 3 1\n1 1 1\n",
             "Case #1: Fanglaoshi\n",
             (3, 5),
-            "unexpected data after the 1 cases",
+            "unexpected data after the 1 case",
         ),
         bad(c, "NUL in a mine line", "1\n3 3 1\n1\x001\n", "", (3, 2), "found character '\\0'"),
         bad(c, "N with a letter", "1\n3x 3 0\n", "", (2, 2), "expected N, the number of rows of case 1, found 'x'"),
@@ -542,7 +542,7 @@ fn big_inputs_catalogue() {
         format!("1\n1\n{spaces}1 0\n{spaces}2\n"),
         "Case 1: Bob\n",
         (4, 5_000_001),
-        "unexpected data after the 1 cases",
+        "unexpected data after the 1 case",
     ));
 
     // Tokens across the first 1 MiB boundary (stdin from a file reads exactly 1 MiB first).
