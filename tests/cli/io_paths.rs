@@ -409,9 +409,9 @@ fn long_thin_mine_boards_are_refused_either_way_round() {
         assert_eq!(
             stderr(&out),
             format!(
-                "grundy: line 2, column {column}: case 1: a {rows} x {cols} board is too large to solve: with its longer side \
-                 as the rows it needs 206158430192 bytes of memory, and at most 4294967296 (4 GiB) are supported whichever \
-                 side comes first\n"
+                "grundy: line 2, column {column}: case 1: a {rows} x {cols} board needs 206158430192 bytes of memory to \
+                 solve; at most 4294967296 (4 GiB) are supported (a board counts with its longer side as the rows: either \
+                 way round it is the same game)\n"
             )
         );
     }

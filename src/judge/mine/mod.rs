@@ -112,8 +112,8 @@ fn too_thin(rows: u64, cols: u64) -> Option<String> {
     let fits_cells = u128::from(rows) * u128::from(cols) <= u128::from(MAX_CELLS);
     (fits_cells && bytes > u128::from(MAX_WORKING_BYTES)).then(|| {
         format!(
-            "a {rows} x {cols} board is too large to solve: with its longer side as the rows it needs {bytes} \
-             bytes of memory, and at most {MAX_WORKING_BYTES} (4 GiB) are supported whichever side comes first"
+            "a {rows} x {cols} board needs {bytes} bytes of memory to solve; at most {MAX_WORKING_BYTES} (4 GiB) \
+             are supported (a board counts with its longer side as the rows: either way round it is the same game)"
         )
     })
 }
