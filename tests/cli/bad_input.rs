@@ -193,7 +193,7 @@ fn common_bad(command: &'static str, sample: &str, out: &str) -> Vec<Entry> {
         bad(command, "T as a decimal", "2.0\n", "", (1, 2), "found '.'"),
         bad(command, "NUL byte for T", "\0", "", (1, 1), "found character '\\0'"),
         bad(command, "invalid UTF-8", b"\xff\xfe".to_vec(), "", (1, 1), "found byte 0xff (not UTF-8)"),
-        bad(command, "UTF-8 BOM", format!("\u{feff}{sample}"), "", (1, 1), "found '\u{feff}'"),
+        bad(command, "UTF-8 BOM", format!("\u{feff}{sample}"), "", (1, 1), "found a UTF-8 byte-order mark (U+FEFF"),
         bad(command, "non-ASCII digit", "\u{0662}\n", "", (1, 1), "found '\u{0662}'"),
         bad(command, "vertical tab separator", format!("{t}\x0b{rest}"), "", (1, 2), "found character '\\u{b}'"),
         bad(command, "form feed separator", format!("{t}\x0c{rest}"), "", (1, 2), "found character '\\u{c}'"),
