@@ -1,5 +1,7 @@
 //! End-to-end throughput: grundy against the parse floor and a straightforward baseline, on the
-//! same large deterministic inputs, measured side by side in one run.
+//! same large deterministic inputs (one large case, and many cases), measured side by side in one
+//! run: in process from the mapped file and read in chunks, and the binary with the file as an
+//! argument, on standard input redirected from it and through a pipe.
 //!
 //! Run: `cargo build --release -p grundy-cli && cargo bench -p grundy-bench --bench throughput`
 //! (inputs are generated once into the target directory; `GRUNDY_BENCH_SCALE=0.1` shrinks them). Prints a Markdown table of medians and ratios.
@@ -14,9 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use grundy::judge::Judge;
-use grundy::judge::Knights;
-use grundy::judge::Mine;
-use grundy::judge::MisereNim;
+use grundy::judge::{Input, Knights, Mine, MisereNim};
 use grundy::mine::Solver;
 use grundy::table::embedded;
 
@@ -28,20 +28,58 @@ struct Workload {
     name: String,
     path: PathBuf,
     subcommand: &'static str,
-    solve: fn(&[u8], &mut Vec<u8>),
+    solve: fn(Input, &mut Vec<u8>),
     baseline: fn(&Path) -> String,
 }
 
-fn solve_knights(input: &[u8], out: &mut Vec<u8>) {
-    Knights { table: embedded::knight() }.solve_bytes(input, out).unwrap();
+fn solve_knights(input: Input, out: &mut Vec<u8>) {
+    Knights { table: embedded::knight() }.solve_input(input, out).unwrap();
 }
 
-fn solve_misere(input: &[u8], out: &mut Vec<u8>) {
-    MisereNim { table: embedded::misere_nim() }.solve_bytes(input, out).unwrap();
+fn solve_misere(input: Input, out: &mut Vec<u8>) {
+    MisereNim { table: embedded::misere_nim() }.solve_input(input, out).unwrap();
 }
 
-fn solve_mine(input: &[u8], out: &mut Vec<u8>) {
-    Mine::new(&mut Solver::new(), |_, _| {}).solve_bytes(input, out).unwrap();
+fn solve_mine(input: Input, out: &mut Vec<u8>) {
+    Mine::new(&mut Solver::new(), |_, _| {}).solve_input(input, out).unwrap();
+}
+
+/// The file mapped: the input way without a copy (and with a large last case read on both
+/// cores), which a file truncated meanwhile would fault.
+fn mapped(path: &Path) -> Input {
+    // SAFETY: the benchmark's inputs are written once, before any run, and not changed.
+    unsafe { Input::map(path) }.unwrap()
+}
+
+/// How the binary gets its input.
+#[derive(Clone, Copy)]
+enum Way {
+    /// `grundy GAME FILE`.
+    File,
+    /// `grundy GAME < FILE`.
+    Redirected,
+    /// `... | grundy GAME`, written from memory by a thread of this process.
+    Pipe,
+}
+
+/// Runs the release binary on a workload's input, the output to /dev/null.
+fn run_binary(grundy: &Path, w: &Workload, input: &std::sync::Arc<Vec<u8>>, way: Way) {
+    let mut command = Command::new(grundy);
+    command.arg(w.subcommand).stdout(Stdio::null());
+    match way {
+        Way::File => command.arg(&w.path).stdin(Stdio::null()),
+        Way::Redirected => command.stdin(std::fs::File::open(&w.path).unwrap()),
+        Way::Pipe => command.stdin(Stdio::piped()),
+    };
+    let mut child = command.spawn().unwrap();
+    let writer = child.stdin.take().map(|mut pipe| {
+        let input = std::sync::Arc::clone(input);
+        std::thread::spawn(move || std::io::Write::write_all(&mut pipe, &input).unwrap())
+    });
+    assert!(child.wait().unwrap().success());
+    if let Some(writer) = writer {
+        writer.join().unwrap();
+    }
 }
 
 fn reader(path: &Path) -> std::io::BufReader<std::fs::File> {
@@ -110,53 +148,79 @@ fn main() {
             solve: solve_mine,
             baseline: |p| baseline::mine(reader(p)),
         },
+        Workload {
+            name: format!("knights, {} cases of 1000", n(2000.0)),
+            path: inputs::knights(&dir, n(2000.0), 1000),
+            subcommand: "knights",
+            solve: solve_knights,
+            baseline: |p| baseline::knights(reader(p)),
+        },
+        Workload {
+            name: format!("knights, {} cases of 1", n(1e6)),
+            path: inputs::knights(&dir, n(1e6), 1),
+            subcommand: "knights",
+            solve: solve_knights,
+            baseline: |p| baseline::knights(reader(p)),
+        },
+        Workload {
+            name: format!("misère Nim, {} cases of 100 piles", n(20000.0)),
+            path: inputs::misere_cases(&dir, n(20000.0), 100),
+            subcommand: "misere-nim",
+            solve: solve_misere,
+            baseline: |p| baseline::misere(reader(p)),
+        },
+        Workload {
+            name: format!("Mine, {} boards 300 x 300", n(200.0)),
+            path: inputs::mine_boards(&dir, n(200.0), 300),
+            subcommand: "mine",
+            solve: solve_mine,
+            baseline: |p| baseline::mine(reader(p)),
+        },
     ];
 
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average before the run: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
-    println!("| workload | MB | floor | grundy (in process) | ratio | grundy binary | ratio | baseline | ratio |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| workload | MB | floor | mapped (in process) | ratio | chunks (in process) | ratio | binary FILE | ratio | \
+         binary < FILE | ratio | binary, pipe | ratio | baseline | ratio |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for w in &workloads {
-        let input = std::fs::read(&w.path).unwrap();
+        let input = std::sync::Arc::new(std::fs::read(&w.path).unwrap());
         let mut out = Vec::new();
-        (w.solve)(&input, &mut out);
+        (w.solve)(Input::open(Some(&w.path)).unwrap(), &mut out);
         let expected = (w.baseline)(&w.path);
         assert_eq!(String::from_utf8_lossy(&out), expected, "{}: grundy and the baseline disagree", w.name);
+        let mut again = Vec::new();
+        (w.solve)(mapped(&w.path), &mut again);
+        assert!(again == out, "{}: mapped and read in chunks disagree", w.name);
 
-        let (mut floor, mut ours, mut binary, mut base) = (vec![], vec![], vec![], vec![]);
+        let mut times: [Vec<Duration>; 7] = Default::default();
         for _ in 0..RUNS {
-            floor.push(time(&mut || {
+            times[0].push(time(&mut || {
                 black_box(floor::sum_integers(black_box(&input)));
             }));
-            ours.push(time(&mut || {
+            times[1].push(time(&mut || {
                 out.clear();
-                (w.solve)(black_box(&input), &mut out);
+                (w.solve)(mapped(&w.path), &mut out);
             }));
-            binary.push(time(&mut || {
-                let status =
-                    Command::new(&grundy).arg(w.subcommand).arg(&w.path).stdout(Stdio::null()).status().unwrap();
-                assert!(status.success());
+            times[2].push(time(&mut || {
+                out.clear();
+                (w.solve)(Input::open(Some(&w.path)).unwrap(), &mut out);
             }));
+            for (i, way) in [Way::File, Way::Redirected, Way::Pipe].into_iter().enumerate() {
+                times[3 + i].push(time(&mut || run_binary(&grundy, w, &input, way)));
+            }
         }
         for _ in 0..RUNS.min(3) {
-            base.push(time(&mut || {
+            times[6].push(time(&mut || {
                 black_box((w.baseline)(&w.path));
             }));
         }
-        let (f, o, b, s) = (median(floor), median(ours), median(binary), median(base));
+        let [f, rest @ ..] = times.map(median);
         let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
         let ratio = |d: Duration| format!("{:.2}x", d.as_secs_f64() / f.as_secs_f64());
-        println!(
-            "| {} | {:.0} | {} | {} | {} | {} | {} | {} | {} |",
-            w.name,
-            input.len() as f64 / 1e6,
-            ms(f),
-            ms(o),
-            ratio(o),
-            ms(b),
-            ratio(b),
-            ms(s),
-            ratio(s)
-        );
+        let cells: Vec<String> = rest.iter().map(|&d| format!("{} | {}", ms(d), ratio(d))).collect();
+        println!("| {} | {:.0} | {} | {} |", w.name, input.len() as f64 / 1e6, ms(f), cells.join(" | "));
     }
 }

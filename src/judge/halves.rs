@@ -2,7 +2,9 @@
 //! thread the second (split after a newline near the middle, else after any whitespace), each
 //! summarising its half on its own.
 //!
-//! A judge uses it for a last case that holds most of the input (20 M knights, 10 M piles). The
+//! A judge uses it for its last case only (a case before it cannot be the rest of the input, and
+//! trying would scan the rest once per case), when that case holds most of the input (20 M
+//! knights, 10 M piles). The
 //! caller accepts the two summaries only when they account for the case exactly; on `None`, or
 //! when they do not add up, nothing was consumed and the sequential reader takes over, so answers
 //! and error messages are the same as without it.

@@ -1,42 +1,148 @@
-//! Opening judge input: a file is memory-mapped, standard input (or anything unmappable) is
-//! streamed in bounded chunks.
+//! Opening judge input: a file, standard input (redirected from a file, a pipe or a terminal),
+//! read in chunks on a second thread ([`Chunks`]); or, for callers that can promise the file
+//! does not change, a memory map ([`Input::map`]).
 
-use std::fs::File;
-use std::io::Read;
+use std::fs::{File, Metadata};
+use std::io::{self, Read, Seek};
 use std::path::Path;
+use std::time::SystemTime;
 
 use memmap2::Mmap;
 
-use super::source::ReadSource;
+use super::source::Chunks;
 
 /// Judge input, ready to scan.
 #[allow(missing_debug_implementations)] // A mapping or a boxed reader: nothing to show.
 pub enum Input {
-    /// A regular file, mapped whole.
+    /// A regular file, mapped whole ([`Input::map`]).
     Mapped(Mmap),
-    /// Standard input, or a pipe, terminal or empty file, read in chunks (one reader type for
-    /// all of them: the judges are compiled once for streams).
-    Stream(ReadSource<Box<dyn Read>>),
+    /// Anything else, read in chunks ([`Input::open`]).
+    Stream(Chunks),
+}
+
+/// The error for a directory given as judge input.
+fn directory() -> io::Error {
+    io::Error::new(io::ErrorKind::IsADirectory, "is a directory, not a judge input file")
 }
 
 impl Input {
-    /// `None` or `-` is standard input; anything else a file, mapped when possible.
-    pub fn open(path: Option<&Path>) -> std::io::Result<Input> {
-        let stream = |reader: Box<dyn Read>| Input::Stream(ReadSource::new(reader));
-        match path {
-            None => Ok(stream(Box::new(std::io::stdin().lock()))),
-            Some(p) if p == Path::new("-") => Ok(stream(Box::new(std::io::stdin().lock()))),
-            Some(p) => {
-                let file = File::open(p)?;
-                // SAFETY: memmap2's contract is that the file is not changed while mapped. Judge
-                // input is read once by this process; a concurrent writer could make answers
-                // wrong or fault the process, the contract ripgrep accepts for its inputs too.
-                // Empty files, pipes and devices cannot be mapped: they are streamed instead.
-                match unsafe { Mmap::map(&file) } {
-                    Ok(map) if !map.is_empty() => Ok(Input::Mapped(map)),
-                    _ => Ok(stream(Box::new(file))),
+    /// `None` or `-` is standard input; anything else names a file. Either way the input is read
+    /// in chunks ([`Chunks`]). A regular file (standard input redirected from one included) is
+    /// watched: if it shrinks, grows or is modified before it has been read to its end, reading
+    /// fails with an I/O error that names it, after the cases read before. A directory is an
+    /// error here; errors here do not name the file (the caller knows it).
+    pub fn open(path: Option<&Path>) -> io::Result<Input> {
+        let (file, name) = match path {
+            Some(p) if p != Path::new("-") => (File::open(p)?, p.display().to_string()),
+            _ => match stdin()? {
+                Some(file) => (file, "standard input".to_owned()),
+                None => {
+                    let reader = Named { file: io::stdin(), name: "standard input".to_owned() };
+                    return Ok(Input::Stream(Chunks::new(Box::new(reader))));
                 }
-            }
+            },
+        };
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(directory());
         }
+        let reader: Box<dyn Read + Send> =
+            if meta.is_file() { Box::new(Watched::new(file, name, &meta)?) } else { Box::new(Named { file, name }) };
+        Ok(Input::Stream(Chunks::new(reader)))
+    }
+
+    /// Memory-maps a regular file whole (the fastest way in: no copy, and a large last case is
+    /// read on both cores). Anything that cannot be mapped (an empty file, a pipe) is streamed
+    /// as by [`Input::open`].
+    ///
+    /// # Safety
+    ///
+    /// memmap2's contract: the file must not be modified or truncated, by this or any other
+    /// process, while the returned value is alive. A change is undefined behaviour (a truncation
+    /// typically kills the process with SIGBUS); [`Input::open`] has no such condition.
+    pub unsafe fn map(path: &Path) -> io::Result<Input> {
+        let file = File::open(path)?;
+        if file.metadata()?.is_dir() {
+            return Err(directory());
+        }
+        // SAFETY: the caller upholds memmap2's contract, as stated in this function's `# Safety`.
+        match unsafe { Mmap::map(&file) } {
+            Ok(map) if !map.is_empty() => Ok(Input::Mapped(map)),
+            _ => Input::open(Some(path)),
+        }
+    }
+}
+
+/// This process's standard input as a file of its own (the same open file, so a redirected
+/// file is read from where the shell left it).
+#[cfg(unix)]
+fn stdin() -> io::Result<Option<File>> {
+    use std::os::fd::AsFd;
+    Ok(Some(File::from(io::stdin().as_fd().try_clone_to_owned()?)))
+}
+
+#[cfg(not(unix))]
+fn stdin() -> io::Result<Option<File>> {
+    Ok(None)
+}
+
+/// A reader whose errors name what it reads.
+struct Named<R = File> {
+    file: R,
+    name: String,
+}
+
+impl<R: Read> Read for Named<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.file.read(buf).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.name)))
+    }
+}
+
+/// A regular file read to its end, checked against what it was when opened: reaching the end
+/// early (it shrank), reading past the size it had (it grew) or a changed modification time is
+/// an I/O error naming the file.
+struct Watched {
+    inner: Named,
+    /// The file's size when opened, and the bytes from where reading started to that size.
+    size: u64,
+    expected: u64,
+    read: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Watched {
+    fn new(mut file: File, name: String, meta: &Metadata) -> io::Result<Watched> {
+        let at = file.stream_position()?;
+        let size = meta.len();
+        let (expected, modified) = (size.saturating_sub(at), meta.modified().ok());
+        Ok(Watched { inner: Named { file, name }, size, expected, read: 0, modified })
+    }
+
+    /// Compares the file with what it was when opened, once its end is reached (or passed).
+    fn check(&self) -> io::Result<()> {
+        let meta = self.inner.file.metadata()?;
+        let name = &self.inner.name;
+        let (was, now) = (self.size, meta.len());
+        let what = if self.read < self.expected || now < was {
+            format!("the file shrank while it was read ({was} bytes when opened, {now} now)")
+        } else if self.read > self.expected || now > was {
+            format!("the file grew while it was read ({was} bytes when opened, {now} now)")
+        } else if meta.modified().ok() != self.modified {
+            "the file was modified while it was read".to_owned()
+        } else {
+            return Ok(());
+        };
+        Err(io::Error::other(format!("{name}: {what}")))
+    }
+}
+
+impl Read for Watched {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        if (n == 0 && !buf.is_empty()) || self.read > self.expected {
+            self.check()?;
+        }
+        Ok(n)
     }
 }

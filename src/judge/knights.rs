@@ -38,7 +38,9 @@ impl Judge for Knights<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             let n = read_count(scan, case)?;
-            let nimber = match in_halves(scan, &table, limit, n) {
+            // Only the last case can be the whole rest of the input.
+            let halves = if case == cases { in_halves(scan, &table, limit, n) } else { None };
+            let nimber = match halves {
                 Some(nimber) => nimber,
                 None => {
                     let mut nimber = 0u8;
@@ -49,7 +51,7 @@ impl Judge for Knights<'_> {
                 }
             };
             let outcome = crate::Nimber::from(nimber).outcome();
-            writeln!(out, "Case {case}: {}", winner_name(outcome))?;
+            super::write_case_line(out, false, case, winner_name(outcome))?;
         }
         scan.finish(cases)
     }

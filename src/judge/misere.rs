@@ -26,7 +26,9 @@ impl Judge for MisereNim<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             let k = read_count(scan, case)?;
-            let summary = match in_halves(scan, k) {
+            // Only the last case can be the whole rest of the input.
+            let halves = if case == cases { in_halves(scan, k) } else { None };
+            let summary = match halves {
                 Some(summary) => summary,
                 None => {
                     let mut summary = Summary::default();
@@ -34,7 +36,7 @@ impl Judge for MisereNim<'_> {
                     summary
                 }
             };
-            writeln!(out, "Case {case}: {}", winner_name(summary.outcome_in(&self.table)))?;
+            super::write_case_line(out, false, case, winner_name(summary.outcome_in(&self.table)))?;
         }
         scan.finish(cases)
     }

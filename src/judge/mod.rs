@@ -47,6 +47,31 @@ pub trait Judge {
     }
 }
 
+/// Writes `Case {case}: {winner}\n` (with `#` after `Case` when `hash`) without the formatting
+/// machinery: one line per case is most of the work on inputs of many tiny cases.
+#[inline]
+pub(crate) fn write_case_line<W: Write>(out: &mut W, hash: bool, case: u64, winner: &str) -> std::io::Result<()> {
+    let mut line = [0u8; 64];
+    let head: &[u8] = if hash { b"Case #" } else { b"Case " };
+    line[..head.len()].copy_from_slice(head);
+    let mut digits = [0u8; 20];
+    let (mut n, mut i) = (case, digits.len());
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut len = head.len();
+    for part in [&digits[i..], b": ", winner.as_bytes(), b"\n"] {
+        line[len..len + part.len()].copy_from_slice(part);
+        len += part.len();
+    }
+    out.write_all(&line[..len])
+}
+
 /// Buffered standard output, as the judges write it.
 #[doc(hidden)]
 pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
@@ -58,14 +83,31 @@ pub fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeEr
 }
 
 /// Runs `solve` against buffered standard output, flushing what was solved even when a later
-/// case fails. A closed pipe (`grundy knights | head`) is not an error.
+/// case fails. The rule for output, as for every `grundy` subcommand: a closed pipe
+/// (`grundy knights | head -1`) ends the run quietly, as a success; any other write error (a full
+/// disk) is an [`JudgeError::Output`], and it is not hidden by an input error that came first:
+/// the write error is returned, its message naming the input error too.
 #[doc(hidden)] // The binaries' driver.
 pub fn with_stdout(solve: impl FnOnce(&mut Stdout) -> Result<(), JudgeError>) -> Result<(), JudgeError> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let result = solve(&mut out);
-    let flushed = out.flush().map_err(JudgeError::Output);
-    match result.and(flushed) {
-        Err(JudgeError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
-        other => other,
+    let flushed = out.flush();
+    // Nothing more is written, even if the buffer still holds something (a failed flush).
+    let _ = out.into_parts();
+    settle(result, flushed)
+}
+
+/// The outcome of a run and of the final flush of its output, under [`with_stdout`]'s rule.
+pub fn settle(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
+    let closed = |e: &std::io::Error| e.kind() == ErrorKind::BrokenPipe;
+    match (result, flushed) {
+        (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) if closed(&e) => Ok(()),
+        (Err(_), Err(e)) if closed(&e) => Ok(()),
+        (Ok(()), Err(e)) => Err(JudgeError::Output(e)),
+        (Err(JudgeError::Output(e)), _) => Err(JudgeError::Output(e)),
+        (Err(first), Err(e)) => {
+            Err(JudgeError::Output(std::io::Error::new(e.kind(), format!("{e} (after an earlier error: {first})"))))
+        }
+        (result, Ok(())) => result,
     }
 }

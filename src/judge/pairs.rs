@@ -8,6 +8,9 @@ use super::source::Source;
 /// Pairs read in bulk at a time, then handed on.
 const BATCH: usize = 1024;
 
+/// Runs of at most this many pairs are read token by token.
+const FEW: u64 = 16;
+
 /// Pairs read token by token where the bulk path stops short: at first 8, twice as many each
 /// time it then stops at once again (numbers of over 8 digits, say), up to 4096.
 const SLOW: [u64; 2] = [8, 4096];
@@ -23,6 +26,15 @@ pub(super) fn read_pairs<S: Source>(
     mut slow: impl FnMut(&mut Scanner<S>, u64) -> Result<(u64, u64), JudgeError>,
     mut each: impl FnMut(u64, u64),
 ) -> Result<(), JudgeError> {
+    // A few pairs (a knights case of one knight, say) token by token: the bulk path's batch
+    // would cost more to set up than they take to read.
+    if count <= FEW {
+        for i in 1..=count {
+            let (x, y) = slow(scan, i)?;
+            each(x, y);
+        }
+        return Ok(());
+    }
     let mut batch = [[0; 2]; BATCH];
     let mut left = count;
     let mut slow_run = SLOW[0];

@@ -87,15 +87,103 @@ impl std::error::Error for OpenError {
     }
 }
 
+/// The most a blob read into memory ([`TableFile::read`]) may be: far above any blob `generate`
+/// writes (its largest knight square, 8192 x 8192, is 64 MiB), and a bound on what a corrupt
+/// header claiming a huge table can make the reader allocate.
+pub const MAX_READ_LEN: u64 = 1 << 30;
+
+/// What a file is, for a message, when it is not a regular file.
+pub(crate) fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        match () {
+            _ if t.is_dir() => return "a directory",
+            _ if t.is_fifo() => return "a FIFO (named pipe)",
+            _ if t.is_char_device() => return "a character device",
+            _ if t.is_block_device() => return "a block device",
+            _ if t.is_socket() => return "a socket",
+            _ => {}
+        }
+    }
+    if meta.is_dir() { "a directory" } else { "not a regular file" }
+}
+
+/// Opens a blob file: a regular file, with its size; anything else is refused, saying what it is.
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), OpenError> {
+    let io = |source| OpenError::Io { path: path.into(), source };
+    // Looked at before it is opened: opening a FIFO waits for a writer.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    let (file, meta) = match meta.is_file() {
+        true => {
+            let file = std::fs::File::open(path).map_err(io)?;
+            let meta = file.metadata().map_err(io)?;
+            (Some(file), meta)
+        }
+        false => (None, meta),
+    };
+    let Some(file) = file.filter(|_| meta.is_file()) else {
+        let kind = file_kind(&meta);
+        let why = format!("is {kind}, not a table blob (a blob is a regular file, as `grundy generate` writes it)");
+        return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
+    };
+    Ok((file, meta.len()))
+}
+
+/// Reads the bytes of a blob of `len` bytes (the file's size when opened), bounded by what its
+/// header claims: first the header's longest possible extent, then up to the end of the last
+/// table it describes, never more than `len` or [`MAX_READ_LEN`]. Returns the bytes and whether
+/// the file holds more than the header accounts for.
+fn read_bounded(file: std::fs::File, len: u64) -> std::io::Result<(Vec<u8>, bool)> {
+    use std::io::Read;
+    let mut file = file;
+    let prefix = len.min((format::PREAMBLE_LEN + format::header::MAX_HEADER_LEN) as u64);
+    let mut bytes = Vec::new();
+    (&mut file).take(prefix).read_to_end(&mut bytes)?;
+    // Where the header says the blob ends; if it cannot be read, the prefix shows the error.
+    let claimed = match format::read_head(&bytes) {
+        Ok((header, head_end)) => header
+            .tables
+            .iter()
+            .try_fold(head_end as u64, |end, t| t.offset.checked_add(t.len).map(|e| e.max(end)))
+            .unwrap_or(u64::MAX),
+        Err(_) => bytes.len() as u64,
+    };
+    let limit = claimed.min(len);
+    if limit > MAX_READ_LEN {
+        let why = format!(
+            "its header describes {claimed} bytes of tables; a blob read into memory may have at most {MAX_READ_LEN}"
+        );
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, why));
+    }
+    if let Some(more) = (limit as usize).checked_sub(bytes.len()) {
+        bytes.try_reserve_exact(more).map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))?;
+        (&mut file).take(more as u64).read_to_end(&mut bytes)?;
+    }
+    bytes.truncate(limit as usize);
+    Ok((bytes, len > limit))
+}
+
 impl TableFile {
-    /// Reads a blob file into memory and validates it.
+    /// Reads a blob file into memory and validates it. Only a regular file is read, and only as
+    /// far as its header says the blob goes (see [`MAX_READ_LEN`]): a device, FIFO or
+    /// directory is refused, and so is a file longer than its header accounts for.
     pub fn read(path: impl AsRef<Path>) -> Result<TableFile, OpenError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| OpenError::Io { path: path.into(), source })?;
-        Self::from_bytes(bytes).map_err(|source| OpenError::Invalid { path: path.into(), source })
+        let (file, len) = open_regular(path)?;
+        let (bytes, longer) = read_bounded(file, len).map_err(|source| OpenError::Io { path: path.into(), source })?;
+        let end = bytes.len() as u64;
+        let invalid = |source| OpenError::Invalid { path: path.into(), source };
+        let file = Self::from_bytes(bytes).map_err(invalid)?;
+        if longer {
+            return Err(invalid(BlobError::TrailingBytes { end, len: len as usize }));
+        }
+        Ok(file)
     }
 
-    /// Memory-maps a blob file and validates it.
+    /// Memory-maps a blob file and validates it. Only a regular file is mapped: a device, FIFO or
+    /// directory is refused.
     ///
     /// # Safety
     ///
@@ -106,7 +194,10 @@ impl TableFile {
     pub unsafe fn map(path: impl AsRef<Path>) -> Result<TableFile, OpenError> {
         let path = path.as_ref();
         let io = |source| OpenError::Io { path: path.into(), source };
-        let file = std::fs::File::open(path).map_err(io)?;
+        let (file, len) = open_regular(path)?;
+        if len == 0 {
+            return Err(OpenError::Invalid { path: path.into(), source: BlobError::TooShort { len: 0 } });
+        }
         // SAFETY: the caller upholds memmap2's contract, as stated in this function's `# Safety`.
         let map = unsafe { Mmap::map(&file) }.map_err(io)?;
         let header = format::validate(&map).map_err(|source| OpenError::Invalid { path: path.into(), source })?;

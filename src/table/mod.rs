@@ -11,7 +11,7 @@ use std::fmt;
 pub use crate::format::BlobError;
 pub use crate::format::header::{Game, Header, TableEntry};
 pub use crate::rules::knight::MoveSetError;
-pub use file::{OpenError, TableFile};
+pub use file::{MAX_READ_LEN, OpenError, TableFile};
 pub use parity::{MineTable, MisereTable};
 
 use crate::rules::closed_form::{MAX_COORDINATE, Patterns};

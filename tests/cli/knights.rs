@@ -36,10 +36,10 @@ fn bad_input_names_line_and_column_and_keeps_earlier_cases() {
         ("2\n1\n1 0\n", "Case 1: Bob\n", "line 4, column 1: unexpected end of input: expected n, the number"),
         ("1\n1\n1 99999999999999999999\n", "", "line 3, column 3: y of knight 1 of case 1 is too large"),
         ("1\n1\n1\0 2\n", "", "line 3, column 2: expected x of knight 1 of case 1, found character '\\0'"),
-        ("1\n1\n1 2\n3\n", "Case 1: Alice\n", "line 4, column 1: unexpected data after the 1 cases"),
+        ("1\n1\n1 2\n3\n", "Case 1: Alice\n", "line 4, column 1: unexpected data after the 1 case"),
         ("1\n1\n\u{e9}\n", "", "line 3, column 1: expected x of knight 1 of case 1, found 'é'"),
         ("1\n1\n  \u{e9}x 1\n", "", "line 3, column 3: expected x of knight 1 of case 1, found 'é'"),
-        ("1\r\n1\r\n1 2 x\r\n", "Case 1: Alice\n", "line 3, column 5: unexpected data after the 1 cases"),
+        ("1\r\n1\r\n1 2 x\r\n", "Case 1: Alice\n", "line 3, column 5: unexpected data after the 1 case"),
     ];
     for &(input, expected_out, expected_err) in cases {
         let out = grundy(&["knights"], input.as_bytes());

@@ -9,6 +9,9 @@ mod bad_input;
 mod closed_form;
 /// `--explain` and `--json` of the three judges.
 mod explain;
+/// Many cases, redirected and truncated input, `generate -o`, non-regular blobs, closed and full
+/// output, messages.
+mod io_paths;
 /// `grundy knights` on files and standard input, and its input errors.
 mod knights;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.

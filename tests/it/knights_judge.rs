@@ -7,7 +7,6 @@ use crate::checks;
 
 use std::sync::OnceLock;
 
-use grundy::judge::Judge;
 use grundy::judge::Knights;
 use grundy::knight;
 use grundy::table::embedded;

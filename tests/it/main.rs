@@ -18,6 +18,8 @@ mod format;
 mod format_props;
 /// Every committed fuzz seed and crash input, replayed.
 mod fuzz_corpus;
+/// Blob files read as far as their headers allow, judge input in chunks, a file cut while read.
+mod io_paths;
 /// The knight table against the definition and exhaustive sum search.
 mod knight_table;
 /// The knights judge against independently computed answers, on valid and damaged inputs.

@@ -1,5 +1,5 @@
 //! The code behind the crate's `unsafe` blocks: blob files memory-mapped by `TableFile::map`,
-//! judge input files mapped by `Input::open`, and the 64-byte aligned embedded blob. These tests
+//! judge input files mapped by `Input::map`, and the 64-byte aligned embedded blob. These tests
 //! are the ones to run under valgrind (see fuzz/README.md).
 
 use std::path::{Path, PathBuf};
@@ -92,7 +92,10 @@ fn the_judge_answers_alike_from_a_mapped_table() {
     let input = TempFile::new(b"3\n1\n1 0\n2\n2 5\n3 5\n2\n499 499\n5 8\n");
     // SAFETY: as in `open_both`.
     let mapped = unsafe { TableFile::map(&blob.path) }.unwrap();
-    let Input::Mapped(input) = Input::open(Some(&input.path)).unwrap() else { panic!("a regular file is mapped") };
+    // SAFETY: the temporary file is not changed while mapped.
+    let Input::Mapped(input) = (unsafe { Input::map(&input.path) }).unwrap() else {
+        panic!("a regular file is mapped")
+    };
     let (mut from_map, mut from_embedded) = (Vec::new(), Vec::new());
     Knights { table: mapped.knight().unwrap() }.solve_bytes(&input, &mut from_map).unwrap();
     Knights { table: embedded::knight() }.solve_bytes(&input, &mut from_embedded).unwrap();
@@ -101,15 +104,19 @@ fn the_judge_answers_alike_from_a_mapped_table() {
 }
 
 #[test]
-fn input_open_maps_files_whole() {
+fn input_map_maps_files_whole() {
     for bytes in [&b""[..], b"1\n1\n0 0", &vec![b' '; 1 << 20]] {
         let file = TempFile::new(bytes);
-        match Input::open(Some(&file.path)).unwrap() {
+        // SAFETY: the temporary file is not changed while mapped.
+        match unsafe { Input::map(&file.path) }.unwrap() {
             Input::Mapped(map) => assert_eq!(&map[..], bytes),
             Input::Stream(_) => assert!(bytes.is_empty(), "only unmappable (empty) files are streamed"),
         }
+        assert!(matches!(Input::open(Some(&file.path)).unwrap(), Input::Stream(_)), "open reads in chunks");
     }
     assert!(Input::open(Some(Path::new("/nonexistent/grundy/input"))).is_err());
+    // SAFETY: nothing is mapped.
+    assert!(unsafe { Input::map(Path::new("/nonexistent/grundy/input")) }.is_err());
 }
 
 /// Each kind of damage to a blob file gives its own error, from `map` as from `read`.

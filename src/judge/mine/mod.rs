@@ -3,7 +3,8 @@
 //!
 //! Repeated mines are one mine. `N` and `M` must be at least 1; boards of up to `2^32 - 1` cells
 //! that need at most 4 GiB to solve ([`MAX_WORKING_BYTES`](crate::solver::mine::MAX_WORKING_BYTES))
-//! are accepted, larger ones are an input error at `M` (the judge's are at most 1000 x 1000).
+//! with either side as the rows are accepted, larger ones are an input error at `M` (the judge's
+//! are at most 1000 x 1000).
 //! Boards that break the statement's promise are solved exactly and reported to the caller; a
 //! case whose cluster exceeds the search bound is refused ([`JudgeError::Refused`]) rather than
 //! guessed.
@@ -18,7 +19,7 @@ use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
-use crate::solver::mine::{Analysis, Board, SolveError, Solver};
+use crate::solver::mine::{Analysis, Board, MAX_CELLS, MAX_WORKING_BYTES, SolveError, Solver, working_bytes};
 
 /// The judge's name for the winner.
 pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
@@ -91,6 +92,9 @@ fn solve_in_turn<S: Source, W: Write>(
 pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
     let rows = dimension(scan, "N, the number of rows", case)?;
     let cols = dimension(scan, "M, the number of columns", case)?;
+    if let Some(message) = too_thin(rows, cols) {
+        return Err(scan.error_at_token(format!("case {case}: {message}")));
+    }
     board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
     let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
     let slow = |scan: &mut Scanner<S>, mine| {
@@ -98,6 +102,22 @@ pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, cas
     };
     read_pairs(scan, [rows, cols], mines, slow, |x, y| {
         board.place_mine(x, y).expect("coordinates checked against the board")
+    })
+}
+
+/// The message refusing an `rows x cols` board that fits the solver's bounds in one orientation
+/// only: rows cost more memory than columns, so `4294967295 x 1` needs 192 GiB where `1 x
+/// 4294967295` needs little. A board and its transpose are the same game, so both are refused
+/// alike (the judge's boards are at most 1000 x 1000).
+fn too_thin(rows: u64, cols: u64) -> Option<String> {
+    let (long, short) = (rows.max(cols), rows.min(cols));
+    let bytes = working_bytes(long, short);
+    let fits_cells = u128::from(rows) * u128::from(cols) <= u128::from(MAX_CELLS);
+    (fits_cells && bytes > u128::from(MAX_WORKING_BYTES)).then(|| {
+        format!(
+            "a {rows} x {cols} board needs {bytes} bytes of memory to solve; at most {MAX_WORKING_BYTES} (4 GiB) \
+             are supported (a board counts with its longer side as the rows: either way round it is the same game)"
+        )
     })
 }
 

@@ -211,7 +211,12 @@ impl<S: Source> Scanner<S> {
         loop {
             let bytes = self.src.window();
             match bytes[self.pos..].iter().position(|&b| !is_space(b)) {
-                Some(i) => return Err(self.error_at(self.pos + i, format!("unexpected data after the {cases} cases"))),
+                Some(i) => {
+                    return Err(self.error_at(
+                        self.pos + i,
+                        format!("unexpected data after the {cases} case{}", if cases == 1 { "" } else { "s" }),
+                    ));
+                }
                 None => match self.slide(bytes.len()) {
                     Ok((_, true)) => self.pos = 0,
                     Ok((_, false)) => return Ok(()),
@@ -269,6 +274,7 @@ impl<S: Source> Scanner<S> {
 fn describe(rest: &[u8]) -> String {
     match rest.utf8_chunks().next() {
         Some(chunk) => match chunk.valid().chars().next() {
+            Some('\u{feff}') => "a UTF-8 byte-order mark (U+FEFF; save the file without it)".to_owned(),
             Some(c) if c.is_control() || c.is_whitespace() => format!("character {:?}", c),
             Some(c) => format!("'{c}'"),
             None => format!("byte {:#04x} (not UTF-8)", rest[0]),

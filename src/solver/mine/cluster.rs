@@ -62,8 +62,10 @@ pub struct ClusterTooLarge {
 
 impl fmt::Display for ClusterTooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what =
-            format!("a cluster of {} blank regions linked by {} groups of shared numbers", self.regions, self.groups);
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        let regions = plural(self.regions, "blank region", "blank regions");
+        let groups = plural(self.groups, "group", "groups");
+        let what = format!("a cluster of {regions} linked by {groups} of shared numbers");
         if self.regions > MAX_REGIONS || self.groups > MAX_GROUPS {
             write!(f, "{what} is too large to solve exactly (at most {MAX_REGIONS} regions and {MAX_GROUPS} groups)")
         } else {

@@ -4,17 +4,12 @@
 //! Exit codes as `grundy`: 0 success, 1 I/O failure, 2 invalid input, 3 a refused Mine case.
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use grundy::judge::Knights;
-use grundy::judge::MisereNim;
 use grundy::judge::scanner::Scanner;
-use grundy::judge::source::ReadSource;
+use grundy::judge::{Input, Knights, Mine, MisereNim, promise_notice};
 use grundy::judge::{Judge, JudgeError, with_stdout};
-use grundy::judge::{Mine, promise_notice};
 use grundy::mine::Solver;
 use grundy::table::embedded;
 
@@ -27,15 +22,21 @@ fn main() -> ExitCode {
         [game, file] => (game.as_encoded_bytes(), Some(Path::new(file))),
         _ => return fail(2, USAGE),
     };
-    // Files are streamed too, not mapped: one reader type keeps every judge compiled once.
-    let reader: Box<dyn Read> = match file {
-        None => Box::new(std::io::stdin().lock()),
-        Some(path) => match File::open(path) {
-            Ok(file) => Box::new(file),
-            Err(e) => return fail(1, &format!("{}: {e}", path.display())),
-        },
+    // Read in chunks, whatever the input is: one source type keeps every judge compiled once.
+    let stdin = file.is_none_or(|p| p == Path::new("-"));
+    let source = match Input::open(file) {
+        Ok(Input::Stream(source)) => source,
+        Ok(Input::Mapped(_)) => unreachable!("Input::open does not map"),
+        Err(e) => {
+            let name =
+                if stdin { "standard input".into() } else { file.map_or(String::new(), |p| p.display().to_string()) };
+            return fail(1, &format!("{name}: {e}"));
+        }
     };
-    let mut scan = Scanner::new(ReadSource::new(reader));
+    if stdin && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!("grundy-tiny: reading the judge input from standard input (the terminal); end it with Ctrl-D");
+    }
+    let mut scan = Scanner::new(source);
     let result = match game {
         b"knights" => with_stdout(|out| Knights { table: embedded::knight() }.solve(&mut scan, out)),
         b"misere-nim" => with_stdout(|out| MisereNim { table: embedded::misere_nim() }.solve(&mut scan, out)),

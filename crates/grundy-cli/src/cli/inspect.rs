@@ -6,15 +6,18 @@ use grundy::table::TableFile;
 use grundy_core::format::header::FORMAT_VERSION;
 use grundy_core::rules::knight::moves_text;
 
-use super::Failure;
+use std::fmt::Write as _;
+
+use super::{Failure, print};
 
 pub fn run(path: &Path) -> Result<(), Failure> {
     let file = TableFile::read(path)?;
     let h = file.header();
-    println!("{}: valid grundy table blob, {} bytes", path.display(), file.bytes().len());
-    println!("format version {}, generator {}", FORMAT_VERSION, h.generator);
+    let mut text = format!("{}: valid grundy table blob, {} bytes\n", path.display(), file.bytes().len());
+    writeln!(text, "format version {}, generator {}", FORMAT_VERSION, h.generator).expect("a String");
     for (i, t) in h.tables.iter().enumerate() {
-        println!(
+        writeln!(
+            text,
             "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} bytes, crc32 {:#010x}), moves {}",
             t.game,
             t.rows,
@@ -24,9 +27,10 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             t.len,
             t.crc32,
             moves_text(&t.moves)
-        );
+        )
+        .expect("a String");
     }
+    print(text)?;
     let cells = file.verify_contents().map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;
-    println!("contents: all {cells} cells equal their games' rules, recomputed");
-    Ok(())
+    print(format_args!("contents: all {cells} cells equal their games' rules, recomputed\n"))
 }

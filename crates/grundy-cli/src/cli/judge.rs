@@ -71,6 +71,11 @@ fn notice(case: u64, analysis: &Analysis) {
 }
 
 fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
-    let name = file.map_or("standard input".into(), |p| p.display().to_string());
-    Input::open(file).map_err(|e| Failure::io(format!("{name}: {e}")))
+    let stdin = file.is_none_or(|p| p == Path::new("-"));
+    let name = if stdin { "standard input".into() } else { file.map_or(String::new(), |p| p.display().to_string()) };
+    let input = Input::open(file).map_err(|e| Failure::io(format!("{name}: {e}")))?;
+    if stdin && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!("grundy: reading the judge input from standard input (the terminal); end it with Ctrl-D");
+    }
+    Ok(input)
 }

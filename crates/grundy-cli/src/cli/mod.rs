@@ -121,7 +121,23 @@ fn coordinate(text: &str) -> Result<u64, String> {
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
-    grundy_core::generate::parse_knight_bound(text)
+    let max = grundy_core::generate::MAX_KNIGHT_BOUND;
+    grundy_core::generate::parse_knight_bound(text).map_err(|_| {
+        format!("the side of the knight square (coordinates 0 <= x, y < N) must be a whole number from 1 to {max}")
+    })
+}
+
+/// Writes `text` to standard output under the one rule for output of every subcommand (the
+/// judges' too, `grundy::judge::with_stdout`): a closed pipe ends the command quietly, as a
+/// success; any other write error (a full disk) is an I/O failure.
+fn print(text: impl std::fmt::Display) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure { code: 0, message: String::new() }),
+        Err(e) => Err(Failure::io(format!("writing output: {e}"))),
+    }
 }
 
 /// A failed command: the message for stderr and the exit code.
@@ -177,7 +193,10 @@ pub fn run() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("grundy: {}", failure.message);
+            // A closed output ends a command quietly, with an empty message and code 0.
+            if !failure.message.is_empty() {
+                eprintln!("grundy: {}", failure.message);
+            }
             ExitCode::from(failure.code)
         }
     }

@@ -1,0 +1,423 @@
+//! The I/O paths under real use: many cases from a file, standard input redirected from a file,
+//! a file truncated while it is read, `generate -o` onto what is not a regular file, blobs that
+//! are devices, closed and full output for every subcommand, and messages a user can act on.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::run::{SAMPLE, grundy, stderr, stdout, text};
+
+const GRUNDY: &str = env!("CARGO_BIN_EXE_grundy");
+const TINY: &str = env!("CARGO_BIN_EXE_grundy-tiny");
+
+/// A fresh directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("grundy-io-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    /// The names in the directory, sorted.
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("run mkfifo");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+/// Runs `program args` with `stdin` and `stdout` as given, collecting stdout (when piped) and
+/// stderr.
+fn run_with(program: &str, args: &[&str], stdin: Stdio, stdout: Stdio) -> Output {
+    Command::new(program).args(args).stdin(stdin).stdout(stdout).stderr(Stdio::piped()).output().expect("run")
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `cases` knights cases of `n` knights each, deterministic, and the judge's answers (the
+/// winner from the crate's own table, which other tests check against the definition).
+fn knights_input(cases: usize, n: usize) -> (String, String) {
+    let (mut input, mut answers) = (format!("{cases}\n"), String::new());
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for case in 1..=cases {
+        writeln!(input, "{n}").unwrap();
+        let mut nimber = 0;
+        for _ in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (a, b) = (x % 500, (x >> 32) % 500);
+            nimber ^= grundy::knight::value(a, b).unwrap().0;
+            writeln!(input, "{a} {b}").unwrap();
+        }
+        writeln!(answers, "Case {case}: {}", if nimber != 0 { "Alice" } else { "Bob" }).unwrap();
+    }
+    (input, answers)
+}
+
+/// 300 cases of 2000 knights (5 MB), from a file, from standard input redirected
+/// from the file and through a pipe: the same answers every way (a large case that is not the
+/// last is read once, not once per case).
+#[test]
+fn many_cases_answer_alike_from_a_file_redirected_stdin_and_a_pipe() {
+    let dir = TempDir::new("many");
+    let (input, answers) = knights_input(300, 2000);
+    let path = dir.file("many.in", &input);
+    let from_file = run_with(GRUNDY, &["knights", path_str(&path)], Stdio::null(), Stdio::piped());
+    let redirected = run_with(GRUNDY, &["knights"], Stdio::from(std::fs::File::open(&path).unwrap()), Stdio::piped());
+    let piped = grundy(&["knights"], &input);
+    for out in [from_file, redirected, piped] {
+        assert_eq!((out.status.code(), stderr(&out)), (Some(0), ""));
+        assert!(stdout(&out) == answers, "answers differ");
+    }
+}
+
+/// Standard input redirected from a file is read from where the shell left it, not from the
+/// file's start.
+#[test]
+fn redirected_stdin_is_read_from_its_offset() {
+    let dir = TempDir::new("offset");
+    let path = dir.file("offset.in", "skipped line\n2\n1\n1 0\n1\n2 5\n");
+    let mut file = std::fs::File::open(&path).unwrap();
+    file.seek(SeekFrom::Start(13)).unwrap();
+    let out = run_with(GRUNDY, &["knights"], Stdio::from(file), Stdio::piped());
+    assert_eq!((out.status.code(), stdout(&out), stderr(&out)), (Some(0), "Case 1: Bob\nCase 2: Alice\n", ""));
+}
+
+/// A file truncated while the judge reads it: an I/O error naming the file (exit 1), and the
+/// answers of every case before the cut on standard output, for the file as an argument and as
+/// redirected standard input, for `grundy` and `grundy-tiny`.
+///
+/// Deterministic: the judge's output goes to a pipe this test does not read until the file has
+/// been cut, so the judge blocks after about 128 KiB of answers (the pipe and its own buffer),
+/// about 7000 cases; it reads at most a few MiB ahead of what it has answered (its chunks in
+/// flight). The cut is at 6 MiB of a 12 MiB file, far beyond both.
+#[test]
+fn a_file_truncated_while_it_is_read_is_an_io_error_after_the_answers_before() {
+    let dir = TempDir::new("shrink");
+    // Cases of three knights, each 14 bytes: `3\n1 1\n2 2\n3 3\n` varied a little.
+    let case = |k: usize| format!("3\n{} 1\n2 2\n3 {}\n", k % 10, (k / 10) % 10);
+    let cases = (12 << 20) / case(0).len();
+    let mut input = format!("{cases}\n");
+    let mut cut_case = None;
+    for k in 1..=cases {
+        if cut_case.is_none() && input.len() >= 6 << 20 {
+            cut_case = Some((k, input.len()));
+        }
+        input += &case(k);
+    }
+    let (cut_case, cut) = cut_case.unwrap();
+    let expected: String = (1..cut_case)
+        .map(|k| {
+            let nimber = [(k % 10, 1), (2, 2), (3, (k / 10) % 10)]
+                .iter()
+                .fold(0, |acc, &(x, y)| acc ^ grundy::knight::value(x as u64, y as u64).unwrap().0);
+            format!("Case {k}: {}\n", if nimber != 0 { "Alice" } else { "Bob" })
+        })
+        .collect();
+    for (program, redirected) in [(GRUNDY, false), (GRUNDY, true), (TINY, false)] {
+        let path = dir.file("shrink.in", &input);
+        let mut command = Command::new(program);
+        command.arg("knights").stdout(Stdio::piped()).stderr(Stdio::piped());
+        if redirected {
+            command.stdin(std::fs::File::open(&path).unwrap());
+        } else {
+            command.arg(&path).stdin(Stdio::null());
+        }
+        let mut child = command.spawn().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        // The first answer shows the judge has the file open and is reading it.
+        let mut first = String::new();
+        out.read_line(&mut first).unwrap();
+        assert_eq!(first, format!("{}\n", expected.lines().next().unwrap()));
+        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(cut as u64).unwrap();
+        let mut rest = String::new();
+        out.read_to_string(&mut rest).unwrap();
+        let mut err = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        let status = child.wait().unwrap();
+        let shown = if redirected { "standard input".to_owned() } else { path.display().to_string() };
+        assert_eq!(status.code(), Some(1), "{program} {redirected}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{shown}: the file shrank while it was read ({} bytes when opened, {cut} now)",
+                input.len()
+            )),
+            "{program} {redirected}: {err}"
+        );
+        assert!(first + &rest == expected, "{program} {redirected}: the answers before the cut");
+    }
+}
+
+/// `generate -o` onto a directory, a FIFO or a device is refused with a message, and the
+/// target is left as it was, with no temporary file beside it; a regular file is replaced.
+#[test]
+fn generate_replaces_only_regular_files() {
+    let dir = TempDir::new("generate");
+    let target = dir.0.join("blob.sgt");
+    std::fs::create_dir(&target).unwrap();
+    dir.file("blob.sgt/inside", "kept");
+    let fifo = dir.0.join("fifo.sgt");
+    mkfifo(&fifo);
+    for (path, kind) in [(&target, "is a directory"), (&fifo, "is a FIFO (named pipe)")] {
+        let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(path)], Stdio::null(), Stdio::piped());
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("{}: {kind}; refusing to replace it", path.display())),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(dir.names(), ["blob.sgt", "fifo.sgt"], "nothing added");
+    }
+    assert_eq!(std::fs::read_to_string(target.join("inside")).unwrap(), "kept");
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&std::fs::metadata(&fifo).unwrap().file_type()));
+    let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", "/dev/null"], Stdio::null(), Stdio::piped());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("/dev/null: is a character device; refusing to replace it"), "{}", stderr(&out));
+
+    // A regular file is replaced, through a link the link's target is.
+    let file = dir.file("old.sgt", "old contents");
+    let link = dir.0.join("link.sgt");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    for path in [&file, &link] {
+        let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(path)], Stdio::null(), Stdio::piped());
+        assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
+    }
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    let inspected = run_with(GRUNDY, &["inspect", path_str(&file)], Stdio::null(), Stdio::piped());
+    assert_eq!(inspected.status.code(), Some(0), "{}", stderr(&inspected));
+    assert_eq!(dir.names(), ["blob.sgt", "fifo.sgt", "link.sgt", "old.sgt"], "no temporary file left");
+
+    // A missing directory is named as where the blob was to be written.
+    let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", "no/such/dir/t.sgt"], Stdio::null(), Stdio::piped());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("writing no/such/dir/t.sgt: the directory no/such/dir does not exist"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `generate` without `-o` outside the repository creates `generated/` and says so.
+#[test]
+fn generate_without_output_creates_its_directory() {
+    let dir = TempDir::new("generated");
+    let out = Command::new(GRUNDY).args(["generate", "--bound", "8"]).current_dir(&dir.0).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("created the directory generated\nwrote generated/tables.sgt"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(dir.0.join("generated/tables.sgt").is_file() && dir.0.join("generated/MANIFEST.md").is_file());
+}
+
+/// Blobs are regular files: `inspect` and `--table` refuse devices, FIFOs and directories by
+/// name, at once (an endless device is not read).
+#[test]
+fn blobs_that_are_not_regular_files_are_refused() {
+    let dir = TempDir::new("blobs");
+    let fifo = dir.0.join("fifo.sgt");
+    mkfifo(&fifo);
+    let cases = [
+        ("/dev/zero", "is a character device, not a table blob"),
+        ("/dev/null", "is a character device, not a table blob"),
+        (path_str(&dir.0), "is a directory, not a table blob"),
+        (path_str(&fifo), "is a FIFO (named pipe), not a table blob"),
+    ];
+    for (path, message) in cases {
+        for args in [vec!["inspect", path], vec!["knights", "--table", path, SAMPLE]] {
+            let out = run_with(GRUNDY, &args, Stdio::null(), Stdio::piped());
+            assert_eq!((out.status.code(), stdout(&out)), (Some(1), ""), "{args:?}");
+            assert!(stderr(&out).contains(&format!("{path}: {message}")), "{args:?}: {}", stderr(&out));
+        }
+    }
+}
+
+/// A stdout whose reader has gone: a pipe whose other end belonged to a process that has exited.
+fn closed_pipe() -> Stdio {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let writer = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    Stdio::from(writer)
+}
+
+fn dev_full() -> Stdio {
+    Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+}
+
+/// Every subcommand that writes to standard output, with its input.
+fn subcommands(dir: &TempDir) -> Vec<(&'static str, Vec<String>, Vec<u8>)> {
+    let blob = dir.0.join("blob.sgt");
+    std::fs::write(&blob, grundy::table::embedded::blob()).unwrap();
+    let blob = path_str(&blob).to_owned();
+    let knights = std::fs::read(SAMPLE).unwrap();
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        (GRUNDY, s(&["knights"]), knights.clone()),
+        (GRUNDY, s(&["knights", "--json"]), knights.clone()),
+        (GRUNDY, s(&["misere-nim", "--explain"]), b"1\n2\n1 2\n".to_vec()),
+        (GRUNDY, s(&["mine"]), b"1\n3 3 1\n1 1\n".to_vec()),
+        (GRUNDY, s(&["inspect", &blob]), vec![]),
+        (GRUNDY, s(&["sg", "1", "2"]), vec![]),
+        (GRUNDY, s(&["verify", "knight"]), vec![]),
+        (TINY, s(&["knights"]), knights),
+        (TINY, s(&["misere-nim"]), b"1\n2\n1 2\n".to_vec()),
+    ]
+}
+
+fn run_input(program: &str, args: &[String], input: &[u8], out: Stdio) -> Output {
+    let dir =
+        std::env::temp_dir().join(format!("grundy-io-in-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::write(&dir, input).unwrap();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = run_with(program, &args, Stdio::from(std::fs::File::open(&dir).unwrap()), out);
+    std::fs::remove_file(&dir).unwrap();
+    output
+}
+
+/// The one rule for output: a closed pipe ends every subcommand quietly (exit 0, nothing on
+/// stderr); a full disk is a message and exit 1.
+#[test]
+fn closed_output_is_quiet_and_full_output_is_an_error_for_every_subcommand() {
+    let dir = TempDir::new("output");
+    for (program, args, input) in subcommands(&dir) {
+        let out = run_input(program, &args, &input, closed_pipe());
+        assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), ""), "{args:?} | closed pipe");
+        let out = run_input(program, &args, &input, dev_full());
+        assert_eq!(out.status.code(), Some(1), "{args:?} > /dev/full");
+        assert!(
+            text(&out.stderr).ends_with(": writing output: No space left on device (os error 28)\n"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    // `generate -o` writes nothing to standard output: a full stdout changes nothing.
+    let blob = dir.0.join("g.sgt");
+    let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(&blob)], Stdio::null(), dev_full());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// `| head -1`: the reader takes one line and goes; the rest of a long output is not an error.
+#[test]
+fn head_takes_one_line_of_every_subcommand() {
+    let dir = TempDir::new("head");
+    let (many, _) = knights_input(20_000, 1);
+    let mut subcommands = subcommands(&dir);
+    subcommands.push((GRUNDY, vec!["knights".into()], many.clone().into_bytes()));
+    subcommands.push((TINY, vec!["knights".into()], many.into_bytes()));
+    for (program, args, input) in subcommands {
+        let path = dir.file("in", &input);
+        let mut child = Command::new(program)
+            .args(&args)
+            .stdin(std::fs::File::open(&path).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "{args:?}");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!((out.status.code(), stderr(&out)), (Some(0), ""), "{args:?} | head -1");
+    }
+}
+
+/// A write error is reported even when an input error comes after the answers it lost.
+#[test]
+fn a_write_error_is_not_hidden_by_a_later_input_error() {
+    let out = run_input(GRUNDY, &["knights".into()], b"2\n1\n1 0\n1\n1 x\n", dev_full());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("writing output: No space left on device"), "{err}");
+    assert!(err.contains("line 5, column 3: expected y of knight 1 of case 2, found 'x'"), "{err}");
+}
+
+/// Messages that say what is wrong and where.
+#[test]
+fn messages_name_what_is_wrong() {
+    let dir = TempDir::new("messages");
+    let d = path_str(&dir.0);
+    let out = run_with(GRUNDY, &["knights", d], Stdio::null(), Stdio::piped());
+    assert_eq!(
+        (out.status.code(), stderr(&out)),
+        (Some(1), format!("grundy: {d}: is a directory, not a judge input file\n").as_str())
+    );
+    let out = run_with(TINY, &["mine", d], Stdio::null(), Stdio::piped());
+    assert_eq!(
+        (out.status.code(), stderr(&out)),
+        (Some(1), format!("grundy-tiny: {d}: is a directory, not a judge input file\n").as_str())
+    );
+
+    let out = grundy(&["knights"], b"\xef\xbb\xbf1\n1\n1 1\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1, column 1: expected T, the number of cases, found a UTF-8 byte-order mark"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = grundy(&["knights"], b"1\n1\n1 1\n5\n");
+    assert_eq!(stderr(&out), "grundy: line 4, column 1: unexpected data after the 1 case\n");
+    let out = grundy(&["knights"], b"2\n1\n1 1\n0\n5\n");
+    assert_eq!(stderr(&out), "grundy: line 5, column 1: unexpected data after the 2 cases\n");
+
+    let out = grundy(&["generate", "--bound", "0"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid value '0' for '--bound <N>': the side of the knight square (coordinates 0 <= x, y < N) must be a whole number from 1 to 8192"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A board and its transpose are the same game: a board too large to solve one way round is
+/// refused the other way round too, with the same message.
+#[test]
+fn long_thin_mine_boards_are_refused_either_way_round() {
+    for (board, column) in [("4294967295 1", 12), ("1 4294967295", 3)] {
+        let out = grundy(&["mine"], format!("1\n{board} 0\n"));
+        let (rows, cols) = board.split_once(' ').unwrap();
+        assert_eq!(out.status.code(), Some(2), "{board}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "grundy: line 2, column {column}: case 1: a {rows} x {cols} board needs 206158430192 bytes of memory to \
+                 solve; at most 4294967296 (4 GiB) are supported (a board counts with its longer side as the rows: either \
+                 way round it is the same game)\n"
+            )
+        );
+    }
+    // Within the bound both ways round: solved alike.
+    for board in ["65536 1 0", "1 65536 0"] {
+        let out = grundy(&["mine"], format!("1\n{board}\n"));
+        assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case #1: Xiemao\n"), "{board}: {}", stderr(&out));
+    }
+}

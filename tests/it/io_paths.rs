@@ -1,0 +1,228 @@
+//! The library's I/O paths: blob files read only as far as their header allows, judge input read
+//! in chunks (answers and errors as from bytes in memory), and a file cut while it is read.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use grundy::judge::Input;
+use grundy::judge::Knights;
+use grundy::judge::source::{CHUNK, Chunks};
+use grundy::judge::{Judge, JudgeError};
+use grundy::table::{MAX_READ_LEN, OpenError, TableFile, embedded};
+use grundy_core::format;
+use proptest::prelude::*;
+
+/// A file in a fresh directory, removed when dropped.
+struct TempFile {
+    dir: PathBuf,
+    path: PathBuf,
+}
+
+impl TempFile {
+    fn new(bytes: &[u8]) -> TempFile {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("grundy-io-it-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("file");
+        std::fs::write(&path, bytes).unwrap();
+        TempFile { dir, path }
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The embedded blob with its tables' offsets and lengths replaced, the header checksum made to
+/// match (so the reader gets as far as the claimed sizes).
+fn claiming(tables: &[(u64, u64)]) -> Vec<u8> {
+    let blob = embedded::blob();
+    let (mut header, used) = format::read_head(blob).unwrap();
+    for (entry, &(offset, len)) in header.tables.iter_mut().zip(tables) {
+        (entry.offset, entry.len) = (offset, len);
+    }
+    let head = format::write_head(&header);
+    assert_eq!(head.len(), used, "fixed-int encoding: the same length");
+    let mut bytes = blob[..blob.len().min(4096)].to_vec();
+    bytes[..used].copy_from_slice(&head);
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A header claiming any sizes (up to 2^64 - 1), on a file of any length (sparse, up to 8 GiB):
+    /// `read` and `map` refuse it without a panic and `read` without reading more than the
+    /// header allows, and never more than [`MAX_READ_LEN`].
+    #[test]
+    fn blobs_claiming_huge_sizes_are_refused(
+        tables in prop::collection::vec((any::<u64>(), prop_oneof![any::<u64>(), 0..1u64 << 34]), 4),
+        file_len in prop_oneof![Just(None), (0..1u64 << 24).prop_map(Some), (MAX_READ_LEN + 1..1u64 << 33).prop_map(Some)],
+    ) {
+        let bytes = claiming(&tables);
+        let file = TempFile::new(&bytes);
+        if let Some(len) = file_len {
+            std::fs::OpenOptions::new().write(true).open(&file.path).unwrap().set_len(len).unwrap();
+        }
+        match TableFile::read(&file.path) {
+            Ok(_) => prop_assert!(false, "a damaged blob was accepted"),
+            Err(OpenError::Io { source, .. }) => {
+                prop_assert!(source.to_string().contains("a blob read into memory may have at most"), "{}", source)
+            }
+            Err(_) => {} // invalid: refused as a blob
+        }
+        // SAFETY: the temporary file is not changed while mapped.
+        let mapped = unsafe { TableFile::map(&file.path) };
+        prop_assert!(mapped.is_err(), "a damaged blob was mapped");
+    }
+}
+
+/// A sparse file of 2 GiB whose header claims exactly that: refused before anything past the
+/// header is read.
+#[test]
+fn a_blob_claiming_more_than_the_read_bound_is_not_read() {
+    let size = 2 * MAX_READ_LEN;
+    let file = TempFile::new(&claiming(&[(4096, size - 4096)]));
+    std::fs::OpenOptions::new().write(true).open(&file.path).unwrap().set_len(size).unwrap();
+    let Err(OpenError::Io { source, .. }) = TableFile::read(&file.path) else { panic!("refused as too large") };
+    assert_eq!(
+        source.to_string(),
+        format!("its header describes {size} bytes of tables; a blob read into memory may have at most {MAX_READ_LEN}")
+    );
+}
+
+/// A blob file longer than its header says is refused with the file's real length.
+#[test]
+fn a_blob_with_bytes_after_its_tables_reports_the_files_length() {
+    let mut bytes = embedded::blob().to_vec();
+    let end = bytes.len();
+    bytes.extend_from_slice(&[0; 1000]);
+    let file = TempFile::new(&bytes);
+    let Err(OpenError::Invalid { source, .. }) = TableFile::read(&file.path) else { panic!("trailing bytes") };
+    assert_eq!(source, grundy_core::format::BlobError::TrailingBytes { end: end as u64, len: end + 1000 });
+    assert!(TableFile::read(&TempFile::new(embedded::blob()).path).is_ok());
+}
+
+/// A reader that hands out at most `step` bytes per call, then fails if `fail` is set.
+struct Trickle {
+    bytes: Vec<u8>,
+    at: usize,
+    step: usize,
+    fail: bool,
+}
+
+impl io::Read for Trickle {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.step.min(self.bytes.len() - self.at).min(buf.len());
+        if n == 0 && self.fail {
+            return Err(io::Error::other("the device went away"));
+        }
+        buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+fn knights(source: Chunks) -> (Vec<u8>, Result<(), String>) {
+    let mut out = Vec::new();
+    let result = Knights { table: embedded::knight() }
+        .solve(&mut grundy::judge::scanner::Scanner::new(source), &mut out)
+        .map_err(|e| e.to_string());
+    (out, result)
+}
+
+/// Inputs of several chunks, with tokens across every chunk boundary (short numbers, a number
+/// of 20 digits, a long bad token), read in chunks on this thread and on a second one: the same
+/// answers and errors as from the bytes in memory.
+#[test]
+fn chunked_input_reads_like_bytes_in_memory() {
+    let mut inputs = Vec::new();
+    for pad in [0, 1, 3, 20, 64, 65] {
+        // Case 2 is `count` knights `1 1`, ending `pad` bytes before the first chunk's end.
+        let count = (CHUNK - pad - 20) / 4;
+        let base = format!("3\n1\n1 2\n{count}\n{}", "1 1\n".repeat(count));
+        let base = format!("{}{base}", " ".repeat(CHUNK - pad - base.len()));
+        inputs.push(format!("{base}1\n00000000000000000001 2\n"));
+        inputs.push(format!("{base}1\n{}x 2\n", "9".repeat(70)));
+        inputs.push(format!("{base}2\n3 4 5\n"));
+    }
+    for input in inputs {
+        let mut expected = Vec::new();
+        let expected_result = Knights { table: embedded::knight() }
+            .solve_bytes(input.as_bytes(), &mut expected)
+            .map_err(|e| e.to_string());
+        for threaded in [false, true] {
+            for step in [7, 1 << 21] {
+                let reader = Trickle { bytes: input.clone().into_bytes(), at: 0, step, fail: false };
+                let source = if threaded { Chunks::new(Box::new(reader)) } else { Chunks::here(Box::new(reader)) };
+                let (out, result) = knights(source);
+                assert_eq!(result, expected_result, "threaded {threaded}, step {step}");
+                assert!(out == expected, "threaded {threaded}, step {step}: answers differ");
+            }
+        }
+    }
+}
+
+/// A read error after some input: the cases read before it are answered, then the error.
+#[test]
+fn a_read_error_comes_after_the_answers_before_it() {
+    let input = b"3\n1\n1 0\n1\n2 5\n1\n3 ".to_vec();
+    for threaded in [false, true] {
+        let reader = Trickle { bytes: input.clone(), at: 0, step: 5, fail: true };
+        let source = if threaded { Chunks::new(Box::new(reader)) } else { Chunks::here(Box::new(reader)) };
+        let (out, result) = knights(source);
+        assert_eq!(out, b"Case 1: Bob\nCase 2: Alice\n");
+        assert_eq!(result, Err("reading input: the device went away".to_owned()));
+    }
+}
+
+/// Output that cuts the input file to `cut` bytes when the first answer is written.
+struct CutOnFirstWrite {
+    path: PathBuf,
+    cut: u64,
+    out: Vec<u8>,
+}
+
+impl Write for CutOnFirstWrite {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.out.is_empty() {
+            std::fs::OpenOptions::new().write(true).open(&self.path)?.set_len(self.cut)?;
+        }
+        self.out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A file cut while it is read, after its first case was answered (the reader is then at most
+/// four chunks, 4 MiB, ahead, far from the cut at 8 MiB of 10): the cases before the cut are answered,
+/// then an I/O error names the file.
+#[test]
+fn a_file_cut_while_it_is_read_fails_naming_it() {
+    let case = "2\n1 1\n2 2\n";
+    let cases = (10 << 20) / case.len();
+    let input = format!("{cases}\n{}", case.repeat(cases));
+    let cut_case = (8 << 20) / case.len();
+    let cut = format!("{cases}\n").len() + cut_case * case.len();
+    let file = TempFile::new(input.as_bytes());
+    let mut out = CutOnFirstWrite { path: file.path.clone(), cut: cut as u64, out: Vec::new() };
+    let result = Knights { table: embedded::knight() }.solve_input(Input::open(Some(&file.path)).unwrap(), &mut out);
+    let Err(JudgeError::Read(e)) = result else { panic!("a read error, not {result:?}") };
+    let expected = format!(
+        "{}: the file shrank while it was read ({} bytes when opened, {cut} now)",
+        file.path.display(),
+        input.len()
+    );
+    assert_eq!(e.to_string(), expected);
+    let value = grundy::knight::value(1, 1).unwrap().0 ^ grundy::knight::value(2, 2).unwrap().0;
+    let line = if value != 0 { "Alice" } else { "Bob" };
+    let answers: String = (1..=cut_case).map(|k| format!("Case {k}: {line}\n")).collect();
+    assert!(out.out == answers.as_bytes(), "the answers of the {cut_case} cases before the cut");
+}
