@@ -3,5 +3,6 @@
 pub mod certificate;
 pub mod closed_form;
 pub mod knight;
+pub mod leaper;
 pub mod mine;
 pub mod misere;
