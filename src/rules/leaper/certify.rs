@@ -235,7 +235,9 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
         }
     }
     let cells_below = |r: i128| -> u128 {
-        (0..=(r.max(1) - 1) / i128::from(w.0)).map(|x| ((r - 1 - i128::from(w.0) * x) / i128::from(w.1) + 1) as u128).sum()
+        (0..=(r.max(1) - 1) / i128::from(w.0))
+            .map(|x| ((r - 1 - i128::from(w.0) * x) / i128::from(w.1) + 1) as u128)
+            .sum()
     };
     let needed = if radius > 0 { cells_below(radius) } else { 0 };
     if needed > u128::from(max_cells) {

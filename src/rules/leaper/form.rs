@@ -24,7 +24,8 @@
 //! strip phase are functions of the residues); `phi` ([`ClosedForm::phi`]) sees nothing else:
 //! - the core iff `x < core_size` and `y < core_size`;
 //! - otherwise, with `i` the number of strips whose offset exceeds `hi` (for the axes the offsets
-//!   are `y` and `-x`): strip `i` if its offset is `>= lo`, else the sector before strip `i`.
+//!   are `y` and `-x`): strip `i` if its offset is in its band, else the sector before strip `i`
+//!   (after it if the offset is above the band, which only happens near the core).
 //!
 //! Beyond the core, offsets of far cells fall in angular order, so `i` is the strip at or after
 //! the cell's angle. That `phi ∘ forms` is all the evaluation does is what
@@ -369,11 +370,13 @@ impl ClosedForm {
         let i = (0..=last).map(|i| usize::from(offset(i) > self.his[i])).sum::<usize>().min(last);
         let n = offset(i);
         let [rx, ry] = forms.residues;
-        if n >= self.los[i] {
+        if n >= self.los[i] && n <= self.his[i] {
             let r = if self.features[i].dir.0 > 0 { rx } else { ry };
             self.strip_tables[i][(n - self.los[i]) as usize * self.modulus.d as usize + r as usize]
         } else {
-            let s = i.saturating_sub(1);
+            // Below the band: the sector before strip `i`; above (offsets out of angular order,
+            // near the core): the sector after it.
+            let s = if n > self.his[i] { i.min(last - 1) } else { i.saturating_sub(1) };
             let xs = self.sector_x[s][rx as usize];
             let (row, shift) = self.sector_y[s][ry as usize];
             let xs = if xs >= shift { xs - shift } else { xs + self.sectors[s].a as u32 - shift };
@@ -481,7 +484,8 @@ mod tests {
                 assert!(c < 18);
             }
         }
-        let classes: std::collections::BTreeSet<usize> = (0..6).flat_map(|x| (0..3).map(move |y| (x, y))).map(|(x, y)| s.class(x, y)).collect();
+        let classes: std::collections::BTreeSet<usize> =
+            (0..6).flat_map(|x| (0..3).map(move |y| (x, y))).map(|(x, y)| s.class(x, y)).collect();
         assert_eq!(classes.len(), 18);
     }
 

@@ -8,6 +8,7 @@
 //!   (independent of the discovery).
 
 pub mod certify;
+pub mod discover;
 pub mod form;
 pub mod moves;
 pub mod sweep;
