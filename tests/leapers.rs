@@ -144,6 +144,8 @@ fn check_certified(form: &ClosedForm, oracle_potential: i64, far_points: usize, 
             }
         }
         assert_eq!(form.eval(x, y), (!seen).trailing_zeros() as u8, "{set}: recurrence at ({x},{y})");
+        assert_eq!(form.eval(x, y), form.eval_by_forms(x, y), "{set}: fast evaluation at ({x},{y})");
+        assert_eq!(form.eval(u64::MAX - x, y), form.eval_by_forms(u64::MAX - x, y), "{set}: at the end of u64");
     }
 }
 

@@ -58,10 +58,12 @@
 //! `c' = c - v` with `π(c') < π(c)` and the same key; R(c') holds by induction and R depends only
 //! on the key (Lemma A), so R(c) holds. ∎
 //!
-//! **What is trusted, not checked.** That [`ClosedForm::eval`] reads a cell only through
-//! [`ClosedForm::forms`] (it is written as `phi(forms(x, y))`), and that `forms` clamps to
-//! `local_bounds`. The checker computes the keys with its own exact `i128` arithmetic from
-//! `linear_forms`, and cross-checks Lemma A against `forms` on every scanned cell.
+//! **What is trusted, not checked.** That `F` is `phi ∘ forms`: [`ClosedForm::eval_by_forms`] is
+//! written so, [`ClosedForm::eval`] (the fast evaluation the library runs) makes the same
+//! decisions on the exact forms (the argument is in its documentation), and `forms` clamps to
+//! `local_bounds`. The checker compares `eval` with `eval_by_forms` on every cell it checks (the
+//! tests do so on huge random cells), computes the keys with its own exact `i128` arithmetic
+//! from `linear_forms`, and cross-checks Lemma A against `forms` on every scanned cell.
 
 use core::fmt;
 
@@ -267,6 +269,9 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
                 }
             }
             let (value, mex) = (form.eval(x, y), (!seen).trailing_zeros() as u8);
+            if value != form.eval_by_forms(x, y) {
+                return Err(Refutation::Lemma(format!("eval and phi(forms) differ at ({x}, {y})")));
+            }
             if value != mex {
                 return Err(Refutation::Recurrence { x, y, value, mex });
             }

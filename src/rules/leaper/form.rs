@@ -174,6 +174,35 @@ pub struct ClosedForm {
     /// `hi` of every strip, and `lo`, for `phi`.
     his: Vec<i64>,
     los: Vec<i64>,
+    /// The same data laid out for [`ClosedForm::eval`].
+    fast: Fast,
+}
+
+/// [`ClosedForm::eval`]'s view: every strip (axes included) as `n = p·y - q·x` with its band and
+/// where its values start in `values`; the sectors' class tables; the core.
+#[derive(Debug, Clone)]
+struct Fast {
+    core_size: u64,
+    /// `Q - 1` when `Q` is a power of two (residues by mask), else 0.
+    mask: u64,
+    strips: Vec<FastStrip>,
+    /// Per sector: `(start of x mod a by x mod Q, start of (ys·a, shift) by y mod Q, a, start of
+    /// the pattern)` in `classes` / `values`.
+    sectors: Vec<(usize, usize, u32, usize)>,
+    classes: Vec<u32>,
+    values: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct FastStrip {
+    p: u64,
+    q: u64,
+    lo: i128,
+    hi: i128,
+    /// Phase from `x mod Q` (else `y mod Q`).
+    by_x: bool,
+    /// Start of the `width × Q` values in `Fast::values`.
+    start: usize,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -182,6 +211,47 @@ fn gcd(a: i64, b: i64) -> i64 {
 
 fn lcm(a: u64, b: u64) -> Option<u64> {
     (a / gcd(a as i64, b as i64) as u64).checked_mul(b)
+}
+
+impl Fast {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        core_size: i64,
+        modulus: u64,
+        features: &[Feature],
+        sectors: &[Sector],
+        strip_tables: &[Vec<u8>],
+        sector_x: &[Vec<u32>],
+        sector_y: &[Vec<(u32, u32)>],
+        core: &[u8],
+    ) -> Fast {
+        let mut values = core.to_vec();
+        let mut strips = Vec::new();
+        let k = features.len();
+        for (i, (f, table)) in features.iter().zip(strip_tables).enumerate() {
+            let (p, q) = match i {
+                0 => (1, 0),
+                _ if i == k - 1 => (0, 1),
+                _ => f.dir,
+            };
+            let start = values.len();
+            values.extend_from_slice(table);
+            let (lo, hi) = (i128::from(f.lo), i128::from(f.hi));
+            strips.push(FastStrip { p: p as u64, q: q as u64, lo, hi, by_x: f.dir.0 > 0, start });
+        }
+        let mut classes = Vec::new();
+        let mut fast_sectors = Vec::new();
+        for ((s, sx), sy) in sectors.iter().zip(sector_x).zip(sector_y) {
+            let cx = classes.len();
+            classes.extend_from_slice(sx);
+            let cy = classes.len();
+            classes.extend(sy.iter().flat_map(|&(row, shift)| [row, shift]));
+            fast_sectors.push((cx, cy, s.a as u32, values.len()));
+            values.extend_from_slice(&s.pattern);
+        }
+        let mask = if modulus.is_power_of_two() { modulus - 1 } else { 0 };
+        Fast { core_size: core_size as u64, mask, strips, sectors: fast_sectors, classes, values }
+    }
 }
 
 impl PartialEq for ClosedForm {
@@ -255,7 +325,7 @@ impl ClosedForm {
         let hy = features[0].hi;
         let mut bounds = vec![(0, core_size.max(hx + 1)), (0, core_size.max(hy + 1))];
         bounds.extend(features[1..k - 1].iter().map(|f| (f.lo - 1, f.hi + 1)));
-        let strip_tables = features
+        let strip_tables: Vec<Vec<u8>> = features
             .iter()
             .map(|f| {
                 let mut t = Vec::with_capacity(f.width().max(0) as usize * q);
@@ -266,8 +336,9 @@ impl ClosedForm {
                 t
             })
             .collect();
-        let sector_x = sectors.iter().map(|s| (0..modulus).map(|r| (r % s.a as u64) as u32).collect()).collect();
-        let sector_y = sectors
+        let sector_x: Vec<Vec<u32>> =
+            sectors.iter().map(|s| (0..modulus).map(|r| (r % s.a as u64) as u32).collect()).collect();
+        let sector_y: Vec<Vec<(u32, u32)>> = sectors
             .iter()
             .map(|s| {
                 (0..modulus as i64)
@@ -275,8 +346,9 @@ impl ClosedForm {
                     .collect()
             })
             .collect();
-        let his = features.iter().map(|f| f.hi).collect();
-        let los = features.iter().map(|f| f.lo).collect();
+        let his: Vec<i64> = features.iter().map(|f| f.hi).collect();
+        let los: Vec<i64> = features.iter().map(|f| f.lo).collect();
+        let fast = Fast::new(core_size, modulus, &features, &sectors, &strip_tables, &sector_x, &sector_y, &core);
         Ok(ClosedForm {
             set,
             core_size,
@@ -290,6 +362,7 @@ impl ClosedForm {
             sector_y,
             his,
             los,
+            fast,
         })
     }
 
@@ -384,10 +457,52 @@ impl ClosedForm {
         }
     }
 
-    /// `F(x, y)`, exact for every `x, y` in `u64`.
+    /// `F(x, y)` by its definition, `phi(forms(x, y))`.
+    pub fn eval_by_forms(&self, x: u64, y: u64) -> u8 {
+        self.phi(&self.forms(x, y))
+    }
+
+    /// `F(x, y)`, exact for every `x, y` in `u64`: the same decisions as
+    /// [`ClosedForm::eval_by_forms`] without materialising the clamped forms. Every comparison
+    /// `phi` makes is against a threshold inside the clamp of the form compared (`n > hi`,
+    /// `n >= lo` with the clamp `[lo - 1, hi + 1]`; `x < core_size`, `x <= hx` with the clamp
+    /// `[0, max(core_size, hx + 1)]`), so it has the same outcome on the exact form; the
+    /// axes are strips with `(p, q) = (1, 0)` (offset `y`) and `(0, 1)` (offset `-x`).
+    /// [`super::certify`] compares the two on every cell it checks, the tests on huge cells.
     #[inline]
     pub fn eval(&self, x: u64, y: u64) -> u8 {
-        self.phi(&self.forms(x, y))
+        let f = &self.fast;
+        if x < f.core_size && y < f.core_size {
+            return f.values[(x * f.core_size + y) as usize];
+        }
+        // p, q < 2^21 and x, y < 2^64: the products fit u128 (one multiplication each) and
+        // their difference i128.
+        let offset =
+            |s: &FastStrip| (u128::from(s.p) * u128::from(y)) as i128 - (u128::from(s.q) * u128::from(x)) as i128;
+        let mut i = 0;
+        for s in &f.strips {
+            i += usize::from(offset(s) > s.hi);
+        }
+        let last = f.strips.len() - 1;
+        let s = f.strips[i.min(last)];
+        let n = offset(&s);
+        let (rx, ry) = if f.mask != 0 {
+            ((x & f.mask) as usize, (y & f.mask) as usize)
+        } else {
+            (self.modulus.reduce(x) as usize, self.modulus.reduce(y) as usize)
+        };
+        let q = self.modulus.d as usize;
+        if n >= s.lo && n <= s.hi {
+            f.values[s.start + (n - s.lo) as usize * q + if s.by_x { rx } else { ry }]
+        } else {
+            let k = if n > s.hi { i.min(last - 1) } else { i.min(last).saturating_sub(1) };
+            let (cx, cy, a, start) = f.sectors[k];
+            let xs = f.classes[cx + rx];
+            let row = f.classes[cy + 2 * ry];
+            let shift = f.classes[cy + 2 * ry + 1];
+            let xs = if xs >= shift { xs - shift } else { xs + a - shift };
+            f.values[start + (row + xs) as usize]
+        }
     }
 
     /// Compares `F` with every cell of `table`; returns the number of cells compared, or the
