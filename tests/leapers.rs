@@ -351,7 +351,8 @@ fn the_checker_proves_a_hand_written_form() {
 
 #[test]
 fn bad_move_sets_are_typed_errors() {
-    let cases: [(&str, fn(&MoveSetError) -> bool); 10] = [
+    type Expect = fn(&MoveSetError) -> bool;
+    let cases: [(&str, Expect); 10] = [
         ("(-1,0", |e| matches!(e, MoveSetError::Syntax { .. })),
         ("-1,0)", |e| matches!(e, MoveSetError::Syntax { .. })),
         ("(x,0)", |e| matches!(e, MoveSetError::Syntax { .. })),

@@ -39,6 +39,7 @@ pub struct Analysis {
 }
 
 /// A certified closed form, or the evidence that none was found.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Outcome {
     Certified { form: ClosedForm, proof: Proof },

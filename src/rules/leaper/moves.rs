@@ -256,7 +256,7 @@ mod tests {
             assert!(matches!(MoveSet::parse(bad), Err(MoveSetError::Syntax { .. })), "{bad}");
         }
         assert_eq!(MoveSet::parse(""), Err(MoveSetError::Empty));
-        assert_eq!(MoveSet::parse("(99999999999999999999,0)").unwrap_err().to_string().contains("out of range"), true);
+        assert!(MoveSet::parse("(99999999999999999999,0)").unwrap_err().to_string().contains("out of range"));
     }
 
     #[test]

@@ -206,7 +206,7 @@ mod tests {
                 assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
             }
             let (a, b) = set.potential();
-            assert_eq!(t.get(0, (61 + b as u64 - 1) / b as u64 + 1), None);
+            assert_eq!(t.get(0, 61_u64.div_ceil(b as u64) + 1), None);
             assert_eq!(t.get((61 + a as u64) / a as u64, 0), None);
         }
     }
