@@ -186,6 +186,10 @@ struct Fast {
     /// `Q - 1` when `Q` is a power of two (residues by mask), else 0.
     mask: u64,
     strips: Vec<FastStrip>,
+    /// The x-axis strip's `hi + 1` (its offset is `y`, and `y > hi` iff `y >= hi + 1`).
+    x_axis_hi: u64,
+    /// Sector values stored as full `Q × Q` tables (`x mod Q`, `y mod Q`), for small `Q`.
+    full_sectors: bool,
     /// Per sector: `(start of x mod a by x mod Q, start of (ys·a, shift) by y mod Q, a, start of
     /// the pattern)` in `classes` / `values`.
     sectors: Vec<(usize, usize, u32, usize)>,
@@ -197,8 +201,8 @@ struct Fast {
 struct FastStrip {
     p: u64,
     q: u64,
-    lo: i128,
-    hi: i128,
+    lo: i64,
+    hi: i64,
     /// Phase from `x mod Q` (else `y mod Q`).
     by_x: bool,
     /// Start of the `width × Q` values in `Fast::values`.
@@ -236,21 +240,38 @@ impl Fast {
             };
             let start = values.len();
             values.extend_from_slice(table);
-            let (lo, hi) = (i128::from(f.lo), i128::from(f.hi));
+            let (lo, hi) = (f.lo, f.hi);
             strips.push(FastStrip { p: p as u64, q: q as u64, lo, hi, by_x: f.dir.0 > 0, start });
         }
         let mut classes = Vec::new();
         let mut fast_sectors = Vec::new();
+        let full_sectors = modulus <= 128;
         for ((s, sx), sy) in sectors.iter().zip(sector_x).zip(sector_y) {
             let cx = classes.len();
             classes.extend_from_slice(sx);
             let cy = classes.len();
             classes.extend(sy.iter().flat_map(|&(row, shift)| [row, shift]));
             fast_sectors.push((cx, cy, s.a as u32, values.len()));
-            values.extend_from_slice(&s.pattern);
+            if full_sectors {
+                for rx in 0..modulus as i64 {
+                    values.extend((0..modulus as i64).map(|ry| s.pattern[s.class(rx, ry)]));
+                }
+            } else {
+                values.extend_from_slice(&s.pattern);
+            }
         }
         let mask = if modulus.is_power_of_two() { modulus - 1 } else { 0 };
-        Fast { core_size: core_size as u64, mask, strips, sectors: fast_sectors, classes, values }
+        Fast {
+            core_size: core_size as u64,
+            mask,
+            strips,
+            // hi >= -1, so hi + 1 >= 0.
+            x_axis_hi: (features[0].hi + 1) as u64,
+            full_sectors,
+            sectors: fast_sectors,
+            classes,
+            values,
+        }
     }
 }
 
@@ -476,27 +497,31 @@ impl ClosedForm {
             return f.values[(x * f.core_size + y) as usize];
         }
         // p, q < 2^21 and x, y < 2^64: the products fit u128 (one multiplication each) and
-        // their difference i128.
+        // their difference i128. The y-axis offset -x never exceeds its `hi = 0`, so the count
+        // is the x-axis test plus the interior strips.
         let offset =
             |s: &FastStrip| (u128::from(s.p) * u128::from(y)) as i128 - (u128::from(s.q) * u128::from(x)) as i128;
-        let mut i = 0;
-        for s in &f.strips {
-            i += usize::from(offset(s) > s.hi);
+        let mut i = usize::from(y >= f.x_axis_hi);
+        for s in &f.strips[1..f.strips.len() - 1] {
+            i += usize::from(offset(s) > i128::from(s.hi));
         }
         let last = f.strips.len() - 1;
-        let s = f.strips[i.min(last)];
-        let n = offset(&s);
+        let s = &f.strips[i];
+        let n = offset(s);
         let (rx, ry) = if f.mask != 0 {
             ((x & f.mask) as usize, (y & f.mask) as usize)
         } else {
             (self.modulus.reduce(x) as usize, self.modulus.reduce(y) as usize)
         };
         let q = self.modulus.d as usize;
-        if n >= s.lo && n <= s.hi {
-            f.values[s.start + (n - s.lo) as usize * q + if s.by_x { rx } else { ry }]
+        if n >= i128::from(s.lo) && n <= i128::from(s.hi) {
+            f.values[s.start + (n - i128::from(s.lo)) as usize * q + if s.by_x { rx } else { ry }]
         } else {
-            let k = if n > s.hi { i.min(last - 1) } else { i.min(last).saturating_sub(1) };
+            let k = if n > i128::from(s.hi) { i.min(last - 1) } else { i.saturating_sub(1) };
             let (cx, cy, a, start) = f.sectors[k];
+            if f.full_sectors {
+                return f.values[start + rx * q + ry];
+            }
             let xs = f.classes[cx + rx];
             let row = f.classes[cy + 2 * ry];
             let shift = f.classes[cy + 2 * ry + 1];
