@@ -18,6 +18,9 @@
 
 use super::moves::MoveSet;
 
+/// Cells per chunk of the interior sweep.
+const CHUNK: usize = 512;
+
 /// The Grundy values of a potential triangle.
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -55,7 +58,7 @@ impl Table {
         let mut cells = vec![0u8; total];
         // Per move: (index of the run's first target for j = 0, first legal j, end of legal j).
         let mut runs: Vec<(isize, i64, i64)> = Vec::with_capacity(set.moves().len());
-        let mut seen: Vec<u64> = Vec::new();
+        let mut seen = [0u64; CHUNK];
         for s in 0..levels {
             let len = level_len(a, b, a_inv, s);
             let xs = (s % b) * a_inv % b;
@@ -90,19 +93,22 @@ impl Table {
                 }
                 level[j as usize] = (!mask).trailing_zeros() as u8;
             }
-            if inner_lo < inner_hi {
-                let (lo, hi) = (inner_lo as usize, inner_hi as usize);
-                seen.clear();
-                seen.resize(hi - lo, 0);
+            // The interior in chunks, so the masks stay in the L1 cache.
+            let mut lo = inner_lo as usize;
+            while lo < inner_hi as usize {
+                let hi = (lo + CHUNK).min(inner_hi as usize);
+                let seen = &mut seen[..hi - lo];
+                seen.fill(0);
                 for &(base, _, _) in &runs {
                     let from = (base + lo as isize) as usize;
                     for (m, &v) in seen.iter_mut().zip(&done[from..from + (hi - lo)]) {
                         *m |= 1u64 << (v & 63);
                     }
                 }
-                for (cell, &m) in level[lo..hi].iter_mut().zip(&seen) {
+                for (cell, &m) in level[lo..hi].iter_mut().zip(seen.iter()) {
                     *cell = (!m).trailing_zeros() as u8;
                 }
+                lo = hi;
             }
         }
         Table { potential: (a, b), max_potential, start, cells }
