@@ -19,9 +19,10 @@
 //! 4. **Core.** The smallest square `x, y < R0` outside which the candidate agrees with every
 //!    computed cell; it must fit well inside the triangle.
 //!
-//! On failure the triangle is doubled (and `K` with it) up to a limit; the last failure is
-//! reported with the number of distinct 8×8 windows per potential band as evidence (bounded for
-//! a piecewise-periodic table, growing with the area otherwise).
+//! On failure the triangle's potential is doubled (and `K` with it) up to a cell limit; the last
+//! failure is reported with the number of distinct 8×8 windows per potential band of the first
+//! triangle as evidence (bounded for a piecewise-periodic table, growing with the area
+//! otherwise). Only soundness-irrelevant choices are made here: bin count, `K`, the limits.
 
 use core::fmt;
 use std::collections::{BTreeMap, BTreeSet};

@@ -17,20 +17,21 @@
 //!
 //! # Evaluation reads only clamped linear forms and residues
 //!
-//! [`ClosedForm::eval`] is `phi(forms(c))`: [`ClosedForm::forms`] computes the linear forms `x`,
-//! `y` and `n_f` of every interior strip, each clamped to a small range
-//! ([`ClosedForm::local_bounds`]), and `x mod Q`, `y mod Q` for the form's **modulus** `Q` (a
-//! multiple of every strip phase length and of every sector's `a·d`, so the sector class and the
-//! strip phase are functions of the residues); `phi` ([`ClosedForm::phi`]) sees nothing else:
+//! `F` is *defined* as `phi(forms(c))` ([`ClosedForm::eval_by_forms`]): [`ClosedForm::forms`]
+//! computes the linear forms `x`, `y` and `n_f` of every interior strip, each clamped to a small
+//! range ([`ClosedForm::local_bounds`]), and `x mod Q`, `y mod Q` for the form's **modulus** `Q`
+//! (a multiple of every strip phase length and of every sector's `a·d`, so the sector class and
+//! the strip phase are functions of the residues); `phi` ([`ClosedForm::phi`]) sees nothing else:
 //! - the core iff `x < core_size` and `y < core_size`;
 //! - otherwise, with `i` the number of strips whose offset exceeds `hi` (for the axes the offsets
 //!   are `y` and `-x`): strip `i` if its offset is in its band, else the sector before strip `i`
 //!   (after it if the offset is above the band, which only happens near the core).
 //!
 //! Beyond the core, offsets of far cells fall in angular order, so `i` is the strip at or after
-//! the cell's angle. That `phi ∘ forms` is all the evaluation does is what
-//! [`super::certify`] builds on. `forms` is exact on all of `u64²` (`i128` arithmetic), and
-//! `phi` is a handful of comparisons and table reads, so a query costs a few nanoseconds.
+//! the cell's angle. [`super::certify`] builds on `F = phi ∘ forms`. [`ClosedForm::eval`], the
+//! evaluation the library runs, makes the same decisions from the exact offsets with flat tables
+//! (`u128` products, residues by mask or a precomputed reciprocal); it is exact on all of `u64²`
+//! and costs a few nanoseconds.
 
 use core::fmt;
 

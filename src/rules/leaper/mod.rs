@@ -5,7 +5,12 @@
 //! - [`form`]: eventually piecewise-periodic closed forms and their O(1) evaluation;
 //! - [`discover`]: finding a closed form in computed tables (heuristic; it may fail);
 //! - [`certify`]: proving a closed form equal to the Grundy function on all of N²
-//!   (independent of the discovery).
+//!   (independent of the discovery);
+//! - [`analyze`]: discovery, then proof, growing the computed triangle when a candidate is
+//!   refuted.
+//!
+//! Everything here uses `core`/`alloc`-style APIs (`Vec`, `BTreeMap`, `BTreeSet`, `String`) and
+//! no hash-map iteration, so results are deterministic.
 
 pub mod certify;
 pub mod discover;
