@@ -24,6 +24,8 @@ mod io_paths;
 mod knight_table;
 /// The knights judge against independently computed answers, on valid and damaged inputs.
 mod knights_judge;
+/// Any leaper: move sets, the sweep against a mex oracle, closed forms found and proven.
+mod leapers;
 /// Mine: samples, edge cases, promise-breaking boards and the cluster model.
 mod mine;
 /// The Mine solver against a click-by-click simulation of every small board.
