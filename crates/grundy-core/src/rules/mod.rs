@@ -5,5 +5,6 @@
 pub mod certificate;
 pub mod closed_form;
 pub mod knight;
+pub mod leaper;
 pub mod mine;
 pub mod misere;

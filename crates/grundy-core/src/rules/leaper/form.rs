@@ -1,0 +1,531 @@
+//! Eventually piecewise-periodic closed forms of leaper Grundy functions, and their O(1)
+//! evaluation.
+//!
+//! # The shape
+//!
+//! A [`ClosedForm`] cuts N² into
+//! - the **core**, `x, y < core_size`: an explicit table;
+//! - **strips** ([`Feature`]) along rational rays `u = (p, q)` (primitive, `p, q >= 0`), listed by
+//!   increasing angle, the first the x-axis `(1, 0)`, the last the y-axis `(0, 1)`: the cells whose
+//!   offset `n(c) = p·y - q·x` lies in a band `lo..=hi`. A strip repeats along its ray with period
+//!   `v = period·u`; its pattern is indexed by the offset and the *phase* `x mod v.x` (or
+//!   `y mod v.y` on the y-axis, where `v.x = 0`): cells with the same offset and phase differ by a
+//!   multiple of `v`. An empty band (`lo = hi + 1`) is a plain boundary between two sectors;
+//! - **sectors** ([`Sector`]) between consecutive strips, each periodic under a rank-2 lattice
+//!   `L` given by its Hermite basis `(a, 0), (b, d)` (`0 <= b < a`), its pattern indexed by the
+//!   representative of `c mod L` in `[0, a) × [0, d)`.
+//!
+//! # Evaluation reads only clamped linear forms and residues
+//!
+//! [`ClosedForm::eval`] is `phi(forms(c))`: [`ClosedForm::forms`] computes the linear forms `x`,
+//! `y` and `n_f` of every interior strip, each clamped to a small range
+//! ([`ClosedForm::local_bounds`]), and `x mod Q`, `y mod Q` for the form's **modulus** `Q` (a
+//! multiple of every strip phase length and of every sector's `a·d`, so the sector class and the
+//! strip phase are functions of the residues); `phi` ([`ClosedForm::phi`]) sees nothing else:
+//! - the core iff `x < core_size` and `y < core_size`;
+//! - otherwise, with `i` the number of strips whose offset exceeds `hi` (for the axes the offsets
+//!   are `y` and `-x`): strip `i` if its offset is in its band, else the sector before strip `i`
+//!   (after it if the offset is above the band, which only happens near the core).
+//!
+//! Beyond the core, offsets of far cells fall in angular order, so `i` is the strip at or after
+//! the cell's angle. That `phi ∘ forms` is all the evaluation does is what
+//! [`super::certify`] builds on. `forms` is exact on all of `u64²` (`i128` arithmetic), and
+//! `phi` is a handful of comparisons and table reads, so a query costs a few nanoseconds.
+
+use alloc::{format, string::String, string::ToString, vec, vec::Vec};
+use core::fmt;
+
+use super::moves::MoveSet;
+use super::sweep::Table;
+
+/// The most interior strips a closed form may have.
+pub const MAX_INTERIOR: usize = 14;
+/// The largest modulus `Q` accepted (it sizes the evaluation tables).
+pub const MAX_MODULUS: u64 = 1 << 16;
+
+/// A strip along a rational ray (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feature {
+    /// The direction `u = (p, q)`, primitive, `p, q >= 0`.
+    pub dir: (i64, i64),
+    /// The band of offsets `n(c) = p·y - q·x`; empty iff `lo = hi + 1`.
+    pub lo: i64,
+    pub hi: i64,
+    /// The period along the ray: the strip repeats under `period·dir`.
+    pub period: i64,
+    /// `pattern[(n - lo) * phase_len + phase]`; entries for phases that do not occur at an offset
+    /// are unused.
+    pub pattern: Vec<u8>,
+}
+
+impl Feature {
+    /// The length of the phase coordinate: `period·p` (`x mod period·p`), or `period·q` on the
+    /// y-axis (`y mod period·q`).
+    pub fn phase_len(&self) -> i64 {
+        self.period * if self.dir.0 > 0 { self.dir.0 } else { self.dir.1 }
+    }
+
+    /// Number of offsets in the band.
+    pub fn width(&self) -> i64 {
+        self.hi - self.lo + 1
+    }
+
+    /// The offset `n(c) = p·y - q·x`.
+    pub fn offset(&self, x: i64, y: i64) -> i64 {
+        self.dir.0 * y - self.dir.1 * x
+    }
+
+    /// The phase of a cell.
+    pub fn phase(&self, x: i64, y: i64) -> i64 {
+        if self.dir.0 > 0 { x.rem_euclid(self.phase_len()) } else { y.rem_euclid(self.phase_len()) }
+    }
+}
+
+/// A sector with its period lattice (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sector {
+    /// The Hermite basis `(a, 0), (b, d)` of the lattice, `0 <= b < a`, `d >= 1`.
+    pub a: i64,
+    pub b: i64,
+    pub d: i64,
+    /// `pattern[ys * a + xs]` for the class representative `(xs, ys)` in `[0, a) × [0, d)`.
+    pub pattern: Vec<u8>,
+}
+
+impl Sector {
+    /// The index of `c mod L` in the pattern.
+    pub fn class(&self, x: i64, y: i64) -> usize {
+        let ys = y.rem_euclid(self.d);
+        let t = (y - ys) / self.d;
+        let xs = (x - (t % self.a) * self.b).rem_euclid(self.a);
+        (ys * self.a + xs) as usize
+    }
+
+    /// The lattice index `a·d`.
+    pub fn index(&self) -> i64 {
+        self.a * self.d
+    }
+}
+
+/// Why a closed form is malformed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormError(pub String);
+
+impl fmt::Display for FormError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "malformed closed form: {}", self.0)
+    }
+}
+
+impl core::error::Error for FormError {}
+
+/// What [`ClosedForm::eval`] reads of a cell: clamped linear forms and residues mod `Q`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Forms {
+    /// `x`, `y`, then `n_f` of each interior strip, clamped; unused entries are 0.
+    pub values: [i64; MAX_INTERIOR + 2],
+    /// `x mod Q`, `y mod Q`.
+    pub residues: [u64; 2],
+}
+
+/// `x mod d` by a precomputed reciprocal (exact for every `u64`).
+#[derive(Debug, Clone, Copy)]
+struct Modulus {
+    d: u64,
+    m: u64,
+}
+
+impl Modulus {
+    fn new(d: u64) -> Modulus {
+        Modulus { d, m: u64::MAX / d }
+    }
+
+    /// `q = ⌊x·m / 2^64⌋` is `⌊x / d⌋`, `- 1` or `- 2` (`m >= 2^64 / d - 1`), so at most two
+    /// corrections follow.
+    #[inline]
+    fn reduce(self, x: u64) -> u64 {
+        let q = ((u128::from(x) * u128::from(self.m)) >> 64) as u64;
+        let mut r = x - q * self.d;
+        if r >= self.d {
+            r -= self.d;
+        }
+        if r >= self.d {
+            r -= self.d;
+        }
+        r
+    }
+}
+
+/// A closed form with its evaluation tables.
+#[derive(Debug, Clone)]
+pub struct ClosedForm {
+    set: MoveSet,
+    core_size: i64,
+    core: Vec<u8>,
+    features: Vec<Feature>,
+    sectors: Vec<Sector>,
+    // Derived for evaluation.
+    modulus: Modulus,
+    bounds: Vec<(i64, i64)>,
+    /// Per strip, `width × Q` values by `(n - lo, x or y mod Q)`.
+    strip_tables: Vec<Vec<u8>>,
+    /// Per sector, `x mod Q -> x mod a`, and `y mod Q -> (ys·a, (⌊y / d⌋·b) mod a)`.
+    sector_x: Vec<Vec<u32>>,
+    sector_y: Vec<Vec<(u32, u32)>>,
+    /// `hi` of every strip, and `lo`, for `phi`.
+    his: Vec<i64>,
+    los: Vec<i64>,
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+fn lcm(a: u64, b: u64) -> Option<u64> {
+    (a / gcd(a as i64, b as i64) as u64).checked_mul(b)
+}
+
+impl PartialEq for ClosedForm {
+    fn eq(&self, other: &Self) -> bool {
+        self.set == other.set
+            && self.core_size == other.core_size
+            && self.core == other.core
+            && self.features == other.features
+            && self.sectors == other.sectors
+    }
+}
+
+impl ClosedForm {
+    /// Validates the parts and builds the evaluation tables.
+    pub fn new(
+        set: MoveSet,
+        core_size: i64,
+        core: Vec<u8>,
+        features: Vec<Feature>,
+        sectors: Vec<Sector>,
+    ) -> Result<ClosedForm, FormError> {
+        let err = |s: String| Err(FormError(s));
+        if core_size < 0 || core.len() as i64 != core_size * core_size {
+            return err(format!("core of {} values for size {core_size}", core.len()));
+        }
+        let k = features.len();
+        if !(2..=MAX_INTERIOR + 2).contains(&k) {
+            return err(format!("{k} strips: need the two axes and at most {MAX_INTERIOR} more"));
+        }
+        if sectors.len() + 1 != k {
+            return err(format!("{} sectors for {k} strips (need one between each two)", sectors.len()));
+        }
+        let max_value = 63;
+        let values_ok = |v: &[u8]| v.iter().all(|&g| g <= max_value);
+        let mut modulus = 1u64;
+        for (i, f) in features.iter().enumerate() {
+            let (p, q) = f.dir;
+            let dir_ok = match i {
+                0 => f.dir == (1, 0) && f.lo == 0,
+                _ if i == k - 1 => f.dir == (0, 1) && f.hi == 0,
+                _ => p > 0 && q > 0 && gcd(p, q) == 1 && p <= 1 << 20 && q <= 1 << 20,
+            };
+            if !dir_ok || f.lo > f.hi + 1 || f.period < 1 || f.lo < -(1 << 40) || f.hi > 1 << 40 {
+                return err(format!("strip {i}: direction {:?}, band {}..={}, period {}", f.dir, f.lo, f.hi, f.period));
+            }
+            if i > 0 && features[i - 1].dir.1 * p >= q * features[i - 1].dir.0 {
+                return err(format!("strip {i}: directions must increase in angle"));
+            }
+            if f.pattern.len() as i64 != f.width() * f.phase_len() || !values_ok(&f.pattern) {
+                return err(format!("strip {i}: pattern of {} values", f.pattern.len()));
+            }
+            modulus = lcm(modulus, f.phase_len() as u64).unwrap_or(u64::MAX);
+        }
+        for (i, s) in sectors.iter().enumerate() {
+            if s.a < 1 || s.d < 1 || s.b < 0 || s.b >= s.a || s.a > 1 << 16 || s.d > 1 << 16 {
+                return err(format!("sector {i}: basis ({}, 0), ({}, {}) is not a Hermite basis", s.a, s.b, s.d));
+            }
+            if s.pattern.len() as i64 != s.index() || !values_ok(&s.pattern) {
+                return err(format!("sector {i}: pattern of {} values for index {}", s.pattern.len(), s.index()));
+            }
+            modulus = lcm(modulus, s.index() as u64).unwrap_or(u64::MAX);
+        }
+        if !values_ok(&core) {
+            return err("core value above 63".into());
+        }
+        if modulus > MAX_MODULUS {
+            return err(format!("modulus {modulus} exceeds {MAX_MODULUS}"));
+        }
+        let q = modulus as usize;
+        let hx = -features[k - 1].lo;
+        let hy = features[0].hi;
+        let mut bounds = vec![(0, core_size.max(hx + 1)), (0, core_size.max(hy + 1))];
+        bounds.extend(features[1..k - 1].iter().map(|f| (f.lo - 1, f.hi + 1)));
+        let strip_tables = features
+            .iter()
+            .map(|f| {
+                let mut t = Vec::with_capacity(f.width().max(0) as usize * q);
+                for n in 0..f.width() {
+                    let row = &f.pattern[(n * f.phase_len()) as usize..][..f.phase_len() as usize];
+                    t.extend((0..q).map(|r| row[r % f.phase_len() as usize]));
+                }
+                t
+            })
+            .collect();
+        let sector_x = sectors.iter().map(|s| (0..modulus).map(|r| (r % s.a as u64) as u32).collect()).collect();
+        let sector_y = sectors
+            .iter()
+            .map(|s| {
+                (0..modulus as i64)
+                    .map(|r| (((r % s.d) * s.a) as u32, (((r / s.d) % s.a) * s.b % s.a) as u32))
+                    .collect()
+            })
+            .collect();
+        let his = features.iter().map(|f| f.hi).collect();
+        let los = features.iter().map(|f| f.lo).collect();
+        Ok(ClosedForm {
+            set,
+            core_size,
+            core,
+            features,
+            sectors,
+            modulus: Modulus::new(modulus),
+            bounds,
+            strip_tables,
+            sector_x,
+            sector_y,
+            his,
+            los,
+        })
+    }
+
+    /// The move set.
+    pub fn move_set(&self) -> &MoveSet {
+        &self.set
+    }
+
+    /// The core is `x, y < core_size`.
+    pub fn core_size(&self) -> i64 {
+        self.core_size
+    }
+
+    /// The core values, `x * core_size + y`.
+    pub fn core(&self) -> &[u8] {
+        &self.core
+    }
+
+    /// The strips by increasing angle, the axes first and last.
+    pub fn features(&self) -> &[Feature] {
+        &self.features
+    }
+
+    /// The sectors; sector `i` lies between strips `i` and `i + 1`.
+    pub fn sectors(&self) -> &[Sector] {
+        &self.sectors
+    }
+
+    /// The modulus `Q`.
+    pub fn modulus(&self) -> u64 {
+        self.modulus.d
+    }
+
+    /// The linear forms `(coefficient of x, coefficient of y)` [`ClosedForm::forms`] computes:
+    /// `x`, `y`, then `n_f = p·y - q·x` for each interior strip.
+    pub fn linear_forms(&self) -> Vec<(i64, i64)> {
+        let mut forms = vec![(1, 0), (0, 1)];
+        forms.extend(self.features[1..self.features.len() - 1].iter().map(|f| (-f.dir.1, f.dir.0)));
+        forms
+    }
+
+    /// The clamp `[lo, hi]` of each linear form.
+    pub fn local_bounds(&self) -> &[(i64, i64)] {
+        &self.bounds
+    }
+
+    /// The clamped linear forms and the residues mod `Q` of a cell (exact on all of `u64²`).
+    #[inline]
+    pub fn forms(&self, x: u64, y: u64) -> Forms {
+        let mut values = [0i64; MAX_INTERIOR + 2];
+        values[0] = x.min(self.bounds[0].1 as u64) as i64;
+        values[1] = y.min(self.bounds[1].1 as u64) as i64;
+        let interior = &self.features[1..self.features.len() - 1];
+        for ((value, f), &(lo, hi)) in values[2..].iter_mut().zip(interior).zip(&self.bounds[2..]) {
+            let n = i128::from(f.dir.0) * i128::from(y) - i128::from(f.dir.1) * i128::from(x);
+            *value = n.clamp(i128::from(lo), i128::from(hi)) as i64;
+        }
+        Forms { values, residues: [self.modulus.reduce(x), self.modulus.reduce(y)] }
+    }
+
+    /// `F` from the clamped forms alone (see the module documentation).
+    #[inline]
+    pub fn phi(&self, forms: &Forms) -> u8 {
+        let (x, y) = (forms.values[0], forms.values[1]);
+        if x < self.core_size && y < self.core_size {
+            return self.core[(x * self.core_size + y) as usize];
+        }
+        let last = self.his.len() - 1;
+        let offset = |i: usize| {
+            if i == 0 {
+                y
+            } else if i == last {
+                -x
+            } else {
+                forms.values[i + 1]
+            }
+        };
+        let i = (0..=last).map(|i| usize::from(offset(i) > self.his[i])).sum::<usize>().min(last);
+        let n = offset(i);
+        let [rx, ry] = forms.residues;
+        if n >= self.los[i] && n <= self.his[i] {
+            let r = if self.features[i].dir.0 > 0 { rx } else { ry };
+            self.strip_tables[i][(n - self.los[i]) as usize * self.modulus.d as usize + r as usize]
+        } else {
+            // Below the band: the sector before strip `i`; above (offsets out of angular order,
+            // near the core): the sector after it.
+            let s = if n > self.his[i] { i.min(last - 1) } else { i.saturating_sub(1) };
+            let xs = self.sector_x[s][rx as usize];
+            let (row, shift) = self.sector_y[s][ry as usize];
+            let xs = if xs >= shift { xs - shift } else { xs + self.sectors[s].a as u32 - shift };
+            self.sectors[s].pattern[(row + xs) as usize]
+        }
+    }
+
+    /// `F(x, y)`, exact for every `x, y` in `u64`.
+    #[inline]
+    pub fn eval(&self, x: u64, y: u64) -> u8 {
+        self.phi(&self.forms(x, y))
+    }
+
+    /// Compares `F` with every cell of `table`; returns the number of cells compared, or the
+    /// first cell (in potential order) where they differ as `(x, y, table, F)`.
+    pub fn check_table(&self, table: &Table) -> Result<usize, (u64, u64, u8, u8)> {
+        let (a, b) = table.potential();
+        let mut n = 0;
+        for x in 0..=(table.max_potential().max(-1) / a).max(-1) {
+            for y in 0..=(table.max_potential() - a * x) / b {
+                let (x, y) = (x as u64, y as u64);
+                let (t, f) = (table.get(x, y).expect("inside"), self.eval(x, y));
+                if t != f {
+                    return Err((x, y, t, f));
+                }
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    /// Number of stored values (core, strips, sectors).
+    pub fn stored_values(&self) -> usize {
+        self.core.len()
+            + self.features.iter().map(|f| f.pattern.len()).sum::<usize>()
+            + self.sectors.iter().map(|s| s.pattern.len()).sum::<usize>()
+    }
+}
+
+impl fmt::Display for ClosedForm {
+    /// A human-readable summary: core, strips and sectors.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "core: x, y < {}", self.core_size)?;
+        for (i, s) in self.features.iter().enumerate() {
+            let name = match i {
+                0 => "x-axis strip (offset y)".to_string(),
+                _ if i == self.features.len() - 1 => "y-axis strip (offset -x)".to_string(),
+                _ => format!("strip along ({},{}) (offset {}y-{}x)", s.dir.0, s.dir.1, s.dir.0, s.dir.1),
+            };
+            if s.lo <= s.hi {
+                writeln!(
+                    f,
+                    "{name}: offsets {}..={}, period ({},{})",
+                    s.lo,
+                    s.hi,
+                    s.period * s.dir.0,
+                    s.period * s.dir.1
+                )?;
+            } else {
+                writeln!(f, "{name}: empty (a plain boundary at offset {})", s.lo)?;
+            }
+            if let Some(sec) = self.sectors.get(i) {
+                writeln!(f, "sector {i}: lattice <({},0), ({},{})>, index {}", sec.a, sec.b, sec.d, sec.index())?;
+            }
+        }
+        write!(f, "modulus Q = {}, {} stored values", self.modulus.d, self.stored_values())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(-1,0)`: g = x mod 2, one sector with lattice <(2,0),(0,1)>, empty strips.
+    fn parity() -> ClosedForm {
+        let set = MoveSet::parse("(-1,0)").unwrap();
+        let axis = |dir, lo, hi| Feature { dir, lo, hi, period: 1, pattern: vec![] };
+        ClosedForm::new(
+            set,
+            0,
+            vec![],
+            vec![axis((1, 0), 0, -1), axis((0, 1), 1, 0)],
+            vec![Sector { a: 2, b: 0, d: 1, pattern: vec![0, 1] }],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_single_sector() {
+        let f = parity();
+        assert_eq!(f.modulus(), 2);
+        for (x, y) in [(0u64, 0u64), (1, 0), (5, 7), (u64::MAX, 3), (u64::MAX - 1, u64::MAX)] {
+            assert_eq!(f.eval(x, y), (x % 2) as u8, "({x},{y})");
+        }
+    }
+
+    #[test]
+    fn sector_classes_follow_the_lattice() {
+        let s = Sector { a: 6, b: 4, d: 3, pattern: (0..18).collect() };
+        for x in -20..20i64 {
+            for y in -20..20i64 {
+                let c = s.class(x, y);
+                assert_eq!(c, s.class(x + 6, y));
+                assert_eq!(c, s.class(x + 4, y + 3));
+                assert!(c < 18);
+            }
+        }
+        let classes: alloc::collections::BTreeSet<usize> =
+            (0..6).flat_map(|x| (0..3).map(move |y| (x, y))).map(|(x, y)| s.class(x, y)).collect();
+        assert_eq!(classes.len(), 18);
+    }
+
+    #[test]
+    fn the_reciprocal_modulus_is_exact() {
+        for d in [1u64, 2, 3, 7, 8, 28, 140, 65536, 65521] {
+            let m = Modulus::new(d);
+            for x in [0u64, 1, d - 1, d, d + 1, u64::MAX, u64::MAX - 1, u64::MAX / 2, 1 << 63, 12345678901234567] {
+                assert_eq!(m.reduce(x), x % d, "{x} mod {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_parts_are_refused() {
+        let set = MoveSet::parse("(-1,0)").unwrap();
+        let axis = |dir, lo, hi| Feature { dir, lo, hi, period: 1, pattern: vec![] };
+        let sector = || Sector { a: 2, b: 0, d: 1, pattern: vec![0, 1] };
+        let bad = [
+            ClosedForm::new(set.clone(), 1, vec![], vec![axis((1, 0), 0, -1), axis((0, 1), 1, 0)], vec![sector()]),
+            ClosedForm::new(set.clone(), 0, vec![], vec![axis((0, 1), 1, 0), axis((1, 0), 0, -1)], vec![sector()]),
+            ClosedForm::new(set.clone(), 0, vec![], vec![axis((1, 0), 0, -1), axis((0, 1), 1, 0)], vec![]),
+            ClosedForm::new(
+                set.clone(),
+                0,
+                vec![],
+                vec![axis((1, 0), 0, -1), axis((0, 1), 1, 0)],
+                vec![Sector { a: 2, b: 2, d: 1, pattern: vec![0, 1] }],
+            ),
+            ClosedForm::new(
+                set,
+                0,
+                vec![],
+                vec![axis((1, 0), 0, -1), axis((2, 2), 0, -1), axis((0, 1), 1, 0)],
+                vec![sector(), sector()],
+            ),
+        ];
+        for (i, b) in bad.into_iter().enumerate() {
+            assert!(b.is_err(), "case {i}");
+        }
+    }
+}
