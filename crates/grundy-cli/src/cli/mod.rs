@@ -3,9 +3,12 @@
 //! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's bound; the
 //! output of the cases before it has been written), 4 a verification that found an error.
 
+mod emit;
 mod generate;
 mod inspect;
 mod judge;
+mod leaper;
+mod output;
 mod query;
 
 use std::path::PathBuf;
@@ -77,6 +80,9 @@ enum Command {
         #[arg(value_parser = coordinate)]
         y: u64,
     },
+    /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
+    /// problem: the certified closed form of a leaper, or its table, or misère Nim's rule.
+    Emit(emit::EmitArgs),
     /// Run a proof checker: `knight` proves the closed form equals the Grundy function everywhere.
     Verify {
         #[command(subcommand)]
@@ -173,6 +179,7 @@ pub fn run() -> ExitCode {
         Command::Inspect { file } => inspect::run(&file),
         Command::Sg { x, y } => query::sg(x, y),
         Command::Verify { what: Verify::Knight } => query::verify_knight(),
+        Command::Emit(args) => emit::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
