@@ -3,6 +3,7 @@
 //! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's bound; the
 //! output of the cases before it has been written), 4 a verification that found an error.
 
+mod draw;
 mod emit;
 mod generate;
 mod inspect;
@@ -80,6 +81,9 @@ enum Command {
         #[arg(value_parser = coordinate)]
         y: u64,
     },
+    /// Draw a leaper's table (with its closed form's regions) or, with `mine`, a Mine board, as
+    /// FILE.png or FILE.svg.
+    Draw(draw::DrawArgs),
     /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
     /// problem: the certified closed form of a leaper, or its table, or misère Nim's rule.
     Emit(emit::EmitArgs),
@@ -180,6 +184,7 @@ pub fn run() -> ExitCode {
         Command::Sg { x, y } => query::sg(x, y),
         Command::Verify { what: Verify::Knight } => query::verify_knight(),
         Command::Emit(args) => emit::run(&args),
+        Command::Draw(args) => draw::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
