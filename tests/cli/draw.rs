@@ -43,12 +43,7 @@ impl Png {
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
         let frame = reader.next_frame(&mut pixels).unwrap();
         assert_eq!((frame.color_type, frame.bit_depth), (png::ColorType::Rgb, png::BitDepth::Eight));
-        let text = reader
-            .info()
-            .uncompressed_latin1_text
-            .iter()
-            .map(|t| (t.keyword.clone(), t.text.clone()))
-            .collect();
+        let text = reader.info().uncompressed_latin1_text.iter().map(|t| (t.keyword.clone(), t.text.clone())).collect();
         Png { width: frame.width, height: frame.height, pixels, text }
     }
 
@@ -149,8 +144,10 @@ fn the_svg_is_xml_with_a_legend_entry_per_value_and_every_cell() {
         assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
         let vals = values(moves, n);
         let distinct: BTreeSet<u8> = vals.iter().copied().collect();
-        let entries: Vec<_> =
-            doc.descendants().filter(|e| e.attribute("class") == Some("legend-entry") && e.has_attribute("data-value")).collect();
+        let entries: Vec<_> = doc
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("legend-entry") && e.has_attribute("data-value"))
+            .collect();
         assert_eq!(entries.len(), distinct.len(), "{moves}");
         for (e, v) in entries.iter().zip(&distinct) {
             assert_eq!(e.attribute("data-value"), Some(v.to_string().as_str()));
@@ -188,8 +185,7 @@ fn a_mine_board_shows_mines_numbers_regions_and_the_winning_click() {
     let d = dir("mine");
     // Case 1: the smallest board that breaks the promise; case 2: a 12 x 20 board.
     let mut input = String::from("2\n3 5 3\n0 0\n0 1\n2 3\n12 20 14\n");
-    let mines: Vec<(usize, usize)> =
-        (0..14).map(|i| ((i * 7 + 3) % 12, (i * 11 + 5) % 20)).collect();
+    let mines: Vec<(usize, usize)> = (0..14).map(|i| ((i * 7 + 3) % 12, (i * 11 + 5) % 20)).collect();
     for (x, y) in &mines {
         input += &format!("{x} {y}\n");
     }
@@ -293,7 +289,15 @@ fn bad_arguments_are_clear_errors() {
         (vec!["draw".into(), "-o".into(), out("missing/a.png")], 1, "missing"),
         (vec!["draw".into(), "-o".into(), d.to_str().unwrap().to_string() + "/.png"], 2, ""),
         (
-            vec!["draw".into(), "mine".into(), input.to_str().unwrap().into(), "--case".into(), "2".into(), "-o".into(), out("m.png")],
+            vec![
+                "draw".into(),
+                "mine".into(),
+                input.to_str().unwrap().into(),
+                "--case".into(),
+                "2".into(),
+                "-o".into(),
+                out("m.png"),
+            ],
             2,
             "only 1 cases",
         ),

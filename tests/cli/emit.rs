@@ -238,7 +238,9 @@ fn a_cropped_table_answers_inside_and_refuses_beyond() {
     }
     let want = answers(&cases, |x, y| table.get(x, y).unwrap());
     for lang in ["c", "python"] {
-        let Some(program) = build(&d, lang, &["--moves", moves, "knights", "--table", "--bound", "40"]) else { continue };
+        let Some(program) = build(&d, lang, &["--moves", moves, "knights", "--table", "--bound", "40"]) else {
+            continue;
+        };
         let o = run(&program, input.as_bytes());
         assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{lang}");
         check_bad(&program, "2\n1\n39 39\n1\n40 0\n", &want_first(&table));
@@ -289,7 +291,10 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
 fn the_header_names_the_command_that_regenerates_the_file() {
     let d = dir("header");
     let path = d.join("k.py");
-    let o = grundy(&["emit", "--lang", "python", "--moves", "(-1,-2) (-2,-1)", "knights", "-o", path.to_str().unwrap()], "");
+    let o = grundy(
+        &["emit", "--lang", "python", "--moves", "(-1,-2) (-2,-1)", "knights", "-o", path.to_str().unwrap()],
+        "",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&path).unwrap();
     let line = text.lines().find_map(|l| l.strip_prefix("# Regenerate: grundy ")).unwrap();

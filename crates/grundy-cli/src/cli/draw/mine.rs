@@ -89,8 +89,11 @@ impl<R: BufRead> Tokens<R> {
     }
 }
 
-/// Case `case` of the input: rows, columns and mines.
-fn read_case(args: &MineArgs) -> Result<(u64, u64, Vec<(u64, u64)>), Failure> {
+/// A board as read: rows, columns and mines.
+type Case = (u64, u64, Vec<(u64, u64)>);
+
+/// Case `case` of the input.
+fn read_case(args: &MineArgs) -> Result<Case, Failure> {
     let (input, name): (Box<dyn Read>, String) = match args.file.as_deref() {
         None => (Box::new(std::io::stdin()), "standard input".into()),
         Some(p) if p.as_os_str() == "-" => (Box::new(std::io::stdin()), "standard input".into()),
@@ -125,7 +128,10 @@ fn read_case(args: &MineArgs) -> Result<(u64, u64, Vec<(u64, u64)>), Failure> {
             let x = t.next(&format!("X of mine {i} of case {case}"))?;
             let y = t.next(&format!("Y of mine {i} of case {case}"))?;
             if x >= rows || y >= cols {
-                return Err(Failure::invalid(format!("{}: mine {i} of case {case} at ({x}, {y}) is off the {rows} x {cols} board", t.name)));
+                return Err(Failure::invalid(format!(
+                    "{}: mine {i} of case {case} at ({x}, {y}) is off the {rows} x {cols} board",
+                    t.name
+                )));
             }
             if keep {
                 mines.push((x, y));
@@ -172,7 +178,8 @@ impl Layout {
             mine[x as usize * cols + y as usize] = true;
         }
         let around = |r: usize, c: usize| {
-            let (r0, r1, c0, c1) = (r.saturating_sub(1), (r + 1).min(rows - 1), c.saturating_sub(1), (c + 1).min(cols - 1));
+            let (r0, r1, c0, c1) =
+                (r.saturating_sub(1), (r + 1).min(rows - 1), c.saturating_sub(1), (c + 1).min(cols - 1));
             (r0..=r1).flat_map(move |rr| (c0..=c1).map(move |cc| (rr, cc))).filter(move |&(rr, cc)| (rr, cc) != (r, c))
         };
         let mut count = vec![0u8; rows * cols];
@@ -261,8 +268,9 @@ impl Layout {
 
     fn next_to_region(&self, i: usize) -> bool {
         let (r, c) = (i / self.cols, i % self.cols);
-        (r.saturating_sub(1)..=(r + 1).min(self.rows - 1))
-            .any(|rr| (c.saturating_sub(1)..=(c + 1).min(self.cols - 1)).any(|cc| self.region[rr * self.cols + cc] != NONE))
+        (r.saturating_sub(1)..=(r + 1).min(self.rows - 1)).any(|rr| {
+            (c.saturating_sub(1)..=(c + 1).min(self.cols - 1)).any(|cc| self.region[rr * self.cols + cc] != NONE)
+        })
     }
 
     fn colour(&self, i: usize) -> Rgb {
@@ -335,11 +343,8 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
         }
         Err(_) => ("?".into(), "the solver refused this board", None),
     };
-    let title = format!(
-        "Mine case {}: {rows} x {cols}, {} mines; value {value}, {winner}",
-        args.case,
-        board.mine_count()
-    );
+    let title =
+        format!("Mine case {}: {rows} x {cols}, {} mines; value {value}, {winner}", args.case, board.mine_count());
     let left = 16u32;
     let top = 36u32;
     let side_w = cell * gcols as u32;
@@ -416,11 +421,15 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
     // The legend, right of the board.
     let panel = left + side_w + 24;
     let mut y = top as f32;
-    let entry = |y: f32, swatch, label: String| Item::Legend { x: panel as f32, y, size: 16.0, swatch, label, value: None };
+    let entry =
+        |y: f32, swatch, label: String| Item::Legend { x: panel as f32, y, size: 16.0, swatch, label, value: None };
     let mut labels = vec![
         (Swatch::Fill(MINE), format!("mine ({})", board.mine_count())),
         (Swatch::Fill(NUMBER), "number".to_string()),
-        (Swatch::Fill(SHARED), format!("number touching two regions ({})", layout.shared.iter().filter(|&&s| s).count())),
+        (
+            Swatch::Fill(SHARED),
+            format!("number touching two regions ({})", layout.shared.iter().filter(|&&s| s).count()),
+        ),
         (Swatch::Fill(region_colour(0)), format!("blank region ({}, a colour each)", layout.regions)),
         (Swatch::Line(outline), format!("cluster of linked regions ({})", layout.clusters)),
     ];

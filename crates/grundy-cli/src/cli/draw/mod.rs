@@ -95,6 +95,12 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
         Format::Svg => svg::encode(&picture).into_bytes(),
     };
     output::write(&path, &bytes)?;
-    eprintln!("grundy: wrote {} ({} x {} pixels, {} bytes)", path.display(), picture.width, picture.height, bytes.len());
+    eprintln!(
+        "grundy: wrote {} ({} x {} pixels, {} bytes)",
+        path.display(),
+        picture.width,
+        picture.height,
+        bytes.len()
+    );
     Ok(())
 }

@@ -80,13 +80,41 @@ pub struct Stroke {
 #[derive(Debug, Clone)]
 pub enum Item {
     /// A rectangle, filled and/or outlined.
-    Rect { x: f32, y: f32, w: f32, h: f32, fill: Option<Rgb>, stroke: Option<Rgb> },
-    Line { from: (f32, f32), to: (f32, f32), stroke: Stroke },
-    Ring { centre: (f32, f32), radius: f32, stroke: Stroke },
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        fill: Option<Rgb>,
+        stroke: Option<Rgb>,
+    },
+    Line {
+        from: (f32, f32),
+        to: (f32, f32),
+        stroke: Stroke,
+    },
+    Ring {
+        centre: (f32, f32),
+        radius: f32,
+        stroke: Stroke,
+    },
     /// Text in the 8×8 font, `scale` pixels per font pixel, its top left corner at (`x`, `y`).
-    Text { x: f32, y: f32, text: String, colour: Rgb, scale: u32 },
+    Text {
+        x: f32,
+        y: f32,
+        text: String,
+        colour: Rgb,
+        scale: u32,
+    },
     /// A legend entry: a swatch (filled square, a line sample or a ring) and a label.
-    Legend { x: f32, y: f32, size: f32, swatch: Swatch, label: String, value: Option<u8> },
+    Legend {
+        x: f32,
+        y: f32,
+        size: f32,
+        swatch: Swatch,
+        label: String,
+        value: Option<u8>,
+    },
 }
 
 /// A legend entry's sample.

@@ -74,7 +74,10 @@ impl Raster {
     fn text(&mut self, x: f32, y: f32, text: &str, c: Rgb, scale: u32) {
         let scale = i64::from(scale.max(1));
         for (k, ch) in text.chars().enumerate() {
-            let glyph = font8x8::legacy::BASIC_LEGACY.get(ch as usize).copied().unwrap_or(font8x8::legacy::BASIC_LEGACY[b'?' as usize]);
+            let glyph = font8x8::legacy::BASIC_LEGACY
+                .get(ch as usize)
+                .copied()
+                .unwrap_or(font8x8::legacy::BASIC_LEGACY[b'?' as usize]);
             let ox = x.round() as i64 + k as i64 * 8 * scale;
             for (row, bits) in glyph.iter().enumerate() {
                 for col in 0..8 {
@@ -130,7 +133,9 @@ fn raster(picture: &Picture) -> Raster {
                         r.fill(*x, *y, *size, *size, *c);
                         let s = Stroke { colour: [128, 128, 128], width: 1.0, dashed: false, halo: false };
                         let (x1, y1) = (x + size - 1.0, y + size - 1.0);
-                        for (a, b) in [((*x, *y), (x1, *y)), ((x1, *y), (x1, y1)), ((x1, y1), (*x, y1)), ((*x, y1), (*x, *y))] {
+                        for (a, b) in
+                            [((*x, *y), (x1, *y)), ((x1, *y), (x1, y1)), ((x1, y1), (*x, y1)), ((*x, y1), (*x, *y))]
+                        {
                             r.line(a, b, s);
                         }
                         // The centre keeps the swatch's own colour.

@@ -37,7 +37,13 @@ fn line(out: &mut String, from: (f32, f32), to: (f32, f32), s: &Stroke) {
 
 fn ring(out: &mut String, c: (f32, f32), r: f32, s: &Stroke) {
     if s.halo {
-        let _ = writeln!(out, r#"<circle cx="{}" cy="{}" r="{r}" fill="none" stroke="black" stroke-width="{}"/>"#, c.0, c.1, s.width + 2.0);
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{r}" fill="none" stroke="black" stroke-width="{}"/>"#,
+            c.0,
+            c.1,
+            s.width + 2.0
+        );
     }
     let _ = writeln!(
         out,

@@ -4,8 +4,8 @@
 
 use super::super::Failure;
 use super::super::leaper::{self, ClosedForm, Table};
-use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
 use super::MAX_SIDE;
+use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
 
 /// The largest `--size`.
 pub const MAX_SIZE: u64 = 4096;
@@ -242,7 +242,14 @@ fn overlay_items(
             let (cx, cy) = px(x, y);
             let label = format!("S{s}");
             let w = text_width(&label, 1) as f32;
-            items.push(Item::Rect { x: cx - w / 2.0 - 2.0, y: cy - 6.0, w: w + 4.0, h: 12.0, fill: Some(WHITE), stroke: Some(INK) });
+            items.push(Item::Rect {
+                x: cx - w / 2.0 - 2.0,
+                y: cy - 6.0,
+                w: w + 4.0,
+                h: 12.0,
+                fill: Some(WHITE),
+                stroke: Some(INK),
+            });
             items.push(Item::Text { x: cx - w / 2.0, y: cy - 4.0, text: label, colour: INK, scale: 1 });
         }
     }

@@ -75,8 +75,9 @@ impl Lang {
     }
 }
 
-/// What an emitted program holds.
+/// What an emitted program holds (one per run, so the variants' sizes do not matter).
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Piece {
     /// A closed form's parameters (see `ClosedForm`): core size, modulus, the clamps of `x` and
     /// `y`, per strip its direction, band, phase length and first value, per sector its basis and
@@ -205,7 +206,10 @@ pub fn render(lang: Lang, program: &Program, header: &[String]) -> String {
                 ("DATA", lang.literal(&pack(values, bits))),
                 (
                     "RANGE",
-                    format!("is beyond {}, the edge of this program's table (regenerate it with a larger --bound)", bound - 1),
+                    format!(
+                        "is beyond {}, the edge of this program's table (regenerate it with a larger --bound)",
+                        bound - 1
+                    ),
                 ),
             ]);
         }
