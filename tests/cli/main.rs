@@ -7,6 +7,10 @@ mod run;
 mod bad_input;
 /// `knights` beyond the table, `sg`, `verify knight`.
 mod closed_form;
+/// `draw`: pictures of leaper tables and Mine boards.
+mod draw;
+/// `emit`: standalone solvers, compiled and run against grundy.
+mod emit;
 /// `--explain` and `--json` of the three judges.
 mod explain;
 /// Many cases, redirected and truncated input, `generate -o`, non-regular blobs, closed and full

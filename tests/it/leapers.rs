@@ -106,7 +106,7 @@ fn the_square_sweep_agrees_with_the_x_plus_y_sweep_on_the_hyper_knight() {
     let bound = 300;
     assert_eq!(
         Table::for_square(&set, bound).square(bound),
-        grundy_core::rules::knight::square_table(&HYPER_KNIGHT_MOVES, bound as usize)
+        grundy_core::rules::knight::square_table(&HYPER_KNIGHT_MOVES, bound as usize).unwrap()
     );
 }
 
@@ -215,7 +215,7 @@ fn the_hyper_knight_comes_out_of_the_general_machinery() {
     expected.sort();
     assert_eq!(sorted, expected, "the named set is HYPER_KNIGHT_MOVES");
     let form = certified(&MoveSet::new(&moves).unwrap().to_string());
-    let patterns = Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM));
+    let patterns = Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap());
     let n = if cfg!(debug_assertions) { 600u64 } else { 3000 };
     for s in 0..=n {
         for x in 0..=s {

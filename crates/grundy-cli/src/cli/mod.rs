@@ -3,9 +3,13 @@
 //! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's bound; the
 //! output of the cases before it has been written), 4 a verification that found an error.
 
+mod draw;
+mod emit;
 mod generate;
 mod inspect;
 mod judge;
+mod leaper;
+mod output;
 mod query;
 
 use std::path::PathBuf;
@@ -77,6 +81,12 @@ enum Command {
         #[arg(value_parser = coordinate)]
         y: u64,
     },
+    /// Draw a leaper's table (with its closed form's regions) or, with `mine`, a Mine board, as
+    /// FILE.png or FILE.svg.
+    Draw(draw::DrawArgs),
+    /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
+    /// problem: the certified closed form of a leaper, or its table, or misère Nim's rule.
+    Emit(emit::EmitArgs),
     /// Run a proof checker: `knight` proves the closed form equals the Grundy function everywhere.
     Verify {
         #[command(subcommand)]
@@ -189,6 +199,8 @@ pub fn run() -> ExitCode {
         Command::Inspect { file } => inspect::run(&file),
         Command::Sg { x, y } => query::sg(x, y),
         Command::Verify { what: Verify::Knight } => query::verify_knight(),
+        Command::Emit(args) => emit::run(&args),
+        Command::Draw(args) => draw::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

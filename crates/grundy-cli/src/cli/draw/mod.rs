@@ -1,0 +1,106 @@
+//! `grundy draw`: pictures of a leaper's Grundy table (with its certified closed form's regions)
+//! and of a Mine board, as PNG or SVG.
+//!
+//! - [`picture`]: the format-independent model (a grid of cells and vector items) and the
+//!   palette;
+//! - [`table`] and [`mine`]: the two scenes;
+//! - [`png`] (through the `png` crate) and [`svg`] (written by hand): the two formats.
+
+mod mine;
+mod picture;
+mod png;
+mod svg;
+mod table;
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use super::{Failure, output};
+
+/// `grundy draw`'s arguments: the table, or the `mine` subcommand.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct DrawArgs {
+    #[command(subcommand)]
+    what: Option<DrawWhat>,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum DrawWhat {
+    /// Draw one case of a Mine judge input: mines, numbers, blank regions (a colour each),
+    /// clusters of regions linked by shared numbers (outlined) and the winning click (a ring).
+    Mine(mine::MineArgs),
+}
+
+/// The table picture's arguments.
+#[derive(Args, Debug)]
+struct TableArgs {
+    /// The leaper's moves, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
+    #[arg(long, value_name = "M")]
+    moves: Option<String>,
+    /// Draw the cells 0 <= x, y < N.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    size: u64,
+    /// Pixels per cell [default: 720 / N, between 1 and 16].
+    #[arg(long, value_name = "K")]
+    scale: Option<u32>,
+    /// Leave out the closed form's core, strip and sector boundaries.
+    #[arg(long)]
+    no_overlay: bool,
+    /// The picture: FILE.png or FILE.svg (replaces a regular file only).
+    #[arg(short, long, value_name = "FILE", required = true)]
+    output: Option<PathBuf>,
+}
+
+/// The output format, from the file name's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Png,
+    Svg,
+}
+
+fn format_of(path: &Path) -> Result<Format, Failure> {
+    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("png") => Ok(Format::Png),
+        Some("svg") => Ok(Format::Svg),
+        _ => Err(Failure::invalid(format!("{}: the picture's name must end in .png or .svg", path.display()))),
+    }
+}
+
+/// The largest picture side accepted, in pixels.
+pub const MAX_SIDE: u64 = 16384;
+
+/// `grundy draw`.
+pub fn run(args: &DrawArgs) -> Result<(), Failure> {
+    let (path, picture) = match &args.what {
+        Some(DrawWhat::Mine(m)) => {
+            let format = format_of(&m.output)?;
+            output::check(&m.output)?;
+            (m.output.clone(), (format, mine::picture(m)?))
+        }
+        None => {
+            let t = &args.table;
+            let path = t.output.clone().expect("clap requires -o");
+            let format = format_of(&path)?;
+            output::check(&path)?;
+            (path, (format, table::picture(t.moves.as_deref(), t.size, t.scale, !t.no_overlay)?))
+        }
+    };
+    let (format, picture) = picture;
+    let bytes = match format {
+        Format::Png => png::encode(&picture).map_err(|e| Failure::io(format!("encoding the PNG: {e}")))?,
+        Format::Svg => svg::encode(&picture).into_bytes(),
+    };
+    output::write(&path, &bytes)?;
+    eprintln!(
+        "grundy: wrote {} ({} x {} pixels, {} bytes)",
+        path.display(),
+        picture.width,
+        picture.height,
+        bytes.len()
+    );
+    Ok(())
+}

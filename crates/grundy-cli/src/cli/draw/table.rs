@@ -1,0 +1,256 @@
+//! The heat map of a leaper's table for `0 <= x, y < N` (row `x` down, column `y` across), with
+//! a legend, coordinates, and the certified closed form's regions: the core square (solid), the
+//! edges of every strip band or sector boundary (dashed), and a label per sector.
+
+use super::super::Failure;
+use super::super::leaper::{self, ClosedForm, Table};
+use super::MAX_SIDE;
+use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
+
+/// The largest `--size`.
+pub const MAX_SIZE: u64 = 4096;
+
+const CORE_LINE: Stroke = Stroke { colour: WHITE, width: 3.0, dashed: false, halo: true };
+const STRIP_LINE: Stroke = Stroke { colour: WHITE, width: 2.0, dashed: true, halo: true };
+
+/// A tick step (1, 2, 5, 10, 20, 25, 50, ...) at least `min_px` pixels apart.
+fn tick_step(cell: u32, min_px: u32) -> u64 {
+    let mut base = 1u64;
+    loop {
+        for m in [1, 2, 5] {
+            if base * m * u64::from(cell) >= u64::from(min_px) {
+                return base * m;
+            }
+        }
+        base *= 10;
+    }
+}
+
+/// The picture of `moves` (the hyper knight's without them) for `0 <= x, y < size`.
+pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool) -> Result<Picture, Failure> {
+    let set = leaper::move_set(moves)?;
+    if !(1..=MAX_SIZE).contains(&size) {
+        return Err(Failure::invalid(format!("--size {size}: must be 1 to {MAX_SIZE}")));
+    }
+    let cell = scale.unwrap_or_else(|| (720 / size as u32).clamp(1, 16));
+    if cell == 0 || u64::from(cell) * size > MAX_SIDE {
+        return Err(Failure::invalid(format!(
+            "--scale {cell}: must be at least 1, with at most {MAX_SIDE} pixels across ({size} cells)"
+        )));
+    }
+    let table = Table::for_square(&set, size);
+    let values = table.square(size);
+    let analysis = if overlay { Some(leaper::analyze(&set)) } else { None };
+
+    let n = size as usize;
+    let title = format!("g(x, y) for 0 <= x, y < {size}, moves {set}");
+    let label_w = text_width(&(size - 1).to_string(), 1);
+    let left = 16 + label_w + 8;
+    let top = 16 + 12 + 8 + 16;
+    let side = cell * size as u32;
+    let grid = Grid { left, top, cell, rows: n, cols: n, colours: values.iter().map(|&v| value_colour(v)).collect() };
+    let mut items = vec![Item::Text { x: 16.0, y: 12.0, text: title.clone(), colour: INK, scale: 1 }];
+
+    // Coordinates: y across the top, x down the left side.
+    let step = tick_step(cell, 36);
+    let centre = |i: u64| (i as f32 + 0.5) * cell as f32;
+    let mut i = 0;
+    while i < size {
+        let label = i.to_string();
+        let (px, py) = (left as f32 + centre(i), top as f32 + centre(i));
+        items.push(Item::Text {
+            x: px - text_width(&label, 1) as f32 / 2.0,
+            y: top as f32 - 20.0,
+            text: label.clone(),
+            colour: INK,
+            scale: 1,
+        });
+        items.push(Item::Line { from: (px, top as f32 - 8.0), to: (px, top as f32 - 2.0), stroke: thin() });
+        items.push(Item::Text {
+            x: left as f32 - 10.0 - text_width(&label, 1) as f32,
+            y: py - 4.0,
+            text: label,
+            colour: INK,
+            scale: 1,
+        });
+        items.push(Item::Line { from: (left as f32 - 8.0, py), to: (left as f32 - 2.0, py), stroke: thin() });
+        i += step;
+    }
+    items.push(Item::Text { x: 4.0, y: top as f32 - 20.0, text: "x\\y".into(), colour: INK, scale: 1 });
+    items.push(Item::Rect {
+        x: left as f32 - 1.0,
+        y: top as f32 - 1.0,
+        w: side as f32 + 2.0,
+        h: side as f32 + 2.0,
+        fill: None,
+        stroke: Some(INK),
+    });
+
+    // The legend: every value that occurs, in increasing order.
+    let panel = left + side + 24;
+    let mut y = top as f32;
+    let mut panel_w = text_width("value", 1);
+    items.push(Item::Text { x: panel as f32, y, text: "value".into(), colour: INK, scale: 1 });
+    y += 16.0;
+    let mut seen = [false; 64];
+    for &v in &values {
+        seen[usize::from(v)] = true;
+    }
+    for v in (0..64u8).filter(|&v| seen[usize::from(v)]) {
+        items.push(Item::Legend {
+            x: panel as f32,
+            y,
+            size: 14.0,
+            swatch: Swatch::Fill(value_colour(v)),
+            label: v.to_string(),
+            value: Some(v),
+        });
+        y += 18.0;
+    }
+
+    // The closed form's regions and their key.
+    let mut key: Vec<String> = Vec::new();
+    if let Some(a) = &analysis {
+        y += 12.0;
+        match a.form() {
+            Some(form) => {
+                items.push(Item::Legend {
+                    x: panel as f32,
+                    y,
+                    size: 24.0,
+                    swatch: Swatch::Line(CORE_LINE),
+                    label: format!("core: x, y < {}", form.core_size()),
+                    value: None,
+                });
+                y += 22.0;
+                items.push(Item::Legend {
+                    x: panel as f32,
+                    y,
+                    size: 24.0,
+                    swatch: Swatch::Line(STRIP_LINE),
+                    label: "strip / sector edge".into(),
+                    value: None,
+                });
+                y += 26.0;
+                overlay_items(form, size, cell, (left, top), &mut items, &mut key);
+            }
+            None => key.push("no certified closed form".into()),
+        }
+    }
+    for line in &key {
+        panel_w = panel_w.max(text_width(line, 1) + 8);
+        items.push(Item::Text { x: panel as f32, y, text: line.clone(), colour: INK, scale: 1 });
+        y += 14.0;
+    }
+    for item in &items {
+        if let Item::Legend { label, size, .. } = item {
+            panel_w = panel_w.max(text_width(label, 1) + *size as u32 + 8);
+        }
+    }
+    let width = (panel + panel_w + 16).max(16 + text_width(&title, 1) + 16);
+    let height = (top + side + 16).max(y as u32 + 16);
+    Ok(Picture { width, height, title, grid, items })
+}
+
+fn thin() -> Stroke {
+    Stroke { colour: INK, width: 1.0, dashed: false, halo: false }
+}
+
+/// The core square, the strip edges (outside the core) and a label per sector.
+fn overlay_items(
+    form: &ClosedForm,
+    size: u64,
+    cell: u32,
+    (left, top): (u32, u32),
+    items: &mut Vec<Item>,
+    key: &mut Vec<String>,
+) {
+    let n = size as f64;
+    let c = form.core_size() as f64;
+    // Cell units (X down, Y across) to pixels.
+    let px = |x: f64, y: f64| (left as f32 + (y * f64::from(cell)) as f32, top as f32 + (x * f64::from(cell)) as f32);
+    let mut segment = |from: (f64, f64), to: (f64, f64), stroke: Stroke| {
+        items.push(Item::Line { from: px(from.0, from.1), to: px(to.0, to.1), stroke });
+    };
+    if c > 0.0 {
+        let e = c.min(n);
+        if c < n {
+            segment((c, 0.0), (c, e), CORE_LINE);
+            segment((0.0, c), (e, c), CORE_LINE);
+        }
+    }
+    let features = form.features();
+    let last = features.len() - 1;
+    for (i, f) in features.iter().enumerate() {
+        let (p, q) = (f.dir.0 as f64, f.dir.1 as f64);
+        if i == 0 {
+            // Offsets y in 0..=hi: the edge is the column line Y = hi + 1.
+            let yy = (f.hi + 1) as f64;
+            if f.hi >= 0 && yy < n {
+                segment((if yy < c { c } else { 0.0 }, yy), (n, yy), STRIP_LINE);
+            }
+            continue;
+        }
+        if i == last {
+            let xx = (1 - f.lo) as f64;
+            if f.lo <= 0 && xx < n {
+                segment((xx, if xx < c { c } else { 0.0 }), (xx, n), STRIP_LINE);
+            }
+            continue;
+        }
+        let mut edges = vec![f.lo as f64 - 0.5];
+        if f.lo <= f.hi {
+            edges.push(f.hi as f64 + 0.5);
+            key.push(format!(
+                "strip along ({},{}): {}y-{}x in {}..{}, period ({},{})",
+                f.dir.0,
+                f.dir.1,
+                f.dir.0,
+                f.dir.1,
+                f.lo,
+                f.hi,
+                f.period * f.dir.0,
+                f.period * f.dir.1
+            ));
+        }
+        for e in edges {
+            // Cell centres (X + 1/2, Y + 1/2) with offset n lie on p·Y - q·X = n + (p - q)/2.
+            let k = e + (p - q) / 2.0;
+            // Y = t, X = (p·t - k) / q for t in [0, n], clipped to X in [0, n], outside the core.
+            let (mut t0, mut t1) = (0.0f64, n);
+            t0 = t0.max(k / p);
+            t1 = t1.min((n * q + k) / p);
+            // Inside the core while Y < c and X < c.
+            t0 = t0.max(c.min((q * c + k) / p));
+            if t0 < t1 {
+                segment(((p * t0 - k) / q, t0), ((p * t1 - k) / q, t1), STRIP_LINE);
+            }
+        }
+    }
+    for (s, sector) in form.sectors().iter().enumerate() {
+        key.push(format!("S{s}: period lattice ({},0), ({},{})", sector.a, sector.b, sector.d));
+        // A label on the bisector of the two strips' directions, at 80% of the side.
+        let unit = |d: (i64, i64)| {
+            let l = ((d.0 * d.0 + d.1 * d.1) as f64).sqrt();
+            (d.0 as f64 / l, d.1 as f64 / l)
+        };
+        let (a, b) = (unit(features[s].dir), unit(features[s + 1].dir));
+        let (bx, by) = (a.0 + b.0, a.1 + b.1);
+        let r = 0.8 * n / bx.max(by);
+        let (x, y) = (bx * r, by * r);
+        if x.max(y) > c + 2.0 && x < n && y < n {
+            let (cx, cy) = px(x, y);
+            let label = format!("S{s}");
+            let w = text_width(&label, 1) as f32;
+            items.push(Item::Rect {
+                x: cx - w / 2.0 - 2.0,
+                y: cy - 6.0,
+                w: w + 4.0,
+                h: 12.0,
+                fill: Some(WHITE),
+                stroke: Some(INK),
+            });
+            items.push(Item::Text { x: cx - w / 2.0, y: cy - 4.0, text: label, colour: INK, scale: 1 });
+        }
+    }
+}

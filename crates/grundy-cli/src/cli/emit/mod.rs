@@ -1,0 +1,255 @@
+//! `grundy emit`: one self-contained source file (C, C++, Python or Rust, standard library only)
+//! that reads a judge input and prints exactly grundy's judge output.
+//!
+//! - `knights` for any leaper: the certified closed form when there is one (core and pattern
+//!   tables packed into a string literal, its evaluation re-implemented in the target language,
+//!   mirroring `ClosedForm::eval`), else the table of `0 <= x, y < --bound` (a coordinate beyond
+//!   it is an error of the emitted program);
+//! - `misere-nim`: Bouton's rule with the all-ones exception, piles up to 2^64 - 1.
+//!
+//! The four programs share one structure, so each language is one template
+//! (`templates/solver.*.in`, sections `prelude`, `unpack`, `form`, `table`, `knights`, `misere`
+//! with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax (comments,
+//! literals) is a few lines there rather than a module per language.
+
+mod source;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::leaper::{self, Analysis, ClosedForm, MoveSet, Table};
+use super::{Failure, output};
+pub use source::Lang;
+use source::{Piece, Program};
+
+/// The judge problems an emitted program answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    /// LightOJ 1315's format (T cases, each n then n pairs x y), for any leaper (`--moves`).
+    Knights,
+    /// LightOJ 1253.
+    MisereNim,
+}
+
+/// The default `--limit`: the common judges' source-size limit.
+pub const DEFAULT_LIMIT: u64 = 65536;
+/// The default `--bound` of an embedded table: the knights judge's coordinates are below 500.
+pub const DEFAULT_BOUND: u64 = 500;
+/// The largest `--bound` accepted.
+pub const MAX_BOUND: u64 = 4096;
+
+/// `grundy emit`'s arguments.
+#[derive(Args, Debug)]
+pub struct EmitArgs {
+    /// The language of the emitted source.
+    #[arg(long, value_enum)]
+    lang: Lang,
+    /// The judge problem it solves.
+    #[arg(value_enum)]
+    game: Game,
+    /// The leaper's moves for `knights`, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
+    #[arg(long, value_name = "M")]
+    moves: Option<String>,
+    /// Fail unless the emitted file is at most this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_LIMIT)]
+    limit: u64,
+    /// Side of the embedded table (coordinates 0 <= x, y < N), used when no closed form is
+    /// certified or with --table [default: 500].
+    #[arg(long, value_name = "N")]
+    bound: Option<u64>,
+    /// Embed the table even when a closed form is certified.
+    #[arg(long)]
+    table: bool,
+    /// Write the source here instead of standard output (replaces a regular file only).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// `grundy emit`.
+pub fn run(args: &EmitArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.output {
+        output::check(path)?;
+    }
+    let program = match args.game {
+        Game::Knights => knights(args)?,
+        Game::MisereNim => {
+            if args.moves.is_some() || args.bound.is_some() || args.table {
+                return Err(Failure::invalid("--moves, --bound and --table apply to knights only"));
+            }
+            Program { about: vec!["Values: Bouton's rule with the all-ones exception.".into()], piece: Piece::Misere }
+        }
+    };
+    let text = source::render(args.lang, &program, &header(args, &program));
+    let size = text.len() as u64;
+    if size > args.limit {
+        let hint = match program.piece {
+            Piece::Table { .. } => " (a smaller --bound, or a larger --limit)",
+            _ => " (a larger --limit)",
+        };
+        return Err(Failure::invalid(format!(
+            "the emitted {} source is {size} bytes, {} over the limit of {} bytes{hint}",
+            args.lang.name(),
+            size - args.limit,
+            args.limit
+        )));
+    }
+    match &args.output {
+        Some(path) => {
+            output::write(path, text.as_bytes())?;
+            eprintln!("grundy: wrote {} ({size} bytes)", path.display());
+            Ok(())
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(Failure::io(format!("standard output: {e}")))
+                }
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// The knights program: the certified closed form, or the cropped table.
+fn knights(args: &EmitArgs) -> Result<Program, Failure> {
+    let set = leaper::move_set(args.moves.as_deref())?;
+    let bound = args.bound.unwrap_or(DEFAULT_BOUND);
+    if !(1..=MAX_BOUND).contains(&bound) {
+        return Err(Failure::invalid(format!("--bound {bound}: must be 1 to {MAX_BOUND}")));
+    }
+    let mut about = vec![format!("Game: the knights judge format for the leaper with moves {set}.")];
+    if !args.table {
+        match leaper::analyze(&set) {
+            Analysis::Certified { form, proof } => {
+                about.push(format!(
+                    "Values: the closed form (core {c} x {c}, {} strips, {} sectors, modulus {}), proven equal",
+                    form.features().len(),
+                    form.sectors().len(),
+                    form.modulus(),
+                    c = form.core_size()
+                ));
+                about.push(format!(
+                    "  to the Grundy function on all of N^2 (recurrence checked on the {} cells below potential {});",
+                    proof.cells, proof.radius
+                ));
+                about.push("  coordinates up to 2^63 - 1.".into());
+                return Ok(Program { about, piece: form_piece(&form) });
+            }
+            Analysis::Uncertified { reason } => {
+                eprintln!(
+                    "grundy: note: no certified closed form ({reason}); embedding the table of 0 <= x, y < {bound}"
+                );
+                about.push(format!("No certified closed form: {}", one_line(&reason, 90)));
+            }
+        }
+    }
+    about.push(format!("Values: a table of g for 0 <= x, y < {bound}; a larger coordinate is an error."));
+    Ok(Program { about, piece: table_piece(&set, bound) })
+}
+
+fn one_line(text: &str, max: usize) -> String {
+    let text = text.replace(['\n', '\r'], " ").replace('\\', "/");
+    if text.chars().count() <= max { text } else { text.chars().take(max).collect::<String>() + "..." }
+}
+
+/// The closed form's parameters and values (core, strip patterns, sector patterns, in order).
+fn form_piece(form: &ClosedForm) -> Piece {
+    let features = form.features();
+    let k = features.len();
+    let mut values = form.core().to_vec();
+    let mut f_off = Vec::with_capacity(k);
+    for f in features {
+        f_off.push(values.len() as i64);
+        values.extend_from_slice(&f.pattern);
+    }
+    let mut s_off = Vec::with_capacity(k - 1);
+    for s in form.sectors() {
+        s_off.push(values.len() as i64);
+        values.extend_from_slice(&s.pattern);
+    }
+    let c = form.core_size();
+    Piece::Form {
+        core: c,
+        modulus: form.modulus(),
+        // The clamps of x and y, as ClosedForm::local_bounds.
+        b0: c.max(-features[k - 1].lo + 1),
+        b1: c.max(features[0].hi + 1),
+        fp: features.iter().map(|f| f.dir.0).collect(),
+        fq: features.iter().map(|f| f.dir.1).collect(),
+        flo: features.iter().map(|f| f.lo).collect(),
+        fhi: features.iter().map(|f| f.hi).collect(),
+        flen: features.iter().map(|f| f.phase_len()).collect(),
+        f_off,
+        sa: form.sectors().iter().map(|s| s.a).collect(),
+        sb: form.sectors().iter().map(|s| s.b).collect(),
+        sd: form.sectors().iter().map(|s| s.d).collect(),
+        s_off,
+        values,
+    }
+}
+
+/// The table of `0 <= x, y < bound` (the upper triangle for a symmetric set).
+fn table_piece(set: &MoveSet, bound: u64) -> Piece {
+    let table = Table::for_square(set, bound);
+    let symmetric = set.is_symmetric();
+    let mut values = Vec::new();
+    for x in 0..bound {
+        let from = if symmetric { x } else { 0 };
+        values.extend((from..bound).map(|y| table.get(x, y).expect("the square lies inside the triangle")));
+    }
+    Piece::Table { bound, symmetric, values }
+}
+
+/// The comment at the top: what generated the file, for which game, how to regenerate it.
+fn header(args: &EmitArgs, program: &Program) -> Vec<String> {
+    let game = match args.game {
+        Game::Knights => "knights",
+        Game::MisereNim => "misere-nim",
+    };
+    let mut command = format!("grundy emit --lang {}", args.lang.name());
+    if args.game == Game::Knights {
+        let set = leaper::move_set(args.moves.as_deref()).map(|s| s.to_string()).unwrap_or_default();
+        command += &format!(" --moves '{set}'");
+    }
+    command += &format!(" {game}");
+    if args.limit != DEFAULT_LIMIT {
+        command += &format!(" --limit {}", args.limit);
+    }
+    if let Some(bound) = args.bound {
+        command += &format!(" --bound {bound}");
+    }
+    if args.table {
+        command += " --table";
+    }
+    if let Some(path) = &args.output {
+        command += &format!(" -o {}", shell_quote(&path.to_string_lossy()));
+    }
+    let problem = match args.game {
+        Game::Knights => "Input: T, then per case n and n lines x y. Output per case: Case k: Alice|Bob.",
+        Game::MisereNim => {
+            "Misere Nim (LightOJ 1253). Input: T, then per case k and k piles. Output: Case k: Alice|Bob."
+        }
+    };
+    // For knights the first line of `about` names the game and its move set.
+    let (game_line, values) = program.about.split_at(usize::from(args.game == Game::Knights));
+    let mut lines =
+        vec![format!("Generated by grundy {} (grundy emit); standard library only.", env!("CARGO_PKG_VERSION"))];
+    lines.extend(game_line.iter().cloned());
+    lines.push(problem.to_string());
+    lines.extend(values.iter().cloned());
+    lines.push("Bad input: a message on standard error and exit code 2, after the answers of the cases".into());
+    lines.push("  before it.".into());
+    lines.push(format!("Regenerate: {command}"));
+    lines
+}
+
+fn shell_quote(text: &str) -> String {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"._/-+=:,".contains(&b)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}

@@ -1,0 +1,325 @@
+//! `grundy draw`: the pictures decode, their cells have their values' colours, the SVG is XML
+//! with one element per legend entry, and bad arguments are clear errors.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::rules::leaper::sweep::Table;
+
+use crate::run::{grundy, stderr};
+
+/// The documented palette of values 0 to 7 (Okabe and Ito's colours).
+const PALETTE: [[u8; 3]; 8] = [
+    [0x00, 0x00, 0x00],
+    [0xE6, 0x9F, 0x00],
+    [0x56, 0xB4, 0xE9],
+    [0x00, 0x9E, 0x73],
+    [0xF0, 0xE4, 0x42],
+    [0x00, 0x72, 0xB2],
+    [0xD5, 0x5E, 0x00],
+    [0xCC, 0x79, 0xA7],
+];
+const HYPER: &str = "(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)";
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("grundy-draw-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A decoded PNG: size, RGB pixels and its text chunks.
+struct Png {
+    width: u32,
+    height: u32,
+    pixels: Vec<u8>,
+    text: BTreeMap<String, String>,
+}
+
+impl Png {
+    fn read(path: &Path) -> Png {
+        let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+        let mut reader = png::Decoder::new(file).read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut pixels).unwrap();
+        assert_eq!((frame.color_type, frame.bit_depth), (png::ColorType::Rgb, png::BitDepth::Eight));
+        let text = reader.info().uncompressed_latin1_text.iter().map(|t| (t.keyword.clone(), t.text.clone())).collect();
+        Png { width: frame.width, height: frame.height, pixels, text }
+    }
+
+    fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = (y as usize * self.width as usize + x as usize) * 3;
+        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2]]
+    }
+
+    /// `left top cell rows cols` from the `grundy-grid` chunk.
+    fn grid(&self) -> [u32; 5] {
+        let v: Vec<u32> = self.text["grundy-grid"].split(' ').map(|s| s.parse().unwrap()).collect();
+        v.try_into().unwrap()
+    }
+
+    /// Legend entries: label and swatch centre.
+    fn legend(&self) -> Vec<(String, (u32, u32))> {
+        self.text["grundy-legend"]
+            .split(';')
+            .map(|e| {
+                let (label, at) = e.split_once('=').unwrap();
+                let (x, y) = at.split_once(',').unwrap();
+                (label.to_string(), (x.parse().unwrap(), y.parse().unwrap()))
+            })
+            .collect()
+    }
+}
+
+fn values(moves: &str, n: u64) -> Vec<u8> {
+    Table::for_square(&MoveSet::parse(moves).unwrap(), n).square(n)
+}
+
+fn ok(args: &[&str]) {
+    let o = grundy(args, "");
+    assert!(o.status.success(), "grundy {args:?}: {}", stderr(&o));
+}
+
+#[test]
+fn every_cell_of_the_png_has_its_values_colour() {
+    let d = dir("png");
+    let path = d.join("hyper.png");
+    ok(&["draw", "--size", "60", "--scale", "5", "--no-overlay", "-o", path.to_str().unwrap()]);
+    let png = Png::read(&path);
+    let [left, top, cell, rows, cols] = png.grid();
+    assert_eq!((cell, rows, cols), (5, 60, 60));
+    assert!(png.width >= left + 60 * 5 && png.height >= top + 60 * 5);
+    let vals = values(HYPER, 60);
+    for x in 0..60u32 {
+        for y in 0..60u32 {
+            let v = vals[(x * 60 + y) as usize];
+            for (dx, dy) in [(0, 0), (cell - 1, cell - 1), (cell / 2, cell / 2)] {
+                let got = png.at(left + y * cell + dx, top + x * cell + dy);
+                assert_eq!(got, PALETTE[usize::from(v)], "cell ({x}, {y}) of value {v}");
+            }
+        }
+    }
+    // One legend entry per value that occurs, its swatch in the value's colour.
+    let distinct: BTreeSet<u8> = vals.iter().copied().collect();
+    let legend = png.legend();
+    assert_eq!(legend.len(), distinct.len());
+    for ((label, (x, y)), v) in legend.iter().zip(&distinct) {
+        assert_eq!(label, &v.to_string());
+        assert_eq!(png.at(*x, *y), PALETTE[usize::from(*v)], "legend entry {label}");
+    }
+}
+
+#[test]
+fn the_overlay_draws_the_core_and_keeps_the_cells_inside_it() {
+    let d = dir("overlay");
+    let path = d.join("hyper.png");
+    ok(&["draw", "--size", "60", "--scale", "6", "-o", path.to_str().unwrap()]);
+    let png = Png::read(&path);
+    let [left, top, cell, ..] = png.grid();
+    // The hyper knight's core is x, y < 38: its edge is white, cells well inside keep their colour.
+    let vals = values(HYPER, 60);
+    assert_eq!(png.at(left + 19 * cell + 2, top + 38 * cell), [255, 255, 255], "the core's lower edge");
+    assert_eq!(png.at(left + 38 * cell, top + 19 * cell + 2), [255, 255, 255], "the core's right edge");
+    for x in 0..36u32 {
+        for y in 0..36u32 {
+            let v = vals[(x * 60 + y) as usize];
+            assert_eq!(png.at(left + y * cell + cell / 2, top + x * cell + cell / 2), PALETTE[usize::from(v)]);
+        }
+    }
+    // The key names the certified form's parts.
+    let legend = png.legend();
+    assert!(legend.iter().any(|(l, _)| l == "core: x, y < 38"), "{legend:?}");
+}
+
+#[test]
+fn the_svg_is_xml_with_a_legend_entry_per_value_and_every_cell() {
+    let d = dir("svg");
+    for (moves, n) in [(HYPER, 50u64), ("(-1,-2) (-2,-1)", 30), ("(-3,1) (1,-2) (-1,-1)", 40)] {
+        let path = d.join("t.svg");
+        ok(&["draw", "--moves", moves, "--size", &n.to_string(), "-o", path.to_str().unwrap()]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+        let vals = values(moves, n);
+        let distinct: BTreeSet<u8> = vals.iter().copied().collect();
+        let entries: Vec<_> = doc
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("legend-entry") && e.has_attribute("data-value"))
+            .collect();
+        assert_eq!(entries.len(), distinct.len(), "{moves}");
+        for (e, v) in entries.iter().zip(&distinct) {
+            assert_eq!(e.attribute("data-value"), Some(v.to_string().as_str()));
+            let swatch = e.children().find(|c| c.tag_name().name() == "rect").unwrap();
+            let c = PALETTE[usize::from(*v)];
+            assert_eq!(swatch.attribute("fill").unwrap(), format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]));
+        }
+        // The cells: runs of rects covering every row, each in its values' colour.
+        let cells = doc.descendants().find(|e| e.attribute("class") == Some("cells")).unwrap();
+        let num = |name: &str| cells.attribute(name).unwrap().parse::<u64>().unwrap();
+        let (left, top, cell) = (num("data-left"), num("data-top"), num("data-cell"));
+        let mut covered = vec![false; (n * n) as usize];
+        for r in cells.children().filter(|c| c.is_element()) {
+            let a = |name: &str| r.attribute(name).unwrap().parse::<u64>().unwrap();
+            let (x0, y0, w) = (a("x"), a("y"), a("width"));
+            let row = (y0 - top) / cell;
+            for col in (x0 - left) / cell..(x0 - left + w) / cell {
+                let v = vals[(row * n + col) as usize];
+                let c = PALETTE[usize::from(v)];
+                assert_eq!(r.attribute("fill").unwrap(), format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]));
+                covered[(row * n + col) as usize] = true;
+            }
+        }
+        assert!(covered.iter().all(|&c| c), "{moves}: every cell drawn");
+    }
+}
+
+/// Mine colours, as documented.
+const MINE: [u8; 3] = [40, 40, 40];
+const NUMBER: [u8; 3] = [196, 196, 196];
+const SHARED: [u8; 3] = [236, 72, 72];
+
+#[test]
+fn a_mine_board_shows_mines_numbers_regions_and_the_winning_click() {
+    let d = dir("mine");
+    // Case 1: the smallest board that breaks the promise; case 2: a 12 x 20 board.
+    let mut input = String::from("2\n3 5 3\n0 0\n0 1\n2 3\n12 20 14\n");
+    let mines: Vec<(usize, usize)> = (0..14).map(|i| ((i * 7 + 3) % 12, (i * 11 + 5) % 20)).collect();
+    for (x, y) in &mines {
+        input += &format!("{x} {y}\n");
+    }
+    let file = d.join("mine.in");
+    std::fs::write(&file, &input).unwrap();
+    let path = d.join("mine.png");
+    ok(&["draw", "mine", file.to_str().unwrap(), "--case", "2", "--scale", "10", "-o", path.to_str().unwrap()]);
+    let png = Png::read(&path);
+    let [left, top, cell, rows, cols] = png.grid();
+    assert_eq!((cell, rows, cols), (10, 12, 20));
+    let mine = |r: usize, c: usize| mines.contains(&(r, c));
+    let near = |r: usize, c: usize| {
+        (r.saturating_sub(1)..=(r + 1).min(11)).any(|rr| (c.saturating_sub(1)..=(c + 1).min(19)).any(|cc| mine(rr, cc)))
+    };
+    // The winning click (from the library's solver) is ringed.
+    let board = grundy::mine::Board::with_mines(12, 20, mines.iter().map(|&(x, y)| (x as u64, y as u64))).unwrap();
+    let click = grundy::mine::Solver::new().explain(&board).unwrap().winning_move;
+    let under_ring = |r: usize, c: usize| {
+        click.is_some_and(|k| (r as i64 - k.row as i64).abs() <= 2 && (c as i64 - k.col as i64).abs() <= 2)
+    };
+    // The top left pixel of a cell (a number's digit is drawn in its middle).
+    let colour = |r: usize, c: usize| png.at(left + c as u32 * cell + 1, top + r as u32 * cell + 1);
+    for r in 0..12 {
+        for c in 0..20 {
+            if under_ring(r, c) {
+                continue;
+            }
+            let got = colour(r, c);
+            if mine(r, c) {
+                assert_eq!(got, MINE, "mine ({r}, {c})");
+            } else if near(r, c) {
+                assert!(got == NUMBER || got == SHARED, "number ({r}, {c}): {got:?}");
+            } else {
+                assert!(got != MINE && got != NUMBER && got != SHARED, "blank ({r}, {c})");
+                // 8-adjacent blanks are one region, one colour.
+                for (rr, cc) in [(r + 1, c), (r, c + 1), (r + 1, c + 1)] {
+                    if rr < 12 && cc < 20 && !near(rr, cc) && !mine(rr, cc) && !under_ring(rr, cc) {
+                        assert_eq!(colour(rr, cc), got, "blanks ({r}, {c}) and ({rr}, {cc})");
+                    }
+                }
+            }
+        }
+    }
+    let legend = png.legend();
+    let ring = [255, 0, 170];
+    match click {
+        Some(k) => {
+            assert!(legend.iter().any(|(l, _)| l == &format!("winning click ({}, {})", k.row, k.col)), "{legend:?}");
+            let (cx, cy) = (left + k.col as u32 * cell + cell / 2, top + k.row as u32 * cell + cell / 2);
+            let hits = (cy.saturating_sub(14)..cy + 14)
+                .flat_map(|y| (cx.saturating_sub(14)..cx + 14).map(move |x| (x, y)))
+                .filter(|&(x, y)| x < png.width && y < png.height && png.at(x, y) == ring)
+                .count();
+            assert!(hits > 20, "the ring around the click: {hits} pixels");
+        }
+        None => assert!(legend.iter().any(|(l, _)| l == "no winning click")),
+    }
+
+    // Case 1 breaks the promise: its shared number (1, 2) is marked, its cluster outlined.
+    let svg = d.join("mine.svg");
+    ok(&["draw", "mine", file.to_str().unwrap(), "--case", "1", "-o", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let entries: Vec<String> = doc
+        .descendants()
+        .filter(|e| e.attribute("class") == Some("legend-entry"))
+        .map(|e| e.descendants().find(|t| t.has_tag_name("text")).and_then(|t| t.text()).unwrap_or("").to_string())
+        .collect();
+    assert_eq!(entries.len(), 6, "{entries:?}");
+    assert!(entries.contains(&"number touching two regions (1)".to_string()), "{entries:?}");
+    assert!(entries.contains(&"cluster of linked regions (1)".to_string()), "{entries:?}");
+    assert!(entries.contains(&"no winning click".to_string()), "{entries:?}");
+}
+
+#[test]
+fn large_boards_are_block_averaged() {
+    let d = dir("large");
+    let file = d.join("big.in");
+    std::fs::write(&file, "1\n2500 1300 2\n0 0\n2499 1299\n").unwrap();
+    let path = d.join("big.png");
+    ok(&["draw", "mine", file.to_str().unwrap(), "-o", path.to_str().unwrap()]);
+    let png = Png::read(&path);
+    let [_, _, cell, rows, cols] = png.grid();
+    // Beyond 1200 cells on a side, blocks of ceil(2500 / 1200) = 3 cells a side.
+    assert_eq!((cell, rows, cols), (1, 834, 434));
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let d = dir("bad");
+    let out = |name: &str| d.join(name).to_str().unwrap().to_string();
+    let input = d.join("one.in");
+    std::fs::write(&input, "1\n3 3 1\n1 1\n").unwrap();
+    let cases: Vec<(Vec<String>, i32, &str)> = vec![
+        (vec!["draw".into(), "--moves".into(), "(1,1)".into(), "-o".into(), out("a.png")], 2, "potential"),
+        (vec!["draw".into(), "--moves".into(), "(-1,0".into(), "-o".into(), out("a.png")], 2, "malformed"),
+        (vec!["draw".into(), "--size".into(), "0".into(), "-o".into(), out("a.png")], 2, "--size"),
+        (vec!["draw".into(), "--scale".into(), "0".into(), "-o".into(), out("a.png")], 2, "--scale"),
+        (vec!["draw".into(), "-o".into(), out("a.jpg")], 2, ".png or .svg"),
+        (vec!["draw".into()], 2, "--output"),
+        (vec!["draw".into(), "-o".into(), out("missing/a.png")], 1, "missing"),
+        (vec!["draw".into(), "-o".into(), d.to_str().unwrap().to_string() + "/.png"], 2, ""),
+        (
+            vec![
+                "draw".into(),
+                "mine".into(),
+                input.to_str().unwrap().into(),
+                "--case".into(),
+                "2".into(),
+                "-o".into(),
+                out("m.png"),
+            ],
+            2,
+            "only 1 cases",
+        ),
+        (vec!["draw".into(), "mine".into(), out("nope.in"), "-o".into(), out("m.png")], 1, "nope.in"),
+    ];
+    for (args, code, needle) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+    // A directory named like a picture is not replaced; a regular file is.
+    let sub = d.join("pic.png");
+    std::fs::create_dir_all(&sub).unwrap();
+    let o = grundy(&["draw", "--size", "8", "-o", sub.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(sub.is_dir());
+    let file = d.join("old.svg");
+    std::fs::write(&file, "old").unwrap();
+    ok(&["draw", "--size", "8", "--no-overlay", "-o", file.to_str().unwrap()]);
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with("<?xml"));
+    let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(!left.iter().any(|n| n.to_string_lossy().ends_with(".tmp")), "{left:?}");
+}
