@@ -21,6 +21,8 @@ pub struct Analysis {
     pub clusters: usize,
     /// Regions in the largest searched cluster.
     pub largest_cluster: usize,
+    /// The most independent cycles in one cluster.
+    pub most_cycles: usize,
     /// Search states memoised for this board, over all its clusters.
     pub states: usize,
 }

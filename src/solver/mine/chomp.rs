@@ -325,6 +325,27 @@ impl Engine {
         result.map(|()| value)
     }
 
+    /// What normalising `graph` leaves, for inspection and tests: the XOR of the values of the
+    /// components valued in closed form, and the other components, reduced, as graphs (the
+    /// value of `graph` is the XOR of both).
+    pub fn normal_form(&mut self, graph: &Graph) -> (u8, Vec<Graph>) {
+        let mut keys = Vec::new();
+        let value =
+            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false);
+        let mut work = Work::default();
+        let parts = keys
+            .iter()
+            .map(|k| {
+                decode(&self.codes, k, &mut work);
+                Graph {
+                    loops: work.loops.clone(),
+                    edges: work.edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect(),
+                }
+            })
+            .collect();
+        (value, parts)
+    }
+
     /// A move of `graph` to an option of Grundy value `target`, or `None` when there is none
     /// (there is one for every `target` below the value). Moves inside the part the reduction
     /// keeps are tried first (vertices, loops, edges, in that order), then the others.

@@ -158,6 +158,22 @@ impl Solver {
         explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move)
     }
 
+    /// The clusters of `board` as graphs (for measurements): solves the board's regions and
+    /// numbers, but values nothing. Clusters with a group linking three or more regions are
+    /// left out.
+    #[doc(hidden)]
+    pub fn cluster_graphs(&mut self, board: &Board) -> Result<Vec<chomp::Graph>, SolveError> {
+        let max_states = std::mem::replace(&mut self.max_states, 0);
+        let result = self.run(board, Mode::Record);
+        self.max_states = max_states;
+        let found = match result {
+            Ok((_, found)) => found.clusters,
+            Err(SolveError::ClusterTooLarge(_)) => clusters::clusters(&mut self.buffers),
+            Err(e) => return Err(e),
+        };
+        Ok(found.iter().filter_map(|c| as_graph(embedded::mine(), c)).collect())
+    }
+
     /// Steps 1 to 4 (see the module's docs).
     fn run(&mut self, board: &Board, mode: Mode) -> Result<(Analysis, Clusters), SolveError> {
         let none = || Clusters { clusters: Vec::new(), values: Vec::new() };
@@ -261,6 +277,7 @@ impl Solver {
             correction ^= value;
             analysis.clusters += 1;
             analysis.largest_cluster = analysis.largest_cluster.max(c.regions.len());
+            analysis.most_cycles = analysis.most_cycles.max(c.cycles());
         }
         analysis.states = self.engine.states() + self.hyper.states();
         Ok(correction)
