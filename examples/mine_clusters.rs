@@ -13,12 +13,16 @@ fn main() {
     let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ ((d * 1000.0) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1) ^ b << 40 | 1;
     let count = (d / 100.0 * (side * side) as f64) as u64;
     let mut board = Board::new(side, side).unwrap();
-    for _ in 0..count {
+    let mut placed = 0;
+    while placed < count {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         let cell = x % (side * side);
-        board.place_mine(cell / side, cell % side).unwrap();
+        if !board.is_mine(cell / side, cell % side) {
+            board.place_mine(cell / side, cell % side).unwrap();
+            placed += 1;
+        }
     }
     let mut graphs = Solver::new().cluster_graphs(&board).unwrap();
     graphs.sort_by_key(|g| std::cmp::Reverse(g.vertices()));
@@ -37,6 +41,11 @@ fn main() {
                 )
             })
             .collect();
+        let mut engine = Engine::default();
+        let start = std::time::Instant::now();
+        let value = engine.value(g, 1 << 22);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!("  value {value:?}, {} states, {ms:.1} ms", engine.states());
         println!(
             "{} vertices, {} edges, {} loops, {} cycles -> closed {closed}, parts {:?}",
             g.vertices(),

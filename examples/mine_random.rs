@@ -2,8 +2,9 @@
 //! solve times.
 //!
 //! `cargo run --release --example mine_random -- [SIDE] [BOARDS] [DENSITY%...]`
-//! (defaults: 1000, 10, densities 1 to 50). Mines are drawn uniformly with repeats (`K` lines
-//! for a density of `K / (SIDE * SIDE)`), the same seeds on every run.
+//! (defaults: 1000, 10, densities 1 to 50; the budget from `MINE_BUDGET`, else the default).
+//! Mines are distinct cells drawn uniformly at random (a density of d% is
+//! `d / 100 * SIDE * SIDE` mines), the same seeds on every run.
 
 use std::time::Instant;
 
@@ -24,6 +25,9 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut solver = Solver::new();
+    if let Ok(budget) = std::env::var("MINE_BUDGET") {
+        solver.set_max_states(budget.parse().expect("MINE_BUDGET"));
+    }
     for &d in &densities {
         let mut answered = 0;
         let (mut clusters, mut largest, mut cycles, mut states) = (0usize, 0usize, 0usize, 0usize);
@@ -34,12 +38,16 @@ fn main() {
                 0x9E37_79B9_7F4A_7C15u64 ^ ((d * 1000.0) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1) ^ b << 40 | 1;
             let count = (d / 100.0 * (side * side) as f64) as u64;
             let mut board = Board::new(side, side).unwrap();
-            for _ in 0..count {
+            let mut placed = 0;
+            while placed < count {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
                 let cell = x % (side * side);
-                board.place_mine(cell / side, cell % side).unwrap();
+                if !board.is_mine(cell / side, cell % side) {
+                    board.place_mine(cell / side, cell % side).unwrap();
+                    placed += 1;
+                }
             }
             let start = Instant::now();
             let result = solver.solve(&board);

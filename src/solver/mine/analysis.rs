@@ -86,13 +86,12 @@ pub struct ClusterTooLarge {
 
 impl fmt::Display for ClusterTooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cycles = match self.cycles {
-            1 => "1 cycle".to_string(),
-            n => format!("{n} cycles"),
-        };
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
         let what = format!(
-            "a cluster of {} blank regions linked by {} groups of shared numbers ({cycles})",
-            self.regions, self.groups
+            "a cluster of {} linked by {} of shared numbers ({})",
+            plural(self.regions, "blank region", "blank regions"),
+            plural(self.groups, "group", "groups"),
+            plural(self.cycles, "cycle", "cycles"),
         );
         if self.states == 0 && (self.regions > MAX_HYPER_REGIONS || self.groups > MAX_HYPER_REGIONS) {
             write!(
