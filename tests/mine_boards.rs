@@ -53,7 +53,7 @@ fn random_boards_up_to_5x5_match_the_simulator() {
         }
     }
     eprintln!("{boards} boards, {broken} breaking the promise");
-    assert!(broken > 300, "{broken}");
+    assert!(broken > 5, "{broken}");
 }
 
 fn random_mines(rng: &mut Rng, rows: u64, cols: u64, count: u64) -> Vec<(u64, u64)> {
