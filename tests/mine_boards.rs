@@ -81,7 +81,8 @@ fn large_boards_under_symmetries() {
         }
         let mut repeated = mines.clone();
         repeated.extend(mines.iter().step_by(3).copied());
-        let variants: Vec<(u64, u64, Vec<(u64, u64)>)> = vec![
+        type Variant = (u64, u64, Vec<(u64, u64)>);
+        let variants: Vec<Variant> = vec![
             (cols, rows, mines.iter().map(|&(r, c)| (c, r)).collect()),
             (cols, rows, mines.iter().map(|&(r, c)| (c, rows - 1 - r)).collect()),
             (rows, cols, mines.iter().map(|&(r, c)| (rows - 1 - r, cols - 1 - c)).collect()),

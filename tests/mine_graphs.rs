@@ -259,8 +259,8 @@ proptest! {
             perm.swap(i, rng.below(i as u64 + 1) as usize);
         }
         let mut h = Multi { loops: vec![0; g.loops.len()], edges: Vec::new() };
-        for v in 0..g.loops.len() {
-            h.loops[perm[v]] = g.loops[v];
+        for (v, &to) in perm.iter().enumerate() {
+            h.loops[to] = g.loops[v];
         }
         h.edges = g.edges.iter().map(|&(a, b, c)| (perm[a], perm[b], c)).collect();
         prop_assert_eq!(engine_value(&h), want);

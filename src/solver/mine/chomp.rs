@@ -355,9 +355,7 @@ impl Engine {
         let kept = std::mem::take(&mut self.scratch.kept);
         let n = graph.vertices();
         let mut moves: Vec<(bool, GraphMove)> = Vec::new();
-        for v in 0..n {
-            moves.push((kept[v], GraphMove::Vertex(v)));
-        }
+        moves.extend(kept[..n].iter().enumerate().map(|(v, &k)| (k, GraphMove::Vertex(v))));
         for v in (0..n).filter(|&v| graph.loops[v]) {
             moves.push((kept[v], GraphMove::Loop(v)));
         }
@@ -613,7 +611,7 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     let mut alive = m;
     let mut kids = Vec::new();
     // Peel leaves round by round; a tree stops at its centre (one vertex or two).
-    while !s.frontier.is_empty() && !(tree && alive <= 2) {
+    while !(s.frontier.is_empty() || tree && alive <= 2) {
         s.next.clear();
         for k in 0..s.frontier.len() {
             let u = s.frontier[k] as usize;
@@ -712,9 +710,9 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     let mut around = Vec::new();
     for _ in 0..3 {
         s.colour2.clear();
-        for i in 0..k {
+        for (i, near) in adjacency.iter().enumerate() {
             around.clear();
-            around.extend(adjacency[i].iter().map(|&j| s.colour[j as usize]));
+            around.extend(near.iter().map(|&j| s.colour[j as usize]));
             around.sort_unstable();
             s.colour2.push(around.iter().fold(mix(s.colour[i], around.len() as u64), |h, &c| mix(h, c)));
         }

@@ -46,11 +46,12 @@ use crate::table::{MineTable, embedded};
 use buffers::Buffers;
 use clusters::BoardCluster;
 
-/// The default budget per board: 2^20 units of the exact search, one per memoised component
-/// (plus one per 64 words of long keys; see [`chomp`]), about 100 MB at most and a few seconds
-/// of search at worst (release build). Every cluster of a random 1000 x 1000 board at 1-6% or
-/// 11-50% mines needs far fewer (BENCHMARKS.md).
-pub const DEFAULT_MAX_STATES: usize = 1 << 20;
+/// The default budget per board: 2^18 units of the exact search, one per memoised component
+/// (plus one per 64 words of long keys; see [`chomp`]): tens of MB at most, and about 10 s of
+/// search before a refusal at worst (release build, about 40 µs per state on components of
+/// 20 regions). Random 1000 x 1000 boards up to 6% mines and from 15% need far fewer; at 7-14%
+/// some clusters need more (BENCHMARKS.md).
+pub const DEFAULT_MAX_STATES: usize = 1 << 18;
 
 /// Which pass a board is solved for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
