@@ -44,7 +44,7 @@ use super::{Judge, JudgeError};
 use crate::Nimber;
 #[cfg(feature = "json")]
 use crate::solver::knight::KnightMove;
-use crate::solver::mine::{Analysis, Board, Click, Component, Solver};
+use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver};
 #[cfg(feature = "json")]
 use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
@@ -233,13 +233,34 @@ pub struct MineReport<'s, F> {
     board: Board,
     style: Style,
     report: F,
+    on_refusal: Option<mine_judge::OnRefusal<'s>>,
+    refused: u64,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
     /// Reports with `solver`'s settings in `style`; `report` sees every case, as the judge's.
     pub fn new(solver: &'s mut Solver, style: Style, report: F) -> Self {
-        MineReport { solver, board: Board::default(), style, report }
+        MineReport { solver, board: Board::default(), style, report, on_refusal: None, refused: 0 }
     }
+
+    /// As [`mine_judge::Mine::keep_going`]: a refused case is reported as `unknown` (text:
+    /// `Case #k: unknown — ` and the reason; JSON: `{"case": k, "winner": "unknown", "reason": ...}`).
+    pub fn keep_going(mut self, on_refusal: impl FnMut(u64, &SolveError) + 's) -> Self {
+        self.on_refusal = Some(Box::new(on_refusal));
+        self
+    }
+
+    /// Cases answered `unknown` so far.
+    pub fn refused(&self) -> u64 {
+        self.refused
+    }
+}
+
+#[derive(Serialize)]
+struct MineUnknown {
+    case: u64,
+    winner: &'static str,
+    reason: String,
 }
 
 #[cfg(feature = "json")]
@@ -269,8 +290,12 @@ impl Display for MineTerm<'_> {
             Component::Region { cell: (r, c), numbers, value } => {
                 write!(f, "{value} (region at ({r}, {c}), {})", plural(numbers, "number"))
             }
-            Component::Cluster { cell: (r, c), regions, value, .. } => {
+            Component::Cluster { cell: (r, c), regions, cycles: 0, value, .. } => {
                 write!(f, "{value} (cluster of {regions} regions at ({r}, {c}))")
+            }
+            Component::Cluster { cell: (r, c), regions, cycles, value, .. } => {
+                let cycles = if cycles == 1 { "1 cycle".to_string() } else { format!("{cycles} cycles") };
+                write!(f, "{value} (cluster of {regions} regions with {cycles} at ({r}, {c}))")
             }
             Component::LoneNumbers { count, value } => write!(f, "{value} ({})", plural(count, "lone number")),
         }
@@ -283,7 +308,21 @@ impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             mine_judge::read_case(scan, board, case)?;
-            let e = self.solver.explain(board).map_err(|e| mine_judge::refused(case, e))?;
+            let e = match (self.solver.explain(board), &mut self.on_refusal) {
+                (Ok(e), _) => e,
+                (Err(e @ SolveError::ClusterTooLarge(_)), Some(on_refusal)) => {
+                    on_refusal(case, &e);
+                    self.refused += 1;
+                    match self.style {
+                        Style::Json => {
+                            write_json(out, &MineUnknown { case, winner: "unknown", reason: e.to_string() })?
+                        }
+                        Style::Explain => writeln!(out, "Case #{case}: unknown — not solved: {e}")?,
+                    }
+                    continue;
+                }
+                (Err(e), _) => return Err(mine_judge::refused(case, e)),
+            };
             (self.report)(case, &e.analysis);
             let a = &e.analysis;
             let winner = mine_winner_name(a.outcome());

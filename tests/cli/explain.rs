@@ -135,7 +135,7 @@ fn json_mine() {
     assert_eq!(lines[2]["shared_numbers"], 1);
     assert_eq!(
         lines[2]["components"][0],
-        serde_json::json!({"cluster": [0, 3], "regions": 2, "shared_groups": 1, "value": 1})
+        serde_json::json!({"cluster": [0, 3], "regions": 2, "shared_groups": 1, "cycles": 0, "value": 1})
     );
     assert_eq!(lines[3]["winning_move"], serde_json::json!({"click": [1, 1]}));
     for v in &lines {

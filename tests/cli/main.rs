@@ -2,6 +2,9 @@
 
 /// Runs a built binary with some standard input.
 mod run;
+// The independent oracles the library's tests use too.
+#[path = "../common/mod.rs"]
+mod common;
 
 /// The catalogue of bad (and oddly laid out but valid) judge inputs.
 mod bad_input;
@@ -18,6 +21,9 @@ mod explain;
 mod io_paths;
 /// `grundy knights` on files and standard input, and its input errors.
 mod knights;
+/// Mine on whole boards: small boards against the simulator, large ones under symmetries,
+/// `--keep-going`.
+mod mine_boards;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.
 mod misere_mine;
 /// `grundy-tiny` answers and fails exactly like `grundy`.

@@ -28,6 +28,8 @@ mod knights_judge;
 mod leapers;
 /// Mine: samples, edge cases, promise-breaking boards and the cluster model.
 mod mine;
+/// Graph Chomp (a Mine cluster's game) against a whole-state search, and each reduction.
+mod mine_graphs;
 /// The Mine solver against a click-by-click simulation of every small board.
 mod mine_simulator;
 /// Misère Nim: samples, pitfalls, `u64` piles, bad input.

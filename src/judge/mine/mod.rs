@@ -6,8 +6,9 @@
 //! with either side as the rows are accepted, larger ones are an input error at `M` (the judge's
 //! are at most 1000 x 1000).
 //! Boards that break the statement's promise are solved exactly and reported to the caller; a
-//! case whose cluster exceeds the search bound is refused ([`JudgeError::Refused`]) rather than
-//! guessed.
+//! case whose cluster exceeds the search budget is refused ([`JudgeError::Refused`]) rather than
+//! guessed. With [`Mine::keep_going`] a refused case is answered `Case #k: unknown` instead, the
+//! caller is told, and the cases after it are still answered.
 
 #[cfg(feature = "parallel")]
 mod threads;
@@ -43,7 +44,18 @@ pub struct Mine<'s, F> {
     twin: Solver,
     /// Boards to read into, kept from run to run.
     boards: Vec<Board>,
+    sink: Sink<'s, F>,
+}
+
+/// A refused case: its number and why.
+pub type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
+
+/// Where solved and refused cases are reported, besides the output.
+pub(super) struct Sink<'s, F> {
     report: F,
+    /// With `keep_going`: told of each refused case, answered `unknown`.
+    on_refusal: Option<OnRefusal<'s>>,
+    refused: u64,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
@@ -51,21 +63,33 @@ impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     /// (the binary prints a notice for boards that break the promise).
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
         let twin = solver.new_like();
-        Mine { solver, twin, boards: Vec::new(), report }
+        Mine { solver, twin, boards: Vec::new(), sink: Sink { report, on_refusal: None, refused: 0 } }
+    }
+
+    /// Answers a case the solver refuses `Case #k: unknown` (after telling `on_refusal`) and
+    /// goes on with the next, instead of stopping there.
+    pub fn keep_going(mut self, on_refusal: impl FnMut(u64, &SolveError) + 's) -> Self {
+        self.sink.on_refusal = Some(Box::new(on_refusal));
+        self
+    }
+
+    /// Cases answered `unknown` so far (with [`Mine::keep_going`]).
+    pub fn refused(&self) -> u64 {
+        self.sink.refused
     }
 }
 
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-        let Mine { solver, twin, boards, report } = self;
+        let Mine { solver, twin, boards, sink } = self;
         #[cfg(feature = "parallel")]
-        return threads::solve(scan, out, cases, [solver, twin], boards, report);
+        return threads::solve(scan, out, cases, [solver, twin], boards, sink);
         #[cfg(not(feature = "parallel"))]
         {
             let _ = twin;
             let mut board = boards.pop().unwrap_or_default();
-            let result = solve_in_turn(scan, out, cases, solver, &mut board, report);
+            let result = solve_in_turn(scan, out, cases, solver, &mut board, sink);
             boards.push(board);
             result
         }
@@ -79,11 +103,11 @@ fn solve_in_turn<S: Source, W: Write>(
     cases: u64,
     solver: &mut Solver,
     board: &mut Board,
-    report: &mut impl FnMut(u64, &Analysis),
+    sink: &mut Sink<'_, impl FnMut(u64, &Analysis)>,
 ) -> Result<(), JudgeError> {
     for case in 1..=cases {
         read_case(scan, board, case)?;
-        emit(case, solver.solve(board), out, report)?;
+        emit(case, solver.solve(board), out, sink)?;
     }
     scan.finish(cases)
 }
@@ -121,16 +145,26 @@ fn too_thin(rows: u64, cols: u64) -> Option<String> {
     })
 }
 
-/// Reports a solved case and writes its answer, or refuses it.
+/// Reports a solved case and writes its answer, or refuses it: stops there, or with
+/// `keep_going` answers it `unknown`.
 fn emit<W: Write>(
     case: u64,
     result: Result<Analysis, SolveError>,
     out: &mut W,
-    report: &mut impl FnMut(u64, &Analysis),
+    sink: &mut Sink<'_, impl FnMut(u64, &Analysis)>,
 ) -> Result<(), JudgeError> {
-    let analysis = result.map_err(|e| refused(case, e))?;
-    report(case, &analysis);
-    writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
+    match (result, &mut sink.on_refusal) {
+        (Ok(analysis), _) => {
+            (sink.report)(case, &analysis);
+            writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
+        }
+        (Err(e @ SolveError::ClusterTooLarge(_)), Some(on_refusal)) => {
+            on_refusal(case, &e);
+            sink.refused += 1;
+            writeln!(out, "Case #{case}: unknown")?;
+        }
+        (Err(e), _) => return Err(refused(case, e)),
+    }
     Ok(())
 }
 

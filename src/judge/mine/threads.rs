@@ -8,7 +8,7 @@ use std::io::Write;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::{emit, read_case, solve_in_turn};
+use super::{Sink, emit, read_case, solve_in_turn};
 use crate::judge::JudgeError;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
@@ -44,7 +44,7 @@ pub(super) fn solve<S: Source, W: Write, F: FnMut(u64, &Analysis)>(
     cases: u64,
     [solver, twin]: [&mut Solver; 2],
     boards: &mut Vec<Board>,
-    report: &mut F,
+    sink: &mut Sink<'_, F>,
 ) -> Result<(), JudgeError> {
     std::thread::scope(|threads| {
         let (queue, jobs) = crossbeam_channel::bounded::<Job>(QUEUE);
@@ -60,11 +60,11 @@ pub(super) fn solve<S: Source, W: Write, F: FnMut(u64, &Analysis)>(
         });
         if second.is_err() {
             let mut board = boards.pop().unwrap_or_default();
-            let result = solve_in_turn(scan, out, cases, solver, &mut board, report);
+            let result = solve_in_turn(scan, out, cases, solver, &mut board, sink);
             boards.push(board);
             return result;
         }
-        let order = InOrder { next: 1, held: VecDeque::new(), out, report };
+        let order = InOrder { next: 1, held: VecDeque::new(), out, sink };
         let mut crew = Crew { queue, jobs, solved, away: 0, away_bytes: 0, spares: boards, solver, order };
         crew.run(scan, cases)?;
         scan.finish(cases)
@@ -72,7 +72,7 @@ pub(super) fn solve<S: Source, W: Write, F: FnMut(u64, &Analysis)>(
 }
 
 /// This thread's side: the queue, the results coming back, and the answers.
-struct Crew<'a, W, F> {
+struct Crew<'a, 's, W, F> {
     queue: Sender<Job>,
     /// The queue's other end, to take cases from it here.
     jobs: Receiver<Job>,
@@ -82,10 +82,10 @@ struct Crew<'a, W, F> {
     away_bytes: usize,
     spares: &'a mut Vec<Board>,
     solver: &'a mut Solver,
-    order: InOrder<'a, W, F>,
+    order: InOrder<'a, 's, W, F>,
 }
 
-impl<W: Write, F: FnMut(u64, &Analysis)> Crew<'_, W, F> {
+impl<W: Write, F: FnMut(u64, &Analysis)> Crew<'_, '_, W, F> {
     fn run<S: Source>(&mut self, scan: &mut Scanner<S>, cases: u64) -> Result<(), JudgeError> {
         for case in 1..=cases {
             let mut board = self.spares.pop().unwrap_or_default();
@@ -171,16 +171,16 @@ impl<W: Write, F: FnMut(u64, &Analysis)> Crew<'_, W, F> {
 }
 
 /// Answers written in case order: results that come early wait for the cases before them.
-struct InOrder<'a, W, F> {
+struct InOrder<'a, 's, W, F> {
     /// The next case to answer.
     next: u64,
     /// Results of cases `next, next + 1, ...`, those not solved yet `None`.
     held: VecDeque<Option<Result<Analysis, SolveError>>>,
     out: &'a mut W,
-    report: &'a mut F,
+    sink: &'a mut Sink<'s, F>,
 }
 
-impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, W, F> {
+impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, '_, W, F> {
     /// Takes the result of `case` and answers every case it unblocks.
     fn add(&mut self, case: u64, result: Result<Analysis, SolveError>) -> Result<(), JudgeError> {
         let at = (case - self.next) as usize;
@@ -190,7 +190,7 @@ impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, W, F> {
         self.held[at] = Some(result);
         while let Some(Some(_)) = self.held.front() {
             let result = self.held.pop_front().flatten().expect("a held result");
-            emit(self.next, result, self.out, self.report)?;
+            emit(self.next, result, self.out, self.sink)?;
             self.next += 1;
         }
         Ok(())

@@ -3,7 +3,7 @@
 //! # The model
 //! A number touching two or more blank regions breaks the statement's promise; the regions it
 //! links are then no longer independent. A cluster is valued in the abstract game the board
-//! reduces to (SPEC.md): a move clicks one face-down number, or opens an unopened region, which
+//! reduces to: a move clicks one face-down number, or opens an unopened region, which
 //! also turns over every number still face-down around it. Two reductions keep it small:
 //! - A *counter* — a set of face-down numbers touching exactly the same regions, whose only
 //!   moves are "remove one" and which all vanish together when one of their regions opens — only
@@ -19,25 +19,20 @@
 //! face-down, and live groups (an odd number of shared numbers with one set of regions, all
 //! still unopened). The search memoises connected components only, iteratively (an explicit
 //! stack, no recursion), and stops at a bound on the number of memoised states.
+//!
+//! This is the general model, where a group may link three or more regions; on a board every
+//! group links two, and clusters are valued by graph Chomp ([`super::chomp`]), without a size
+//! cap. This search serves the general model (and cross-checks the other).
 
-use std::collections::HashMap;
-use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+pub use super::analysis::ClusterTooLarge;
+use super::analysis::MAX_HYPER_REGIONS;
+use super::hash::FxMap;
 
 /// Clusters of at most this many regions (and as many groups) fit the bit-set state.
-pub const MAX_REGIONS: usize = 64;
+pub const MAX_REGIONS: usize = MAX_HYPER_REGIONS;
 
 /// See [`MAX_REGIONS`].
-pub const MAX_GROUPS: usize = 64;
-
-/// The default bound on memoised states per cluster: 2^18, about 10 MB of memo and a second or
-/// two of search at worst (release build). Measured on chains, the worst common shape: a chain
-/// of n regions with every private and shared number present needs about 4^(n/2) states, 16
-/// regions 262,076 states in 1.2 s, 18 regions 1,048,500 states in 7.7 s; cycles of 10 need
-/// 21,464. Clusters in random boards are mostly 2 to 8 regions (a few thousand states); boards
-/// with 3% to 14% random mines form clusters of hundreds of regions, refused at once (more than
-/// [`MAX_REGIONS`]) whatever the bound.
-pub const DEFAULT_MAX_STATES: usize = 1 << 18;
+pub const MAX_GROUPS: usize = MAX_HYPER_REGIONS;
 
 /// One cluster in the abstract model.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,32 +45,6 @@ pub struct Cluster {
     pub groups: Vec<u64>,
 }
 
-/// A cluster too large to value exactly within the bound.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClusterTooLarge {
-    pub regions: usize,
-    pub groups: usize,
-    /// States memoised when the search stopped (0 when the cluster does not fit the bit sets).
-    pub states: usize,
-    pub max_states: usize,
-}
-
-impl fmt::Display for ClusterTooLarge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-        let regions = plural(self.regions, "blank region", "blank regions");
-        let groups = plural(self.groups, "group", "groups");
-        let what = format!("a cluster of {regions} linked by {groups} of shared numbers");
-        if self.regions > MAX_REGIONS || self.groups > MAX_GROUPS {
-            write!(f, "{what} is too large to solve exactly (at most {MAX_REGIONS} regions and {MAX_GROUPS} groups)")
-        } else {
-            write!(f, "{what} needs more than {} search states to solve exactly", self.max_states)
-        }
-    }
-}
-
-impl std::error::Error for ClusterTooLarge {}
-
 /// A state, or a connected component of one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Key {
@@ -84,26 +53,7 @@ struct Key {
     groups: u64,
 }
 
-/// A multiply-rotate hasher (FxHash): the keys are plain bit sets, not attacker-chosen strings.
-#[derive(Default)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type Memo = HashMap<Key, u8, BuildHasherDefault<FxHasher>>;
+type Memo = FxMap<Key, u8>;
 
 /// The structure of the cluster being searched.
 struct Graph {
@@ -162,7 +112,7 @@ impl Graph {
 /// fit the bit sets.
 fn prepare(cluster: &Cluster, singles: [u8; 2], max_states: usize) -> Result<(Graph, Key), ClusterTooLarge> {
     if cluster.regions > MAX_REGIONS || cluster.groups.len() > MAX_GROUPS {
-        return Err(ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), states: 0, max_states });
+        return Err(too_large(cluster, 0, max_states));
     }
     let all = if cluster.regions == 64 { u64::MAX } else { (1u64 << cluster.regions) - 1 };
     let mut graph = Graph { groups: cluster.groups.clone(), region_groups: [0; MAX_REGIONS], singles };
@@ -174,6 +124,12 @@ fn prepare(cluster: &Cluster, singles: [u8; 2], max_states: usize) -> Result<(Gr
     }
     let groups = if cluster.groups.len() == 64 { u64::MAX } else { (1u64 << cluster.groups.len()) - 1 };
     Ok((graph, Key { unopened: all, private: cluster.private & all, groups }))
+}
+
+/// The refusal of `cluster` after `states` states.
+fn too_large(cluster: &Cluster, states: usize, max_states: usize) -> ClusterTooLarge {
+    let cycles = (cluster.groups.len() + 1).saturating_sub(cluster.regions);
+    ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), cycles, states, max_states }
 }
 
 /// A move in a cluster's abstract game, by the cluster's own numbering of regions and groups.
@@ -190,7 +146,7 @@ pub enum ClusterMove {
 }
 
 /// Reusable search buffers.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Search {
     memo: Memo,
     stack: Vec<Key>,
@@ -199,6 +155,11 @@ pub struct Search {
 }
 
 impl Search {
+    /// States memoised by the last search.
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
     /// The Grundy value of `cluster`, and the number of states memoised to find it.
     /// `singles` are the values of a lone region with an even and an odd number of numbers.
     pub fn value(
@@ -260,8 +221,7 @@ impl Search {
         cluster: &Cluster,
         max_states: usize,
     ) -> Result<u8, ClusterTooLarge> {
-        let too_large =
-            |states| ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), states, max_states };
+        let too_large = |states| too_large(cluster, states, max_states);
         // A map grown by a large cluster would make every later clear() cost its capacity.
         if self.memo.capacity() > 1 << 12 {
             self.memo = Memo::default();

@@ -1,4 +1,8 @@
-//! How a board's value is made up, and a winning click: [`Solver::explain`].
+//! How a board's value is made up, and a winning click: [`Solver::explain`](super::Solver::explain).
+//!
+//! A pass of its own after the board is solved: it reads what the solving steps left (the
+//! runs, regions and counts in [`Buffers`], the clusters and their values) and asks the exact
+//! search for a cluster's move through a callback.
 //!
 //! The board is a sum of independent pieces ([`Component`]): blank regions outside clusters,
 //! clusters of regions linked by shared numbers, and the numbers touching no blank. A winning
@@ -18,9 +22,14 @@
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
-use super::cluster::{Cluster, ClusterMove};
-use super::{Analysis, Board, SolveError, Solver, dilate};
+use super::analysis::{Analysis, SolveError};
+use super::board::Board;
+use super::buffers::Buffers;
+use super::cluster::ClusterMove;
+use super::clusters::BoardCluster;
+use super::sweep::dilate;
 use crate::nimber::Nimber;
+use crate::table::MineTable;
 
 /// A click on the cell at (`row`, `col`), 0-based. Serialises as `{"click": [row, col]}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,8 +47,8 @@ impl Serialize for Click {
 }
 
 /// An independent piece of a board. Serialises (untagged) as `{"region": [r, c], "numbers": n,
-/// "value": v}`, `{"cluster": [r, c], "regions": k, "shared_groups": g, "value": v}` or
-/// `{"lone_numbers": l, "value": v}`.
+/// "value": v}`, `{"cluster": [r, c], "regions": k, "shared_groups": g, "cycles": y, "value": v}`
+/// or `{"lone_numbers": l, "value": v}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Component {
@@ -53,12 +62,14 @@ pub enum Component {
     },
     /// Regions linked by numbers touching two or more of them, valued as one game by the exact
     /// search: `cell` is the first blank cell of its first region, `shared_groups` the groups of
-    /// shared numbers (with the same regions) whose count is odd.
+    /// shared numbers (with the same regions) whose count is odd, `cycles` the independent
+    /// cycles they close (`shared_groups - regions + 1`).
     Cluster {
         #[serde(rename = "cluster")]
         cell: (u64, u64),
         regions: usize,
         shared_groups: usize,
+        cycles: usize,
         value: Nimber,
     },
     /// Every number that touches no blank cell, as one piece: each is worth *1, so together they
@@ -84,7 +95,7 @@ impl Component {
 /// A board's value, its pieces and a winning click.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
-    /// What [`Solver::solve`] finds; `analysis.value` is the XOR of the components' values.
+    /// What [`Solver::solve`](super::Solver::solve) finds; `analysis.value` is the XOR of the components' values.
     pub analysis: Analysis,
     /// Regions outside clusters (in the row-major order of their first cells), then clusters
     /// (likewise), then the lone numbers (when there are any).
@@ -94,155 +105,148 @@ pub struct Explanation {
     pub winning_move: Option<Click>,
 }
 
-/// A cluster's regions (root runs) and a shared number (row, column) per group.
-pub(super) type ClusterCells = (Vec<u32>, Vec<(u32, u32)>);
-
-/// A cluster kept by [`Solver::value_clusters`] for an explanation.
-#[derive(Debug, Clone)]
-pub(super) struct Recorded {
-    pub cluster: Cluster,
-    /// Root run of each region, in the cluster's numbering (ascending).
-    pub regions: Vec<u32>,
-    /// A shared number (row, column) of each group, in the cluster's numbering.
-    pub shared: Vec<(u32, u32)>,
-    pub value: u8,
+/// The explanation of a solved board: `analysis` and `clusters` (with their `values`) as the
+/// solving pass left them in `buffers`; `cluster_move(k, target)` finds a move of cluster `k`
+/// to an option of value `target`.
+pub(super) fn explanation(
+    buffers: &Buffers,
+    board: &Board,
+    table: MineTable<'_>,
+    analysis: Analysis,
+    clusters: &[BoardCluster],
+    values: &[u8],
+    cluster_move: &mut dyn FnMut(usize, u8) -> Result<Option<ClusterMove>, SolveError>,
+) -> Result<Explanation, SolveError> {
+    let mut explanation = Explanation { analysis, components: Vec::new(), winning_move: None };
+    if board.rows() == 0 || board.cols() == 0 {
+        return Ok(explanation);
+    }
+    let cells = Cells { buffers, board };
+    let mut clustered: Vec<u32> = clusters.iter().flat_map(|c| c.regions.iter().copied()).collect();
+    clustered.sort_unstable();
+    let components = &mut explanation.components;
+    for (x, (&p, &n)) in buffers.parent.iter().zip(&buffers.count).enumerate() {
+        if p as usize == x && clustered.binary_search(&p).is_err() {
+            let value = Nimber::from(table.region(u64::from(n)));
+            components.push(Component::Region { cell: cells.run_cell(p), numbers: u64::from(n), value });
+        }
+    }
+    for (c, &value) in clusters.iter().zip(values) {
+        components.push(Component::Cluster {
+            cell: cells.run_cell(c.regions[0]),
+            regions: c.regions.len(),
+            shared_groups: c.groups.len(),
+            cycles: c.cycles(),
+            value: Nimber::from(value),
+        });
+    }
+    let lone = explanation.analysis.lone_numbers;
+    if lone > 0 {
+        components.push(Component::LoneNumbers { count: lone, value: Nimber::from(lone_value(table, lone)) });
+    }
+    debug_assert_eq!(components.iter().map(Component::value).sum::<Nimber>(), explanation.analysis.value);
+    explanation.winning_move = winning_click(&cells, table, &explanation, clusters, values, cluster_move)?;
+    Ok(explanation)
 }
 
-impl Solver {
-    /// Solves `board` like [`Solver::solve`] and says how its value is made up and how to win.
-    /// This is the slower path (it records every region and looks for cells); [`Solver::solve`]
-    /// does none of this work.
-    ///
-    /// ```
-    /// use grundy::mine::{Board, Click, Solver};
-    /// let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
-    /// let e = Solver::new().explain(&board).unwrap();
-    /// assert_eq!((e.analysis.value.0, e.winning_move), (0, None)); // Fanglaoshi wins
-    /// let board = Board::with_mines(1, 3, [(0, 0)]).unwrap(); // a number, then a blank
-    /// let e = Solver::new().explain(&board).unwrap();
-    /// assert_eq!(e.winning_move, Some(Click { row: 0, col: 2 })); // open the region: *2 -> 0
-    /// ```
-    pub fn explain(&mut self, board: &Board) -> Result<Explanation, SolveError> {
-        self.record = true;
-        self.recorded.clear();
-        let solved = self.solve(board);
-        self.record = false;
-        let analysis = solved?;
-        let mut explanation = Explanation { analysis, components: Vec::new(), winning_move: None };
-        if board.rows() == 0 || board.cols() == 0 {
-            return Ok(explanation);
-        }
-        self.recorded.sort_by_key(|r| r.regions[0]);
-        let mut clustered: Vec<u32> = self.recorded.iter().flat_map(|r| r.regions.iter().copied()).collect();
-        clustered.sort_unstable();
-        let components = &mut explanation.components;
-        for (x, (&p, &n)) in self.parent.iter().zip(&self.count).enumerate() {
-            if p as usize == x && clustered.binary_search(&p).is_err() {
-                let value = Nimber::from(self.table.region(u64::from(n)));
-                components.push(Component::Region { cell: self.run_cell(p), numbers: u64::from(n), value });
-            }
-        }
-        for r in &self.recorded {
-            components.push(Component::Cluster {
-                cell: self.run_cell(r.regions[0]),
-                regions: r.cluster.regions,
-                shared_groups: r.cluster.groups.len(),
-                value: Nimber::from(r.value),
-            });
-        }
-        let lone = explanation.analysis.lone_numbers;
-        if lone > 0 {
-            components.push(Component::LoneNumbers { count: lone, value: Nimber::from(self.lone_value(lone)) });
-        }
-        debug_assert_eq!(components.iter().map(Component::value).sum::<Nimber>(), explanation.analysis.value);
-        explanation.winning_move = self.winning_click(board, &explanation)?;
-        Ok(explanation)
-    }
+/// The value of `count` lone numbers.
+fn lone_value(table: MineTable<'_>, count: u64) -> u8 {
+    if count % 2 == 1 { table.number() } else { 0 }
+}
 
-    /// The value of `count` lone numbers.
-    fn lone_value(&self, count: u64) -> u8 {
-        if count % 2 == 1 { self.table.number() } else { 0 }
+/// A click moving one component of value `c` to `c ^ v`.
+fn winning_click(
+    cells: &Cells<'_>,
+    table: MineTable<'_>,
+    e: &Explanation,
+    clusters: &[BoardCluster],
+    values: &[u8],
+    cluster_move: &mut dyn FnMut(usize, u8) -> Result<Option<ClusterMove>, SolveError>,
+) -> Result<Option<Click>, SolveError> {
+    let v = e.analysis.value.0 as u8;
+    if v == 0 {
+        return Ok(None);
     }
-
-    /// A click moving one component of value `c` to `c ^ v`.
-    fn winning_click(&mut self, board: &Board, e: &Explanation) -> Result<Option<Click>, SolveError> {
-        let v = e.analysis.value.0 as u8;
-        if v == 0 {
-            return Ok(None);
-        }
-        for component in &e.components {
-            let c = component.value().0 as u8;
-            let target = c ^ v;
-            match *component {
-                Component::Region { cell, numbers, .. } => {
-                    if target == 0 {
-                        return Ok(Some(click(cell)));
-                    }
-                    if numbers > 0 && self.table.region(numbers - 1) == target {
-                        let root = self.region_of(cell.0 as usize, cell.1).expect("a blank cell");
-                        return Ok(Some(self.private_number(board, root)));
-                    }
+    for component in &e.components {
+        let c = component.value().0 as u8;
+        let target = c ^ v;
+        match *component {
+            Component::Region { cell, numbers, .. } => {
+                if target == 0 {
+                    return Ok(Some(click(cell)));
                 }
-                Component::LoneNumbers { count, .. } => {
-                    if self.lone_value(count - 1) == target {
-                        return Ok(Some(self.lone_number(board)));
-                    }
+                if numbers > 0 && table.region(numbers - 1) == target {
+                    let root = cells.region_of(cell.0 as usize, cell.1).expect("a blank cell");
+                    return Ok(Some(cells.private_number(root)));
                 }
-                Component::Cluster { .. } => {}
             }
-        }
-        // No region or lone number does it: then a cluster has c ^ v < c, so a move to c ^ v.
-        let singles = [self.table.region(0), self.table.region(1)];
-        for k in 0..self.recorded.len() {
-            let (c, target) = (self.recorded[k].value, self.recorded[k].value ^ v);
-            if target >= c {
-                continue;
+            Component::LoneNumbers { count, .. } => {
+                if lone_value(table, count - 1) == target {
+                    return Ok(Some(cells.lone_number()));
+                }
             }
-            let r = &self.recorded[k];
-            let found = self.search.move_to(&r.cluster, singles, self.max_states, target)?;
-            let r = &self.recorded[k];
-            return Ok(Some(match found.expect("a cluster has an option of every smaller value") {
-                ClusterMove::Open(i) => click(self.run_cell(r.regions[i])),
-                ClusterMove::Private(i) => self.private_number(board, r.regions[i]),
-                ClusterMove::Shared(g) => click((u64::from(r.shared[g].0), u64::from(r.shared[g].1))),
-            }));
+            Component::Cluster { .. } => {}
         }
-        unreachable!("a board of value {v} has a component with c ^ {v} < c")
     }
+    // No region or lone number does it: then a cluster has c ^ v < c, so a move to c ^ v.
+    for (k, (cluster, &c)) in clusters.iter().zip(values).enumerate() {
+        let target = c ^ v;
+        if target >= c {
+            continue;
+        }
+        let found = cluster_move(k, target)?;
+        return Ok(Some(match found.expect("a cluster has an option of every smaller value") {
+            ClusterMove::Open(i) => click(cells.run_cell(cluster.regions[i])),
+            ClusterMove::Private(i) => cells.private_number(cluster.regions[i]),
+            ClusterMove::Shared(g) => {
+                let (row, col) = cluster.groups[g].cell;
+                click((u64::from(row), u64::from(col)))
+            }
+        }));
+    }
+    unreachable!("a board of value {v} has a component with c ^ {v} < c")
+}
 
+/// Cells of the board, found from the runs and regions the sweep left.
+struct Cells<'a> {
+    buffers: &'a Buffers,
+    board: &'a Board,
+}
+
+impl Cells<'_> {
     /// The row of run `j`.
     fn run_row(&self, j: u32) -> usize {
-        self.row_start.partition_point(|&s| s <= j) - 1
+        self.buffers.row_start.partition_point(|&s| s <= j) - 1
     }
 
     /// The first cell of run `j`.
     fn run_cell(&self, j: u32) -> (u64, u64) {
-        (self.run_row(j) as u64, u64::from(self.runs[j as usize].start))
+        (self.run_row(j) as u64, u64::from(self.buffers.runs[j as usize].start))
     }
 
     /// The region (root run) of the blank cell (`r`, `c`), if it is blank.
     fn region_of(&self, r: usize, c: u64) -> Option<u32> {
-        let (first, end) = self.span(r);
-        let runs = &self.runs[first..end];
+        let (first, end) = self.buffers.span(r);
+        let runs = &self.buffers.runs[first..end];
         let k = runs.partition_point(|run| u64::from(run.end) < c);
-        (k < runs.len() && u64::from(runs[k].start) <= c).then(|| self.parent[first + k])
+        (k < runs.len() && u64::from(runs[k].start) <= c).then(|| self.buffers.parent[first + k])
     }
 
     /// A face-down number touching region `root` and no other region (the region has one).
-    fn private_number(&self, board: &Board, root: u32) -> Click {
-        let (rows, cols) = (board.rows(), board.cols() as u64);
+    fn private_number(&self, root: u32) -> Click {
+        let (rows, cols) = (self.board.rows(), self.board.cols() as u64);
         for r in 0..rows {
-            let (first, end) = self.span(r);
+            let (first, end) = self.buffers.span(r);
             for j in first..end {
-                if self.parent[j] != root {
+                if self.buffers.parent[j] != root {
                     continue;
                 }
-                let run = self.runs[j];
+                let run = self.buffers.runs[j];
                 let (lo, hi) = (u64::from(run.start).saturating_sub(1), (u64::from(run.end) + 1).min(cols - 1));
                 for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
                     for c in lo..=hi {
                         if self.region_of(rr, c).is_none()
-                            && !board.is_mine(rr as u64, c)
+                            && !self.board.is_mine(rr as u64, c)
                             && self.touches_only(rr, c, root, rows, cols)
                         {
                             return click((rr as u64, c));
@@ -269,17 +273,17 @@ impl Solver {
     }
 
     /// A number touching no blank cell (the board has one).
-    fn lone_number(&self, board: &Board) -> Click {
-        let (rows, w) = (board.rows(), board.words());
-        let blank = &self.blank;
-        let zeros = &self.zeros[..];
+    fn lone_number(&self) -> Click {
+        let (rows, w) = (self.board.rows(), self.board.words());
+        let blank = &self.buffers.blank;
+        let zeros = &self.buffers.zeros[..];
         for r in 0..rows {
             let above = if r > 0 { &blank[(r - 1) * w..r * w] } else { zeros };
             let here = &blank[r * w..(r + 1) * w];
             let below = if r + 1 < rows { &blank[(r + 1) * w..(r + 2) * w] } else { zeros };
-            let mines = board.row(r);
+            let mines = self.board.row(r);
             for (i, &mine) in mines.iter().enumerate() {
-                let valid = if i + 1 == w { self.last } else { u64::MAX };
+                let valid = if i + 1 == w { self.buffers.last } else { u64::MAX };
                 let near = dilate(above, i) | dilate(here, i) | dilate(below, i);
                 let lone = !near & !mine & valid;
                 if lone != 0 {

@@ -15,186 +15,76 @@
 //! 4. Otherwise (a promise-breaking board, another table, or an explanation asked for), the
 //!    numbers next to a blank are given to the regions around them, one by one: a number seeing
 //!    one region adds one to its count, a number seeing two or more is kept aside with its
-//!    regions. The value is the XOR of the table values, and regions linked by shared numbers
-//!    form clusters, valued exactly by the search in [`cluster`] and XORed in instead of their
-//!    regions' table values.
+//!    regions (module `numbers`). The value is the XOR of the table values, and regions linked
+//!    by shared numbers form clusters (module `clusters`), valued exactly by graph Chomp
+//!    ([`chomp`]) and XORed in instead of their regions' table values.
+//! 5. An explanation is a separate pass over what the steps left (module `explain`): the
+//!    pieces of the board, and a winning click found by the same exact search.
 //!
-//! All buffers live in a [`Solver`] and are reused from board to board.
+//! The buffers of steps 1 and 2 have one owner (module `buffers`), reused from board to board;
+//! the steps are functions of it, and the [`Solver`] only holds it, the table, the search and
+//! the budget.
 
+mod analysis;
 mod board;
+mod buffers;
+#[doc(hidden)] // The engine itself, for the tests and the measuring tools.
+pub mod chomp;
+#[doc(hidden)] // The bit-set search, for the tests.
 pub mod cluster;
+mod clusters;
 mod explain;
+mod hash;
+mod numbers;
 mod sweep;
 
+pub use analysis::{Analysis, ClusterTooLarge, MAX_HYPER_REGIONS, SolveError};
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
-pub use cluster::{Cluster, ClusterTooLarge, DEFAULT_MAX_STATES};
+pub use cluster::{Cluster, ClusterMove};
 pub use explain::{Click, Component, Explanation};
-
-use std::fmt;
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{MineTable, embedded};
-use board::zeroed;
-use sweep::dilate;
+use buffers::Buffers;
+use clusters::BoardCluster;
 
-/// What solving a board found.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Analysis {
-    /// The Grundy value of the board; non-zero means Xiemao (the first player) wins.
-    pub value: Nimber,
-    /// Blank regions.
-    pub regions: u64,
-    /// Number cells (safe cells next to a mine).
-    pub numbers: u64,
-    /// Numbers next to no blank cell.
-    pub lone_numbers: u64,
-    /// Numbers next to two or more blank regions: the board breaks the promise iff this is > 0.
-    pub shared_numbers: u64,
-    /// Clusters valued by the exact search.
-    pub clusters: usize,
-    /// Regions in the largest searched cluster.
-    pub largest_cluster: usize,
-    /// Search states memoised, over all clusters.
-    pub states: usize,
+/// The default budget per board: 2^18 units of the exact search, one per memoised component
+/// (plus one per 64 words of long keys; see [`chomp`]): tens of MB at most, and about 10 s of
+/// search before a refusal at worst (release build, about 40 µs per state on components of
+/// 20 regions). Random 1000 x 1000 boards up to 6% mines and from 15% need far fewer; at 7-14%
+/// some clusters need more (BENCHMARKS.md).
+pub const DEFAULT_MAX_STATES: usize = 1 << 18;
+
+/// Which pass a board is solved for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The value only: a board that keeps the promise is valued from three parities.
+    Value,
+    /// The value and what an explanation needs: counts per region and the clusters.
+    Record,
 }
 
-impl Analysis {
-    /// Whether the board keeps the statement's promise (no number touches two blank regions).
-    pub fn keeps_promise(&self) -> bool {
-        self.shared_numbers == 0
-    }
-
-    /// Who wins: the first player is Xiemao.
-    pub fn outcome(&self) -> Outcome {
-        self.value.outcome()
-    }
-}
-
-/// Why a board could not be solved.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SolveError {
-    /// A cluster beyond the search bound: no answer rather than a guess.
-    ClusterTooLarge(ClusterTooLarge),
-    /// The working memory for the board could not be allocated.
-    OutOfMemory { bytes: usize },
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::ClusterTooLarge(e) => e.fmt(f),
-            SolveError::OutOfMemory { bytes } => write!(f, "out of memory ({bytes} bytes could not be allocated)"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<ClusterTooLarge> for SolveError {
-    fn from(e: ClusterTooLarge) -> Self {
-        SolveError::ClusterTooLarge(e)
-    }
-}
-
-/// A maximal run of blank cells in one row, columns `start..=end`.
-#[derive(Debug, Clone, Copy, Default)]
-struct Run {
-    start: u32,
-    end: u32,
-}
-
-/// A number touching several regions: their (root run) ids, sorted, distinct, and where it is.
-/// Ordered by its regions first, so that numbers with the same regions sort together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Shared {
-    len: u8,
-    ids: [u32; 8],
-    row: u32,
-    col: u32,
-}
-
-impl Shared {
-    fn ids(&self) -> &[u32] {
-        &self.ids[..usize::from(self.len)]
-    }
-
-    fn same_regions(&self, other: &Shared) -> bool {
-        self.len == other.len && self.ids == other.ids
-    }
+/// A board's clusters and their values, as the solving pass leaves them for an explanation.
+struct Clusters {
+    clusters: Vec<BoardCluster>,
+    values: Vec<u8>,
 }
 
 /// Solves boards, reusing its buffers.
+#[derive(Debug)]
 pub struct Solver {
     table: MineTable<'static>,
     max_states: usize,
-    /// The columns of a row's last word that lie on the board.
-    last: u64,
-    zeros: Vec<u64>,
-    /// Blank bitmap, `rows * words`.
-    blank: Vec<u64>,
-    /// The first cells of runs, `rows * words`.
-    starts: Vec<u64>,
-    /// The id of the first run starting in each word of `starts`.
-    base: Vec<u32>,
-    runs: Vec<Run>,
-    /// Runs of row `r` are `runs[row_start[r]..row_start[r + 1]]`.
-    row_start: Vec<u32>,
-    /// Union-find over runs; `parent[x] <= x`, and after the sweep `parent[x]` is x's root.
-    parent: Vec<u32>,
-    /// Numbers given to each root run (region).
-    count: Vec<u32>,
-    shared: Vec<Shared>,
-    /// Three row masks for the word-parallel count.
-    scratch: Vec<u64>,
-    search: cluster::Search,
-    /// Whether [`Solver::explain`] asked [`Solver::value_clusters`] to keep its clusters.
-    record: bool,
-    /// The clusters of the last board, when recorded.
-    recorded: Vec<explain::Recorded>,
+    buffers: Buffers,
+    /// Graph Chomp, for clusters whose groups each link two regions (all of them on a board).
+    engine: chomp::Engine,
+    /// The bit-set search, for clusters with a group linking three or more regions.
+    hyper: cluster::Search,
 }
 
 impl Default for Solver {
     fn default() -> Self {
         Solver::new()
-    }
-}
-
-fn oom(bytes: usize) -> SolveError {
-    SolveError::OutOfMemory { bytes }
-}
-
-/// Grows `v` so that `extra` more elements fit, without aborting on allocation failure.
-#[inline]
-fn reserve<T>(v: &mut Vec<T>, extra: usize) -> Result<(), SolveError> {
-    if v.capacity() - v.len() < extra {
-        v.try_reserve(extra).map_err(|_| oom(extra.saturating_mul(size_of::<T>())))?;
-    }
-    Ok(())
-}
-
-/// Joins the sets of `a` and `b` in a union-find forest where `parent[x] <= x` (roots are the
-/// smallest members); returns whether they were apart. Rem's algorithm: both paths are climbed
-/// together, the one with the larger parent first, splicing it onto the other's parent.
-#[inline]
-fn union(parent: &mut [u32], a: u32, b: u32) -> bool {
-    let (mut x, mut y) = (a as usize, b as usize);
-    loop {
-        let (px, py) = (parent[x], parent[y]);
-        if px == py {
-            return false;
-        }
-        let (from, to) = if px > py { (x, py) } else { (y, px) };
-        // `from` climbs; its parent becomes the smaller one (still <= from).
-        let up = parent[from];
-        parent[from] = to;
-        if up as usize == from {
-            return true;
-        }
-        if px > py {
-            x = up as usize;
-        } else {
-            y = up as usize;
-        }
     }
 }
 
@@ -209,73 +99,120 @@ impl Solver {
         Solver {
             table,
             max_states: DEFAULT_MAX_STATES,
-            last: u64::MAX,
-            zeros: Vec::new(),
-            blank: Vec::new(),
-            starts: Vec::new(),
-            base: Vec::new(),
-            runs: Vec::new(),
-            row_start: Vec::new(),
-            parent: Vec::new(),
-            count: Vec::new(),
-            shared: Vec::new(),
-            scratch: Vec::new(),
-            search: cluster::Search::default(),
-            record: false,
-            recorded: Vec::new(),
+            buffers: Buffers::default(),
+            engine: chomp::Engine::default(),
+            hyper: cluster::Search::default(),
         }
     }
 
     /// Where the numbers touching two or more blank regions were on the last board solved
     /// (row, column), in no particular order. Empty when it kept the promise.
     pub fn shared_cells(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.shared.iter().map(|s| (u64::from(s.row), u64::from(s.col)))
+        self.buffers.shared.iter().map(|s| (u64::from(s.row), u64::from(s.col)))
     }
 
-    /// A solver with this one's table and search bound (and no buffers yet), for another thread.
+    /// A solver with this one's table and budget (and no buffers yet), for another thread.
     pub fn new_like(&self) -> Solver {
         let mut solver = Solver::with_table(self.table);
         solver.max_states = self.max_states;
         solver
     }
 
-    /// Sets the bound on memoised states per cluster.
+    /// Sets the budget per board: units of the exact search (memoised components; see
+    /// [`chomp`]), over all the board's clusters. 0 refuses every cluster.
     pub fn set_max_states(&mut self, max_states: usize) {
         self.max_states = max_states;
     }
 
-    /// The bound on memoised states per cluster.
+    /// The budget per board (see [`Solver::set_max_states`]).
     pub fn max_states(&self) -> usize {
         self.max_states
     }
 
-    /// Solves `board` exactly, or refuses (a cluster beyond the bound, or memory).
+    /// Solves `board` exactly, or refuses (a cluster beyond the budget, or memory).
     pub fn solve(&mut self, board: &Board) -> Result<Analysis, SolveError> {
+        self.run(board, Mode::Value).map(|(analysis, _)| analysis)
+    }
+
+    /// Solves `board` like [`Solver::solve`] and says how its value is made up and how to win.
+    /// This is the slower path (it counts the numbers of every region and looks for cells);
+    /// [`Solver::solve`] does none of this work.
+    ///
+    /// ```
+    /// use grundy::solver::mine::{Board, Click, Solver};
+    /// let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
+    /// let e = Solver::new().explain(&board).unwrap();
+    /// assert_eq!((e.analysis.value.0, e.winning_move), (0, None)); // Fanglaoshi wins
+    /// let board = Board::with_mines(1, 3, [(0, 0)]).unwrap(); // a number, then a blank
+    /// let e = Solver::new().explain(&board).unwrap();
+    /// assert_eq!(e.winning_move, Some(Click { row: 0, col: 2 })); // open the region: *2 -> 0
+    /// ```
+    pub fn explain(&mut self, board: &Board) -> Result<Explanation, SolveError> {
+        let (analysis, clusters) = self.run(board, Mode::Record)?;
+        let Solver { table, max_states, buffers, engine, hyper } = self;
+        // The move search has a budget of its own, on top of what valuing spent.
+        let (table, max_states) = (*table, *max_states);
+        let budget = engine.cost().saturating_add(max_states);
+        let Clusters { clusters, values } = clusters;
+        let mut cluster_move = |k: usize, target: u8| {
+            let c = &clusters[k];
+            cluster_move(engine, hyper, table, budget, c, target).map_err(|e| refusal(c, e, max_states))
+        };
+        explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move)
+    }
+
+    /// The clusters of `board` as graphs (for measurements): solves the board's regions and
+    /// numbers, but values nothing. Clusters with a group linking three or more regions are
+    /// left out.
+    #[doc(hidden)]
+    pub fn cluster_graphs(&mut self, board: &Board) -> Result<Vec<chomp::Graph>, SolveError> {
+        let max_states = std::mem::replace(&mut self.max_states, 0);
+        let result = self.run(board, Mode::Record);
+        self.max_states = max_states;
+        let found = match result {
+            Ok((_, found)) => found.clusters,
+            Err(SolveError::ClusterTooLarge(_)) => clusters::clusters(&mut self.buffers),
+            Err(e) => return Err(e),
+        };
+        Ok(found.iter().filter_map(|c| as_graph(embedded::mine(), c)).collect())
+    }
+
+    /// Steps 1 to 4 (see the module's docs).
+    fn run(&mut self, board: &Board, mode: Mode) -> Result<(Analysis, Clusters), SolveError> {
+        let none = || Clusters { clusters: Vec::new(), values: Vec::new() };
         let (rows, cols) = (board.rows(), board.cols());
         if rows == 0 || cols == 0 {
-            return Ok(Analysis::default());
+            self.buffers.shared.clear();
+            return Ok((Analysis::default(), none()));
         }
-        let sweep = self.sweep_regions(board)?;
+        let sweep = sweep::sweep(&mut self.buffers, board)?;
         let numbers = rows as u64 * cols as u64 - sweep.blanks - board.mine_count();
-        let kept = self.promise_kept();
+        let kept = sweep::promise_kept(&self.buffers);
         match kept {
-            Some(adjacent) if !self.record && self.table.period() <= 2 => {
-                self.shared.clear();
+            Some(adjacent) if mode == Mode::Value && self.table.period() <= 2 => {
                 let analysis = Analysis {
                     regions: sweep.regions,
                     numbers,
                     lone_numbers: numbers - adjacent,
                     ..Analysis::default()
                 };
-                return Ok(Analysis { value: self.value_by_parity(&analysis, adjacent), ..analysis });
+                return Ok((Analysis { value: self.value_by_parity(&analysis, adjacent), ..analysis }, none()));
             }
-            _ => self.extract_runs()?,
+            _ => sweep::extract_runs(&mut self.buffers)?,
         }
-        let mut analysis = if kept.is_some() { self.count_numbers()? } else { self.attribute_numbers()? };
-        analysis.numbers = numbers;
-        analysis.lone_numbers = numbers - analysis.lone_numbers; // held the adjacent count
+        let attributed = if kept.is_some() {
+            numbers::count_numbers(&mut self.buffers)?
+        } else {
+            numbers::attribute_numbers(&mut self.buffers)?
+        };
+        let mut analysis = Analysis {
+            numbers,
+            lone_numbers: numbers - attributed.adjacent,
+            shared_numbers: attributed.shared_numbers,
+            ..Analysis::default()
+        };
         let mut value = 0u8;
-        for (x, (&p, &n)) in self.parent.iter().zip(&self.count).enumerate() {
+        for (x, (&p, &n)) in self.buffers.parent.iter().zip(&self.buffers.count).enumerate() {
             if p as usize == x {
                 analysis.regions += 1;
                 value ^= self.table.region(u64::from(n));
@@ -284,11 +221,13 @@ impl Solver {
         if analysis.lone_numbers % 2 == 1 {
             value ^= self.table.number();
         }
-        if !self.shared.is_empty() {
-            value ^= self.value_clusters(&mut analysis)?;
+        let mut found = none();
+        if !self.buffers.shared.is_empty() {
+            found.clusters = clusters::clusters(&mut self.buffers);
+            value ^= self.value_clusters(&found.clusters, &mut found.values, &mut analysis)?;
         }
         analysis.value = Nimber::from(value);
-        Ok(analysis)
+        Ok((analysis, found))
     }
 
     /// The value of a board that keeps the promise, from parities alone, when region values
@@ -311,270 +250,121 @@ impl Solver {
         Nimber::from(value)
     }
 
-    /// The runs of row `r`, as a range of indices into `runs`.
-    #[inline]
-    fn span(&self, r: usize) -> (usize, usize) {
-        (self.row_start[r] as usize, self.row_start[r + 1] as usize)
-    }
-
-    /// Step 2 on a board that keeps the promise, word-parallel: each number next to a blank is
-    /// given to one run next to it (of the row above if it has a blank there, else of its own
-    /// row, else of the row below), counted per run by popcounts over the run's columns.
-    /// Returns an analysis whose `lone_numbers` holds, for now, the count of numbers next to a blank.
-    fn count_numbers(&mut self) -> Result<Analysis, SolveError> {
-        let rows = self.row_start.len() - 1;
-        let w = self.zeros.len();
-        let last = self.last;
-        let cols = (w as u64 - 1) * 64 + if last == u64::MAX { 64 } else { u64::from(last.count_ones()) };
-        zeroed(&mut self.count, self.runs.len()).map_err(oom)?;
-        zeroed(&mut self.scratch, 3 * w).map_err(oom)?;
-        self.shared.clear();
-        let Solver { zeros, blank, runs, row_start, parent, count, scratch, .. } = self;
-        let (up_mask, rest) = scratch.split_at_mut(w);
-        let (mid_mask, down_mask) = rest.split_at_mut(w);
-        let mut adjacent = 0u64;
-        for r in 0..rows {
-            let above = if r > 0 { &blank[(r - 1) * w..r * w] } else { &zeros[..] };
-            let here = &blank[r * w..(r + 1) * w];
-            let below = if r + 1 < rows { &blank[(r + 1) * w..(r + 2) * w] } else { &zeros[..] };
-            for i in 0..w {
-                let valid = if i + 1 == w { last } else { u64::MAX };
-                let up = dilate(above, i);
-                let side = dilate(here, i) & !here[i];
-                let down = dilate(below, i);
-                let numbers = (up | side | down) & !here[i] & valid;
-                adjacent += u64::from(numbers.count_ones());
-                up_mask[i] = numbers & up;
-                mid_mask[i] = numbers & !up & side;
-                down_mask[i] = numbers & !up & !side;
-            }
-            let span = |row: usize| row_start[row] as usize..row_start[row + 1] as usize;
-            if r > 0 {
-                count_near(runs, parent, count, span(r - 1), up_mask, cols);
-            }
-            if r + 1 < rows {
-                count_near(runs, parent, count, span(r + 1), down_mask, cols);
-            }
-            // Numbers beside runs of row r: at end + 1, and at start - 1 unless that cell is also
-            // the previous run's end + 1 (a gap of one cell).
-            let mut prev_end: Option<u64> = None;
-            for j in span(r) {
-                let (start, end) = (u64::from(runs[j].start), u64::from(runs[j].end));
-                let mut n = 0;
-                if end + 1 < cols {
-                    n += bit(mid_mask, end + 1);
-                }
-                if start >= 1 && prev_end != Some(start - 2) {
-                    n += bit(mid_mask, start - 1);
-                }
-                count[parent[j] as usize] += n;
-                prev_end = Some(end);
-            }
-        }
-        Ok(Analysis { lone_numbers: adjacent, ..Analysis::default() })
-    }
-
-    /// Step 2 on any board, cell by cell: gives each number next to a blank to its region, or
-    /// sets it aside as shared.
-    /// Returns an analysis whose `lone_numbers` holds, for now, the count of numbers next to a blank.
-    fn attribute_numbers(&mut self) -> Result<Analysis, SolveError> {
-        let rows = self.row_start.len() - 1;
-        let w = self.zeros.len();
-        let last = self.last;
-        zeroed(&mut self.count, self.runs.len()).map_err(oom)?;
-        self.shared.clear();
-        let Solver { zeros, blank, runs, row_start, parent, count, shared, .. } = self;
-        let mut adjacent = 0u64;
-        let mut shared_numbers = 0u64;
-        for r in 0..rows {
-            let above = if r > 0 { &blank[(r - 1) * w..r * w] } else { &zeros[..] };
-            let here = &blank[r * w..(r + 1) * w];
-            let below = if r + 1 < rows { &blank[(r + 1) * w..(r + 2) * w] } else { &zeros[..] };
-            // Cursors into the run lists of rows r - 1, r, r + 1: (next run, end of the list).
-            let span = |row: usize| (row_start[row] as usize, row_start[row + 1] as usize);
-            let mut lists =
-                [if r > 0 { span(r - 1) } else { (0, 0) }, span(r), if r + 1 < rows { span(r + 1) } else { (0, 0) }];
-            let mut prev = 0u64;
-            let mut v = above[0] | here[0] | below[0];
-            for i in 0..w {
-                let next = if i + 1 < w { above[i + 1] | here[i + 1] | below[i + 1] } else { 0 };
-                let near = v | v << 1 | prev >> 63 | v >> 1 | next << 63;
-                // Numbers next to a blank: near a blank, not blank themselves (never a mine).
-                let mut numbers = near & !here[i] & if i + 1 == w { last } else { u64::MAX };
-                (prev, v) = (v, next);
-                adjacent += u64::from(numbers.count_ones());
-                while numbers != 0 {
-                    let c = (i * 64) as u64 + u64::from(numbers.trailing_zeros());
-                    numbers &= numbers - 1;
-                    let mut ids = [0u32; 8];
-                    let mut n = 0;
-                    for (k, end) in &mut lists {
-                        while *k < *end && u64::from(runs[*k].end) + 1 < c {
-                            *k += 1;
-                        }
-                        let mut j = *k;
-                        while j < *end && u64::from(runs[j].start) <= c + 1 {
-                            ids[n] = parent[j];
-                            n += 1;
-                            j += 1;
-                        }
-                    }
-                    debug_assert!(n >= 1, "a number next to a blank sees a run");
-                    let first = ids[0];
-                    if ids[1..n].iter().all(|&id| id == first) {
-                        count[first as usize] += 1;
-                    } else {
-                        let ids = &mut ids[..n];
-                        ids.sort_unstable();
-                        let mut set = Shared { len: 0, ids: [0; 8], row: r as u32, col: c as u32 };
-                        for &id in ids.iter() {
-                            if set.len == 0 || set.ids[usize::from(set.len) - 1] != id {
-                                set.ids[usize::from(set.len)] = id;
-                                set.len += 1;
-                            }
-                        }
-                        reserve(shared, 1)?;
-                        shared.push(set);
-                        shared_numbers += 1;
-                    }
-                }
-            }
-        }
-        Ok(Analysis { lone_numbers: adjacent, shared_numbers, ..Analysis::default() })
-    }
-
-    /// Step 3: values the clusters of regions linked by shared numbers. Returns the correction
-    /// to XOR into the value: the clusters' values, and the table values of their regions again
-    /// (which cancels them).
-    fn value_clusters(&mut self, analysis: &mut Analysis) -> Result<u8, SolveError> {
-        // Groups: shared numbers with the same regions; only an odd count matters.
-        self.shared.sort_unstable();
-        let mut groups: Vec<Shared> = Vec::new();
-        for chunk in self.shared.chunk_by(Shared::same_regions) {
-            if chunk.len() % 2 == 1 {
-                groups.push(chunk[0]);
-            }
-        }
-        // The regions of the groups, numbered locally, and clusters by union-find over them.
-        let mut regions: Vec<u32> = groups.iter().flat_map(|g| g.ids().iter().copied()).collect();
-        regions.sort_unstable();
-        regions.dedup();
-        let local = |id: u32| regions.binary_search(&id).expect("a region of a group") as u32;
-        let mut link: Vec<u32> = (0..regions.len() as u32).collect();
-        for g in &groups {
-            let first = local(g.ids[0]);
-            for &id in &g.ids()[1..] {
-                union(&mut link, first, local(id));
-            }
-        }
-        for x in 0..link.len() {
-            link[x] = link[link[x] as usize];
-        }
-        // Regions and groups sorted by cluster (the root of their first region), then walked
-        // cluster by cluster.
-        let mut order: Vec<u32> = (0..regions.len() as u32).collect();
-        order.sort_by_key(|&x| (link[x as usize], x));
-        let mut by_cluster: Vec<(u32, Shared)> = groups.iter().map(|g| (link[local(g.ids[0]) as usize], *g)).collect();
-        by_cluster.sort_unstable();
-        let mut group_chunks = by_cluster.chunk_by(|a, b| a.0 == b.0);
-        let mut clusters = Vec::new();
-        // Per cluster, when recording: its regions (root runs) and a shared number per group.
-        let mut cells: Vec<explain::ClusterCells> = Vec::new();
+    /// Values the clusters (into `values`, in their order). Returns the correction to XOR into
+    /// the value: the clusters' values, and the table values of their regions again (which
+    /// cancels them). Smallest clusters first, so that cheap ones are valued before one that
+    /// may exceed the budget; the memo is shared by all of them.
+    fn value_clusters(
+        &mut self,
+        clusters: &[BoardCluster],
+        values: &mut Vec<u8>,
+        analysis: &mut Analysis,
+    ) -> Result<u8, SolveError> {
         let mut correction = 0u8;
-        for members in order.chunk_by(|&a, &b| link[a as usize] == link[b as usize]) {
-            let cluster_groups = group_chunks.next().expect("every cluster has a group");
-            debug_assert_eq!(cluster_groups[0].0, link[members[0] as usize]);
-            let mut cluster = Cluster { regions: members.len(), private: 0, groups: Vec::new() };
-            for (i, &m) in members.iter().enumerate() {
-                let n = self.count[regions[m as usize] as usize];
-                correction ^= self.table.region(u64::from(n)); // cancels the region's table value
-                if n % 2 == 1 {
-                    cluster.private |= 1u64.checked_shl(i as u32).unwrap_or(0);
-                }
+        for c in clusters {
+            for &root in &c.regions {
+                correction ^= self.table.region(u64::from(self.buffers.count[root as usize]));
             }
-            for (_, g) in cluster_groups {
-                let mut mask = 0u64;
-                for &id in g.ids() {
-                    let i = members.binary_search(&local(id)).expect("a member");
-                    mask |= 1u64.checked_shl(i as u32).unwrap_or(0);
-                }
-                cluster.groups.push(mask);
-            }
-            // Beyond 64 regions the masks are incomplete, but the search refuses such clusters:
-            // before any search, so that a hopeless board is refused at once.
-            if cluster.regions > cluster::MAX_REGIONS || cluster.groups.len() > cluster::MAX_GROUPS {
-                return Err(ClusterTooLarge {
-                    regions: cluster.regions,
-                    groups: cluster.groups.len(),
-                    states: 0,
-                    max_states: self.max_states,
-                }
-                .into());
-            }
-            if self.record {
-                let members = members.iter().map(|&m| regions[m as usize]).collect();
-                cells.push((members, cluster_groups.iter().map(|(_, g)| (g.row, g.col)).collect()));
-            }
-            clusters.push((cluster, clusters.len()));
         }
-        // Smallest first: cheap clusters are valued before one that may exceed the bound.
-        clusters.sort_by_key(|(c, _)| (c.regions, c.groups.len()));
-        let singles = [self.table.region(0), self.table.region(1)];
-        for (cluster, index) in clusters {
-            let (value, states) = self.search.value(&cluster, singles, self.max_states)?;
+        let mut order: Vec<usize> = (0..clusters.len()).collect();
+        order.sort_by_key(|&k| (clusters[k].regions.len(), clusters[k].groups.len()));
+        values.clear();
+        values.resize(clusters.len(), 0);
+        self.engine.reset();
+        let budget = self.max_states;
+        for k in order {
+            let c = &clusters[k];
+            let value = value_cluster(&mut self.engine, &mut self.hyper, self.table, budget, c)
+                .map_err(|e| refusal(c, e, budget))?;
+            values[k] = value;
             correction ^= value;
             analysis.clusters += 1;
-            analysis.largest_cluster = analysis.largest_cluster.max(cluster.regions);
-            analysis.states += states;
-            if self.record {
-                let (regions, shared) = std::mem::take(&mut cells[index]);
-                self.recorded.push(explain::Recorded { cluster, regions, shared, value });
-            }
+            analysis.largest_cluster = analysis.largest_cluster.max(c.regions.len());
+            analysis.most_cycles = analysis.most_cycles.max(c.cycles());
         }
+        analysis.states = self.engine.states() + self.hyper.states();
         Ok(correction)
     }
 }
 
-/// Bit `c` of a row mask.
-#[inline]
-fn bit(mask: &[u64], c: u64) -> u32 {
-    (mask[(c / 64) as usize] >> (c % 64)) as u32 & 1
+/// The values of a lone region with an even and an odd number of numbers.
+fn singles(table: MineTable<'_>) -> [u8; 2] {
+    [table.region(0), table.region(1)]
 }
 
-/// Set bits of `mask` in columns `lo..=hi`.
-#[inline]
-fn ones(mask: &[u64], lo: u64, hi: u64) -> u32 {
-    let (a, b) = ((lo / 64) as usize, (hi / 64) as usize);
-    let low = u64::MAX << (lo % 64);
-    let high = u64::MAX >> (63 - hi % 64);
-    if a == b {
-        return (mask[a] & low & high).count_ones();
+/// Which search values a cluster: graph Chomp when every group links two regions and a lone
+/// region is worth what the game says (1, or 2 with an odd count), else the bit-set search.
+fn as_graph(table: MineTable<'_>, c: &BoardCluster) -> Option<chomp::Graph> {
+    if !c.is_graph() || singles(table) != [1, 2] {
+        return None;
     }
-    let mut n = (mask[a] & low).count_ones() + (mask[b] & high).count_ones();
-    for &word in &mask[a + 1..b] {
-        n += word.count_ones();
-    }
-    n
+    let edges = c.groups.iter().map(|g| (g.members[0], g.members[1]));
+    Some(chomp::Graph::new(c.odd.clone(), edges).expect("group members are the cluster's regions"))
 }
 
-/// Gives the numbers of `mask` (one row) to the runs of an adjacent row: to each run those in its
-/// columns widened by one, less the cell it shares with the previous run across a one-cell gap.
-#[inline]
-fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: std::ops::Range<usize>, mask: &[u64], cols: u64) {
-    let mut prev_end: Option<u64> = None;
-    for j in span {
-        let (start, end) = (u64::from(runs[j].start), u64::from(runs[j].end));
-        let (lo, hi) = (start.saturating_sub(1), (end + 1).min(cols - 1));
-        let mut n = ones(mask, lo, hi);
-        if start >= 1 && prev_end == Some(start - 2) {
-            n -= bit(mask, start - 1);
-        }
-        count[parent[j] as usize] += n;
-        prev_end = Some(end);
+/// A cluster in the bit-set model, or `None` beyond its 64 regions or groups.
+fn as_bits(c: &BoardCluster) -> Option<Cluster> {
+    if c.regions.len() > MAX_HYPER_REGIONS || c.groups.len() > MAX_HYPER_REGIONS {
+        return None;
     }
+    let private = c.odd.iter().enumerate().map(|(i, &odd)| u64::from(odd) << i).sum();
+    let groups = c.groups.iter().map(|g| g.members.iter().map(|&i| 1u64 << i).sum()).collect();
+    Some(Cluster { regions: c.regions.len(), private, groups })
 }
 
-/// The Grundy value of a board (embedded tables, default search bound).
+/// Why a cluster was not valued: the states memoised for the board when the search stopped.
+struct Stopped(usize);
+
+fn refusal(c: &BoardCluster, Stopped(states): Stopped, max_states: usize) -> SolveError {
+    SolveError::ClusterTooLarge(ClusterTooLarge {
+        regions: c.regions.len(),
+        groups: c.groups.len(),
+        cycles: c.cycles(),
+        states,
+        max_states,
+    })
+}
+
+/// The value of one cluster.
+fn value_cluster(
+    engine: &mut chomp::Engine,
+    hyper: &mut cluster::Search,
+    table: MineTable<'_>,
+    budget: usize,
+    c: &BoardCluster,
+) -> Result<u8, Stopped> {
+    if budget == 0 {
+        return Err(Stopped(0));
+    }
+    if let Some(graph) = as_graph(table, c) {
+        return engine.value(&graph, budget).map_err(|e| Stopped(e.states));
+    }
+    let bits = as_bits(c).ok_or(Stopped(0))?;
+    hyper.value(&bits, singles(table), budget).map(|(v, _)| v).map_err(|e| Stopped(e.states))
+}
+
+/// A move of one cluster to an option of value `target`, by the search that valued it.
+fn cluster_move(
+    engine: &mut chomp::Engine,
+    hyper: &mut cluster::Search,
+    table: MineTable<'_>,
+    budget: usize,
+    c: &BoardCluster,
+    target: u8,
+) -> Result<Option<ClusterMove>, Stopped> {
+    if let Some(graph) = as_graph(table, c) {
+        let found = engine.move_to(&graph, target, budget).map_err(|e| Stopped(e.states))?;
+        return Ok(found.map(|m| match m {
+            chomp::GraphMove::Vertex(i) => ClusterMove::Open(i),
+            chomp::GraphMove::Loop(i) => ClusterMove::Private(i),
+            chomp::GraphMove::Edge(g) => ClusterMove::Shared(g),
+        }));
+    }
+    let bits = as_bits(c).ok_or(Stopped(0))?;
+    hyper.move_to(&bits, singles(table), budget, target).map_err(|e| Stopped(e.states))
+}
+
+/// The Grundy value of a board (embedded tables, default budget).
 pub fn value(board: &Board) -> Result<Nimber, SolveError> {
     Solver::new().solve(board).map(|a| a.value)
 }

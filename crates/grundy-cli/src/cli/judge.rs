@@ -8,7 +8,7 @@ use grundy::judge::MisereNim;
 use grundy::judge::run_to_stdout;
 use grundy::judge::{KnightsReport, MineReport, MisereReport, Style};
 use grundy::judge::{Mine, promise_notice};
-use grundy::mine::{Analysis, Solver};
+use grundy::mine::{Analysis, SolveError, Solver};
 use grundy::table::{TableFile, embedded};
 use grundy_core::rules::knight::moves_text;
 
@@ -51,16 +51,35 @@ pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failu
 }
 
 /// `grundy mine`: boards that break the promise are named on standard error. With a style,
-/// explained or JSON output instead of the judge's.
-pub fn mine(file: Option<&Path>, max_states: usize, style: Option<Style>) -> Result<(), Failure> {
+/// explained or JSON output instead of the judge's. With `keep_going`, refused cases are
+/// answered `unknown`, each named on standard error, and the run ends with exit code 3.
+pub fn mine(file: Option<&Path>, max_states: usize, keep_going: bool, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
     let mut solver = Solver::new();
     solver.set_max_states(max_states);
-    match style {
-        None => run_to_stdout(&mut Mine::new(&mut solver, notice), input),
-        Some(style) => run_to_stdout(&mut MineReport::new(&mut solver, style, notice), input),
+    let refusal = |case: u64, e: &SolveError| eprintln!("grundy: case {case} not solved (answered unknown): {e}");
+    let refused = match style {
+        None => {
+            let mut judge = Mine::new(&mut solver, notice);
+            if keep_going {
+                judge = judge.keep_going(refusal);
+            }
+            run_to_stdout(&mut judge, input).map(|()| judge.refused())
+        }
+        Some(style) => {
+            let mut judge = MineReport::new(&mut solver, style, notice);
+            if keep_going {
+                judge = judge.keep_going(refusal);
+            }
+            run_to_stdout(&mut judge, input).map(|()| judge.refused())
+        }
     }
-    .map_err(Failure::from)
+    .map_err(Failure::from)?;
+    match refused {
+        0 => Ok(()),
+        1 => Err(Failure { code: 3, message: "1 case not solved (answered unknown)".into() }),
+        n => Err(Failure { code: 3, message: format!("{n} cases not solved (answered unknown)") }),
+    }
 }
 
 /// Tells standard error that a case broke the statement's promise and was solved exactly.

@@ -1,7 +1,8 @@
 //! Argument parsing and dispatch. Exit codes: 0 success, 1 I/O failure, 2 invalid input
 //! (judge data, arguments or a table blob), 3 a well-formed case the solver refuses to answer
-//! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's bound; the
-//! output of the cases before it has been written), 4 a verification that found an error.
+//! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's budget; the
+//! output of the cases before it has been written, and with `--keep-going` of every case, the
+//! refused ones as `unknown`), 4 a verification that found an error.
 
 mod draw;
 mod emit;
@@ -50,10 +51,15 @@ enum Command {
     Mine {
         /// Judge input; `-` or nothing reads standard input.
         file: Option<PathBuf>,
-        /// Bound on the states memoised when valuing one cluster of linked regions; a larger
-        /// cluster stops the run with exit code 3.
+        /// Budget per case: states of the exact search (memoised cluster positions, over all the
+        /// case's clusters); a case needing more is refused, which stops the run with exit code 3.
+        /// 0 refuses every case with a cluster.
         #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Answer a refused case `Case #k: unknown` (with a notice on standard error) and go on;
+        /// the exit code is still 3 if any case was refused.
+        #[arg(long)]
+        keep_going: bool,
         #[command(flatten)]
         report: Report,
     },
@@ -194,7 +200,9 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Knights { file, table, report } => judge::knights(file.as_deref(), table.as_deref(), report.style()),
         Command::MisereNim { file, report } => judge::misere_nim(file.as_deref(), report.style()),
-        Command::Mine { file, max_states, report } => judge::mine(file.as_deref(), max_states, report.style()),
+        Command::Mine { file, max_states, keep_going, report } => {
+            judge::mine(file.as_deref(), max_states, keep_going, report.style())
+        }
         Command::Generate { bound, output } => generate::run(bound, output.as_deref()),
         Command::Inspect { file } => inspect::run(&file),
         Command::Sg { x, y } => query::sg(x, y),

@@ -1,0 +1,58 @@
+//! The clusters of random Mine boards: size, cycles, loops and what the normal form leaves.
+//!
+//! `cargo run --release -p grundy-bench --example mine_clusters -- SIDE DENSITY% SEED`
+
+use grundy::mine::chomp::Engine;
+use grundy::mine::{Board, Solver};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let side: u64 = args[0].parse().unwrap();
+    let d: f64 = args[1].parse().unwrap();
+    let b: u64 = args[2].parse().unwrap();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ ((d * 1000.0) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1) ^ b << 40 | 1;
+    let count = (d / 100.0 * (side * side) as f64) as u64;
+    let mut board = Board::new(side, side).unwrap();
+    let mut placed = 0;
+    while placed < count {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let cell = x % (side * side);
+        if !board.is_mine(cell / side, cell % side) {
+            board.place_mine(cell / side, cell % side).unwrap();
+            placed += 1;
+        }
+    }
+    let mut graphs = Solver::new().cluster_graphs(&board).unwrap();
+    graphs.sort_by_key(|g| std::cmp::Reverse(g.vertices()));
+    for g in graphs.iter().take(8) {
+        let loops = g.loops().iter().filter(|&&l| l).count();
+        let (closed, parts) = Engine::default().normal_form(g);
+        let sizes: Vec<String> = parts
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}v/{}e/{}l/{}c",
+                    p.vertices(),
+                    p.edges().len(),
+                    p.loops().iter().filter(|&&l| l).count(),
+                    p.cycles()
+                )
+            })
+            .collect();
+        let mut engine = Engine::default();
+        let start = std::time::Instant::now();
+        let value = engine.value(g, 1 << 22);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!("  value {value:?}, {} states, {ms:.1} ms", engine.states());
+        println!(
+            "{} vertices, {} edges, {} loops, {} cycles -> closed {closed}, parts {:?}",
+            g.vertices(),
+            g.edges().len(),
+            loops,
+            g.cycles(),
+            sizes
+        );
+    }
+}

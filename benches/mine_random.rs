@@ -1,0 +1,80 @@
+//! Random Mine boards by density: how many the exact solver answers, cluster sizes, cycles and
+//! solve times.
+//!
+//! `cargo run --release -p grundy-bench --example mine_random -- [SIDE] [BOARDS] [DENSITY%...]`
+//! (defaults: 1000, 10, densities 1 to 50; the budget from `MINE_BUDGET`, else the default).
+//! Mines are distinct cells drawn uniformly at random (a density of d% is
+//! `d / 100 * SIDE * SIDE` mines), the same seeds on every run.
+
+use std::time::Instant;
+
+use grundy::mine::{Board, SolveError, Solver};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let side: u64 = args.first().map_or(1000, |a| a.parse().expect("SIDE"));
+    let boards: u64 = args.get(1).map_or(10, |a| a.parse().expect("BOARDS"));
+    let densities: Vec<f64> = if args.len() > 2 {
+        args[2..].iter().map(|a| a.parse().expect("DENSITY%")).collect()
+    } else {
+        vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 15.0, 20.0, 30.0, 50.0]
+    };
+    println!(
+        "| density | boards | answered | clusters (mean) | largest cluster (max) | most cycles (max) | states (max) | \
+         solve ms (median) | solve ms (max) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let mut solver = Solver::new();
+    if let Ok(budget) = std::env::var("MINE_BUDGET") {
+        solver.set_max_states(budget.parse().expect("MINE_BUDGET"));
+    }
+    for &d in &densities {
+        let mut answered = 0;
+        let (mut clusters, mut largest, mut cycles, mut states) = (0usize, 0usize, 0usize, 0usize);
+        let mut times = Vec::new();
+        let mut refusals = Vec::new();
+        for b in 0..boards {
+            let mut x =
+                0x9E37_79B9_7F4A_7C15u64 ^ ((d * 1000.0) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1) ^ b << 40 | 1;
+            let count = (d / 100.0 * (side * side) as f64) as u64;
+            let mut board = Board::new(side, side).unwrap();
+            let mut placed = 0;
+            while placed < count {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let cell = x % (side * side);
+                if !board.is_mine(cell / side, cell % side) {
+                    board.place_mine(cell / side, cell % side).unwrap();
+                    placed += 1;
+                }
+            }
+            let start = Instant::now();
+            let result = solver.solve(&board);
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            match result {
+                Ok(a) => {
+                    answered += 1;
+                    clusters += a.clusters;
+                    largest = largest.max(a.largest_cluster);
+                    cycles = cycles.max(a.most_cycles);
+                    states = states.max(a.states);
+                }
+                Err(SolveError::ClusterTooLarge(e)) => {
+                    refusals.push(format!("{} regions, {} cycles", e.regions, e.cycles))
+                }
+                Err(e) => refusals.push(e.to_string()),
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| {d}% | {boards} | {answered} | {:.1} | {largest} | {cycles} | {states} | {:.1} | {:.1} |",
+            clusters as f64 / answered.max(1) as f64,
+            times[times.len() / 2],
+            times[times.len() - 1],
+        );
+        for r in refusals {
+            eprintln!("  {d}%: refused a cluster of {r}");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! What solving a board finds, and why it can refuse.
+
+use std::fmt;
+
+use crate::nimber::{Nimber, Outcome};
+
+/// What solving a board found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The Grundy value of the board; non-zero means Xiemao (the first player) wins.
+    pub value: Nimber,
+    /// Blank regions.
+    pub regions: u64,
+    /// Number cells (safe cells next to a mine).
+    pub numbers: u64,
+    /// Numbers next to no blank cell.
+    pub lone_numbers: u64,
+    /// Numbers next to two or more blank regions: the board breaks the promise iff this is > 0.
+    pub shared_numbers: u64,
+    /// Clusters valued by the exact search.
+    pub clusters: usize,
+    /// Regions in the largest searched cluster.
+    pub largest_cluster: usize,
+    /// The most independent cycles in one cluster.
+    pub most_cycles: usize,
+    /// Search states memoised for this board, over all its clusters.
+    pub states: usize,
+}
+
+impl Analysis {
+    /// Whether the board keeps the statement's promise (no number touches two blank regions).
+    pub fn keeps_promise(&self) -> bool {
+        self.shared_numbers == 0
+    }
+
+    /// Who wins: the first player is Xiemao.
+    pub fn outcome(&self) -> Outcome {
+        self.value.outcome()
+    }
+}
+
+/// Why a board could not be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// A cluster beyond the search budget: no answer rather than a guess.
+    ClusterTooLarge(ClusterTooLarge),
+    /// The working memory for the board could not be allocated.
+    OutOfMemory { bytes: usize },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::ClusterTooLarge(e) => e.fmt(f),
+            SolveError::OutOfMemory { bytes } => write!(f, "out of memory ({bytes} bytes could not be allocated)"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<ClusterTooLarge> for SolveError {
+    fn from(e: ClusterTooLarge) -> Self {
+        SolveError::ClusterTooLarge(e)
+    }
+}
+
+/// Groups of shared numbers touching three or more regions (never on a real board; possible in
+/// the abstract model) are searched as bit sets of at most this many regions, and groups.
+pub const MAX_HYPER_REGIONS: usize = 64;
+
+/// A cluster the exact search gave up on: its size, and how far the search went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterTooLarge {
+    /// Blank regions in the cluster.
+    pub regions: usize,
+    /// Groups of shared numbers (with the same regions) of odd count: the live links.
+    pub groups: usize,
+    /// Independent cycles: `groups - regions + 1` for a cluster whose groups each link two regions.
+    pub cycles: usize,
+    /// States memoised for the board when the search stopped (0 when it did not start).
+    pub states: usize,
+    /// The budget: states memoised per board, at most.
+    pub max_states: usize,
+}
+
+impl fmt::Display for ClusterTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        let what = format!(
+            "a cluster of {} linked by {} of shared numbers ({})",
+            plural(self.regions, "blank region", "blank regions"),
+            plural(self.groups, "group", "groups"),
+            plural(self.cycles, "cycle", "cycles"),
+        );
+        if self.states == 0 && (self.regions > MAX_HYPER_REGIONS || self.groups > MAX_HYPER_REGIONS) {
+            write!(
+                f,
+                "{what} has numbers touching three or more regions and is too large to solve exactly (at most \
+                 {MAX_HYPER_REGIONS} regions and {MAX_HYPER_REGIONS} groups)"
+            )
+        } else {
+            write!(f, "{what} needs more than {} search states to solve exactly", self.max_states)
+        }
+    }
+}
+
+impl std::error::Error for ClusterTooLarge {}

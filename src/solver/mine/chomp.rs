@@ -1,0 +1,813 @@
+//! Exact values of clusters as *graph Chomp*, with no bound on their size.
+//!
+//! # The game
+//! A cluster of blank regions linked by shared numbers is played on a graph: the regions are
+//! the vertices, a region with an odd number of private numbers (numbers touching it alone)
+//! carries a *loop*, and a group of shared numbers touching the same two regions, of odd count,
+//! is an *edge*. A move deletes a loop (clicks a private number), deletes an edge (clicks a
+//! shared number) or deletes a vertex with its loop and edges (opens the region, which turns
+//! over every number around it). Only parities matter: a set of numbers whose only moves are
+//! "take one" and which vanish together is worth its parity (the mex of its options repeats
+//! with period 2), so even groups are no edge and an even private count is no loop.
+//!
+//! # How a graph is valued
+//! Every position met, the start and each option, is *normalised*:
+//! 1. It is split into connected components; their values XOR (Sprague–Grundy).
+//! 2. Each component's pendant trees are peeled off, leaves first, round by round, and
+//!    given AHU codes bottom-up: a vertex's code is the interned pair (its loop, the sorted
+//!    codes of its children). *Identical pendant branches cancel*: two pendant trees with equal
+//!    codes hanging from the same vertex can both be deleted without changing the value (the
+//!    second player mirrors every move in one branch in the other, and when their vertex is
+//!    deleted they become equal independent games), so a vertex keeps one child of each code
+//!    that appears an odd number of times. This runs bottom-up, so it applies at every level.
+//! 3. What is left is the 2-core (the vertices on or between cycles) with each core vertex
+//!    labelled by the code of its reduced pendant tree, or, for a tree, one code rooted at its
+//!    centre (for two centres, the smaller code of the two rootings).
+//! 4. Closed forms end the work where they apply: a lone vertex is worth 1, or 2 with a loop;
+//!    a component without loops whose graph is bipartite (every tree without loops among them)
+//!    is worth `(vertices mod 2) + 2 (edges mod 2)`, the Khandhawit–Ye rule (no option keeps both
+//!    parities, and bipartiteness provides options with each needed pair).
+//! 5. Any other component is a memo key: a tree's code, or the core's size, its labels in an
+//!    order refined by the labels of neighbours (colour refinement, ties by position) and its
+//!    edges. Codes are shared by every component of a board, so equal subtrees anywhere are
+//!    one code and equal components one memo entry.
+//!
+//! A key is a complete description of its component, so the search needs no other state: it
+//! decodes a key, normalises each option and takes the mex, with an explicit stack (no
+//! recursion), memoising components only. A cycle is treated like any other structure: each
+//! edge deletion is an option, and the cycles of the core disappear one by one along every line
+//! of play, after which the rest is tree work (codes and cancellation).
+//!
+//! # Budget
+//! The search stops with [`Exceeded`] once the memo's *cost* reaches the budget: one per
+//! memoised component, plus one per 64 words (of 4 bytes) of keys and interned codes, so that
+//! memory (about 24 bytes of table per state plus the keys) stays proportional to the budget
+//! however large the components are.
+
+use super::hash::FxMap;
+
+/// A cluster as a graph: vertices `0..vertices()` with their loops, and edges.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Graph {
+    loops: Vec<bool>,
+    edges: Vec<(u32, u32)>,
+}
+
+/// An edge naming a vertex beyond the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadEdge {
+    pub edge: (u32, u32),
+    pub vertices: usize,
+}
+
+impl std::fmt::Display for BadEdge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "edge {:?} names a vertex outside 0..{}", self.edge, self.vertices)
+    }
+}
+
+impl std::error::Error for BadEdge {}
+
+impl Graph {
+    /// A graph with `loops.len()` vertices, a loop where `loops` is true, and these edges. Only
+    /// parities matter: a pair of equal edges is no edge, and an edge `(v, v)` toggles the loop
+    /// of `v`. The edges kept are listed by [`Graph::edges`], in the order of their first
+    /// occurrence.
+    pub fn new(mut loops: Vec<bool>, edges: impl IntoIterator<Item = (u32, u32)>) -> Result<Graph, BadEdge> {
+        let n = loops.len();
+        let mut seen: FxMap<(u32, u32), usize> = FxMap::default();
+        let mut kept: Vec<Option<(u32, u32)>> = Vec::new();
+        for (a, b) in edges {
+            if a as usize >= n || b as usize >= n {
+                return Err(BadEdge { edge: (a, b), vertices: n });
+            }
+            if a == b {
+                loops[a as usize] ^= true;
+                continue;
+            }
+            let e = (a.min(b), a.max(b));
+            match seen.get(&e) {
+                Some(&i) => {
+                    kept[i] = match kept[i] {
+                        Some(_) => None,
+                        None => Some(e),
+                    }
+                }
+                None => {
+                    seen.insert(e, kept.len());
+                    kept.push(Some(e));
+                }
+            }
+        }
+        Ok(Graph { loops, edges: kept.into_iter().flatten().collect() })
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.loops.len()
+    }
+
+    /// Whether each vertex has a loop.
+    pub fn loops(&self) -> &[bool] {
+        &self.loops
+    }
+
+    /// The edges, each `(a, b)` with `a < b`, no two equal.
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    /// Independent cycles: edges - vertices + connected components.
+    pub fn cycles(&self) -> usize {
+        let mut parent: Vec<u32> = (0..self.loops.len() as u32).collect();
+        fn root(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                parent[x as usize] = parent[parent[x as usize] as usize];
+                x = parent[x as usize];
+            }
+            x
+        }
+        let mut cycles = 0;
+        for &(a, b) in &self.edges {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            if ra == rb {
+                cycles += 1;
+            } else {
+                parent[ra.max(rb) as usize] = ra.min(rb);
+            }
+        }
+        cycles
+    }
+}
+
+/// A move of graph Chomp.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GraphMove {
+    /// Delete vertex `v` with its loop and edges (open the region).
+    Vertex(usize),
+    /// Delete the loop of vertex `v` (click one of its private numbers).
+    Loop(usize),
+    /// Delete edge `i` of [`Graph::edges`] (click a number of the group).
+    Edge(usize),
+}
+
+/// The search reached its budget; `states` components were memoised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exceeded {
+    pub states: usize,
+}
+
+/// One deletion applied to a graph, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    None,
+    Vertex(u32),
+    Loop(u32),
+    Edge(u32),
+}
+
+/// An interned rooted tree: its root's loop, its children's codes (sorted), and totals.
+#[derive(Debug)]
+struct Node {
+    looped: bool,
+    children: Box<[u32]>,
+    vertices: u32,
+    loops: u32,
+}
+
+/// Rooted trees by code (AHU): equal trees get equal codes.
+#[derive(Debug, Default)]
+struct Codes {
+    nodes: Vec<Node>,
+    ids: FxMap<Box<[u32]>, u32>,
+    /// Words held by `ids` keys.
+    words: usize,
+}
+
+impl Codes {
+    /// The code of a root with this loop and these children (sorted, each code at most once).
+    fn intern(&mut self, looped: bool, children: &[u32], key: &mut Vec<u32>) -> u32 {
+        key.clear();
+        key.push(u32::from(looped));
+        key.extend_from_slice(children);
+        if let Some(&id) = self.ids.get(key.as_slice()) {
+            return id;
+        }
+        let id = self.nodes.len() as u32;
+        let (mut vertices, mut loops) = (1u32, u32::from(looped));
+        for &c in children {
+            let child = &self.nodes[c as usize];
+            vertices = vertices.saturating_add(child.vertices);
+            loops = loops.saturating_add(child.loops);
+        }
+        self.nodes.push(Node { looped, children: children.into(), vertices, loops });
+        self.words += key.len() + 4;
+        self.ids.insert(key.as_slice().into(), id);
+        id
+    }
+
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.ids.clear();
+        self.words = 0;
+    }
+}
+
+/// Keeps each code of a sorted list once if it appears an odd number of times.
+fn cancel(codes: &mut Vec<u32>) {
+    codes.sort_unstable();
+    let mut out = 0;
+    let mut i = 0;
+    while i < codes.len() {
+        let mut j = i;
+        while j < codes.len() && codes[j] == codes[i] {
+            j += 1;
+        }
+        if (j - i) % 2 == 1 {
+            codes[out] = codes[i];
+            out += 1;
+        }
+        i = j;
+    }
+    codes.truncate(out);
+}
+
+/// Mixes a colour with another value (for colour refinement).
+#[inline]
+fn mix(a: u64, b: u64) -> u64 {
+    (a.rotate_left(5) ^ b).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// Buffers of one normalisation.
+#[derive(Debug, Default)]
+struct Scratch {
+    gone: Vec<bool>,
+    looped: Vec<bool>,
+    deg: Vec<u32>,
+    off: Vec<u32>,
+    nbr: Vec<u32>,
+    seen: Vec<bool>,
+    members: Vec<u32>,
+    removed: Vec<bool>,
+    wdeg: Vec<u32>,
+    kids: Vec<Vec<u32>>,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+    /// Per peeled vertex: its parent and its code (for [`Engine::kept`]).
+    parent: Vec<u32>,
+    code: Vec<u32>,
+    peeled: Vec<u32>,
+    key: Vec<u32>,
+    local: Vec<u32>,
+    colour: Vec<u64>,
+    colour2: Vec<u64>,
+    order: Vec<u32>,
+    core_edges: Vec<(u32, u32)>,
+    side: Vec<u8>,
+    queue: Vec<u32>,
+    /// Vertices kept by the reduction, when asked for.
+    kept: Vec<bool>,
+}
+
+/// A decoded position: loops per vertex and edges.
+#[derive(Debug, Default)]
+struct Work {
+    loops: Vec<bool>,
+    edges: Vec<(u32, u32)>,
+}
+
+/// The exact search: codes, memo and buffers, reused from cluster to cluster.
+#[derive(Debug, Default)]
+pub struct Engine {
+    codes: Codes,
+    memo: FxMap<Box<[u32]>, u8>,
+    /// Words held by memo keys.
+    words: usize,
+    scratch: Scratch,
+    work: Work,
+    stack: Vec<Box<[u32]>>,
+    pending: Vec<Box<[u32]>>,
+    keys: Vec<Box<[u32]>>,
+}
+
+impl Engine {
+    /// Forgets every memoised component and code (a new board).
+    pub fn reset(&mut self) {
+        // Maps grown by a large board would make every later clear() cost their capacity.
+        if self.memo.capacity() > 1 << 12 {
+            self.memo = FxMap::default();
+            self.codes = Codes::default();
+        }
+        self.memo.clear();
+        self.codes.clear();
+        self.words = 0;
+    }
+
+    /// Components memoised since the last [`Engine::reset`].
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The budget units spent since the last [`Engine::reset`] (see the module's docs).
+    pub fn cost(&self) -> usize {
+        self.memo.len() + (self.words + self.codes.words) / 64
+    }
+
+    /// The Grundy value of `graph`, or [`Exceeded`] once the memo's cost reaches `budget`.
+    /// What is memoised stays (and counts) until [`Engine::reset`].
+    pub fn value(&mut self, graph: &Graph, budget: usize) -> Result<u8, Exceeded> {
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        let mut value =
+            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false);
+        let result = self.solve_keys(&keys, budget).map(|v| value ^= v);
+        self.keys = keys;
+        result.map(|()| value)
+    }
+
+    /// What normalising `graph` leaves, for inspection and tests: the XOR of the values of the
+    /// components valued in closed form, and the other components, reduced, as graphs (the
+    /// value of `graph` is the XOR of both).
+    pub fn normal_form(&mut self, graph: &Graph) -> (u8, Vec<Graph>) {
+        let mut keys = Vec::new();
+        let value =
+            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false);
+        let mut work = Work::default();
+        let parts = keys
+            .iter()
+            .map(|k| {
+                decode(&self.codes, k, &mut work);
+                Graph {
+                    loops: work.loops.clone(),
+                    edges: work.edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect(),
+                }
+            })
+            .collect();
+        (value, parts)
+    }
+
+    /// A move of `graph` to an option of Grundy value `target`, or `None` when there is none
+    /// (there is one for every `target` below the value). Moves inside the part the reduction
+    /// keeps are tried first (vertices, loops, edges, in that order), then the others.
+    pub fn move_to(&mut self, graph: &Graph, target: u8, budget: usize) -> Result<Option<GraphMove>, Exceeded> {
+        let mut keys = Vec::new();
+        normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, true);
+        let kept = std::mem::take(&mut self.scratch.kept);
+        let n = graph.vertices();
+        let mut moves: Vec<(bool, GraphMove)> = Vec::new();
+        moves.extend(kept[..n].iter().enumerate().map(|(v, &k)| (k, GraphMove::Vertex(v))));
+        for v in (0..n).filter(|&v| graph.loops[v]) {
+            moves.push((kept[v], GraphMove::Loop(v)));
+        }
+        for (i, &(a, b)) in graph.edges.iter().enumerate() {
+            moves.push((kept[a as usize] && kept[b as usize], GraphMove::Edge(i)));
+        }
+        self.scratch.kept = kept;
+        moves.sort_by_key(|&(k, _)| !k); // stable: kept moves first, each kind in order
+        for (_, m) in moves {
+            let cut = match m {
+                GraphMove::Vertex(v) => Cut::Vertex(v as u32),
+                GraphMove::Loop(v) => Cut::Loop(v as u32),
+                GraphMove::Edge(i) => Cut::Edge(i as u32),
+            };
+            keys.clear();
+            let mut value =
+                normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, cut, &mut keys, false);
+            self.solve_keys(&keys, budget)?;
+            for k in &keys {
+                value ^= self.memo[k];
+            }
+            if value == target {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Solves every key of `keys`; returns the XOR of their values.
+    fn solve_keys(&mut self, keys: &[Box<[u32]>], budget: usize) -> Result<u8, Exceeded> {
+        let mut value = 0;
+        for root in keys {
+            if !self.memo.contains_key(root) {
+                self.stack.clear();
+                self.stack.push(root.clone());
+                while let Some(k) = self.stack.pop() {
+                    if self.memo.contains_key(&k) {
+                        continue;
+                    }
+                    if self.cost() >= budget {
+                        return Err(Exceeded { states: self.memo.len() });
+                    }
+                    self.visit(k)?;
+                }
+            }
+            value ^= self.memo[root];
+        }
+        Ok(value)
+    }
+
+    /// Values the component `key` if all its options' components are known; otherwise pushes it
+    /// back, with the unknown components above it.
+    fn visit(&mut self, key: Box<[u32]>) -> Result<(), Exceeded> {
+        let mut work = std::mem::take(&mut self.work);
+        decode(&self.codes, &key, &mut work);
+        let mut seen = [0u64; 4];
+        self.pending.clear();
+        let n = work.loops.len() as u32;
+        let cuts = (0..n)
+            .map(Cut::Vertex)
+            .chain((0..n).filter(|&v| work.loops[v as usize]).map(Cut::Loop))
+            .chain((0..work.edges.len() as u32).map(Cut::Edge));
+        let mut keys = std::mem::take(&mut self.keys);
+        for cut in cuts {
+            keys.clear();
+            let mut x = normalize(&mut self.codes, &mut self.scratch, &work.loops, &work.edges, cut, &mut keys, false);
+            let mut complete = true;
+            for k in keys.drain(..) {
+                match self.memo.get(&k) {
+                    Some(&v) => x ^= v,
+                    None => {
+                        complete = false;
+                        self.pending.push(k);
+                    }
+                }
+            }
+            if complete {
+                seen[usize::from(x >> 6)] |= 1 << (x & 63);
+            }
+        }
+        self.keys = keys;
+        self.work = work;
+        if self.pending.is_empty() {
+            let mex = seen
+                .iter()
+                .enumerate()
+                .find(|(_, w)| **w != u64::MAX)
+                .map(|(i, w)| 64 * i + w.trailing_ones() as usize);
+            // A value of 256 or more would need 256 options of distinct values: not representable.
+            let Some(mex) = mex.filter(|&m| m < 256) else { return Err(Exceeded { states: self.memo.len() }) };
+            self.words += key.len() + 4;
+            self.memo.insert(key, mex as u8);
+        } else {
+            self.pending.sort_unstable();
+            self.pending.dedup();
+            self.stack.push(key);
+            self.stack.append(&mut self.pending);
+        }
+        Ok(())
+    }
+}
+
+/// Rebuilds the component a key describes.
+fn decode(codes: &Codes, key: &[u32], work: &mut Work) {
+    work.loops.clear();
+    work.edges.clear();
+    let mut stack: Vec<(u32, u32)> = Vec::new();
+    if key.len() == 1 {
+        work.loops.push(codes.nodes[key[0] as usize].looped);
+        stack.push((key[0], 0));
+    } else {
+        let k = key[0] as usize;
+        for i in 0..k {
+            work.loops.push(codes.nodes[key[1 + i] as usize].looped);
+            stack.push((key[1 + i], i as u32));
+        }
+        for pair in key[1 + k..].chunks_exact(2) {
+            work.edges.push((pair[0], pair[1]));
+        }
+    }
+    while let Some((id, at)) = stack.pop() {
+        for &c in codes.nodes[id as usize].children.iter() {
+            let w = work.loops.len() as u32;
+            work.loops.push(codes.nodes[c as usize].looped);
+            work.edges.push((at, w));
+            stack.push((c, w));
+        }
+    }
+}
+
+/// Normalises the position `(loops, edges)` less `cut`: XORs the closed-form values of its
+/// components into the result and appends the memo keys of the others to `keys`. With `track`,
+/// `scratch.kept` marks the vertices the reduction keeps.
+fn normalize(
+    codes: &mut Codes,
+    s: &mut Scratch,
+    loops: &[bool],
+    edges: &[(u32, u32)],
+    cut: Cut,
+    keys: &mut Vec<Box<[u32]>>,
+    track: bool,
+) -> u8 {
+    let n = loops.len();
+    s.gone.clear();
+    s.gone.resize(n, false);
+    s.looped.clear();
+    s.looped.extend_from_slice(loops);
+    match cut {
+        Cut::Vertex(v) => {
+            s.gone[v as usize] = true;
+            s.looped[v as usize] = false;
+        }
+        Cut::Loop(v) => s.looped[v as usize] = false,
+        Cut::None | Cut::Edge(_) => {}
+    }
+    let live = |i: usize, (a, b): (u32, u32), gone: &[bool]| {
+        cut != Cut::Edge(i as u32) && !gone[a as usize] && !gone[b as usize]
+    };
+    s.deg.clear();
+    s.deg.resize(n, 0);
+    for (i, &e) in edges.iter().enumerate() {
+        if live(i, e, &s.gone) {
+            s.deg[e.0 as usize] += 1;
+            s.deg[e.1 as usize] += 1;
+        }
+    }
+    s.off.clear();
+    s.off.push(0);
+    for v in 0..n {
+        let last = *s.off.last().expect("non-empty");
+        s.off.push(last + s.deg[v]);
+    }
+    s.nbr.clear();
+    s.nbr.resize(s.off[n] as usize, 0);
+    s.wdeg.clear();
+    s.wdeg.resize(n, 0); // fill cursor for now
+    for (i, &e) in edges.iter().enumerate() {
+        if live(i, e, &s.gone) {
+            let (a, b) = (e.0 as usize, e.1 as usize);
+            s.nbr[(s.off[a] + s.wdeg[a]) as usize] = e.1;
+            s.wdeg[a] += 1;
+            s.nbr[(s.off[b] + s.wdeg[b]) as usize] = e.0;
+            s.wdeg[b] += 1;
+        }
+    }
+    s.seen.clear();
+    s.seen.resize(n, false);
+    s.removed.clear();
+    s.removed.resize(n, false);
+    if s.kids.len() < n {
+        s.kids.resize_with(n, Vec::new);
+    }
+    s.parent.clear();
+    s.parent.resize(n, u32::MAX);
+    s.code.clear();
+    s.code.resize(n, u32::MAX);
+    s.local.clear();
+    s.local.resize(n, u32::MAX);
+    if track {
+        s.kept.clear();
+        s.kept.resize(n, false);
+    }
+    let mut value = 0u8;
+    for v in 0..n {
+        if s.gone[v] || s.seen[v] {
+            continue;
+        }
+        // The component of v, breadth first.
+        s.members.clear();
+        s.members.push(v as u32);
+        s.seen[v] = true;
+        let mut head = 0;
+        let mut degrees = 0u64;
+        while head < s.members.len() {
+            let u = s.members[head] as usize;
+            head += 1;
+            degrees += u64::from(s.deg[u]);
+            for j in s.off[u]..s.off[u + 1] {
+                let w = s.nbr[j as usize] as usize;
+                if !s.seen[w] {
+                    s.seen[w] = true;
+                    s.members.push(w as u32);
+                }
+            }
+        }
+        value ^= component(codes, s, degrees / 2, keys, track);
+    }
+    value
+}
+
+/// Reduces the component `s.members` (with `edges` edges) and returns its closed-form value,
+/// or 0 after appending its key to `keys`.
+fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<[u32]>>, track: bool) -> u8 {
+    let m = s.members.len();
+    if m == 1 {
+        let v = s.members[0] as usize;
+        if track {
+            s.kept[v] = true;
+        }
+        return 1 + u8::from(s.looped[v]);
+    }
+    let tree = edges + 1 == m as u64;
+    s.frontier.clear();
+    s.peeled.clear();
+    for &u in &s.members {
+        let u = u as usize;
+        s.wdeg[u] = s.deg[u];
+        s.kids[u].clear();
+        if s.deg[u] == 1 {
+            s.frontier.push(u as u32);
+        }
+    }
+    let mut alive = m;
+    let mut kids = Vec::new();
+    // Peel leaves round by round; a tree stops at its centre (one vertex or two).
+    while !(s.frontier.is_empty() || tree && alive <= 2) {
+        s.next.clear();
+        for k in 0..s.frontier.len() {
+            let u = s.frontier[k] as usize;
+            s.removed[u] = true;
+            alive -= 1;
+            std::mem::swap(&mut kids, &mut s.kids[u]);
+            cancel(&mut kids);
+            let code = codes.intern(s.looped[u], &kids, &mut s.key);
+            std::mem::swap(&mut kids, &mut s.kids[u]);
+            let p = (s.off[u]..s.off[u + 1]).map(|j| s.nbr[j as usize]).find(|&w| !s.removed[w as usize]);
+            let p = p.expect("a leaf has a neighbour left") as usize;
+            s.parent[u] = p as u32;
+            s.code[u] = code;
+            s.peeled.push(u as u32);
+            s.kids[p].push(code);
+            s.wdeg[p] -= 1;
+            if s.wdeg[p] == 1 {
+                s.next.push(p as u32);
+            }
+        }
+        std::mem::swap(&mut s.frontier, &mut s.next);
+    }
+    // The vertices left: a tree's centre, or the 2-core.
+    let rest: Vec<u32> = s.members.iter().copied().filter(|&u| !s.removed[u as usize]).collect();
+    let mut label = |codes: &mut Codes, s: &mut Scratch, u: usize, extra: Option<u32>| {
+        kids.clear();
+        kids.extend_from_slice(&s.kids[u]);
+        kids.extend(extra);
+        cancel(&mut kids);
+        codes.intern(s.looped[u], &kids, &mut s.key)
+    };
+    if tree {
+        let (root, root_vertex) = if rest.len() == 1 {
+            (label(codes, s, rest[0] as usize, None), rest[0])
+        } else {
+            let (a, b) = (rest[0] as usize, rest[1] as usize);
+            let (side_a, side_b) = (label(codes, s, a, None), label(codes, s, b, None));
+            let (at_a, at_b) = (label(codes, s, a, Some(side_b)), label(codes, s, b, Some(side_a)));
+            // Rooted at the centre whose code is smaller; the other is its child.
+            let (root, r, other, side) = if at_a <= at_b { (at_a, a, b, side_b) } else { (at_b, b, a, side_a) };
+            s.parent[other] = r as u32;
+            s.code[other] = side;
+            s.peeled.push(other as u32);
+            (root, r as u32)
+        };
+        if track {
+            mark_kept(s, &[root_vertex]);
+        }
+        let node = &codes.nodes[root as usize];
+        if node.vertices == 1 {
+            return 1 + u8::from(node.looped);
+        }
+        if node.loops == 0 {
+            let v = node.vertices;
+            return (v % 2) as u8 + 2 * ((v - 1) % 2) as u8;
+        }
+        keys.push(Box::new([root]));
+        return 0;
+    }
+    // The core: labels, edges, closed form or key.
+    let k = rest.len();
+    let labels: Vec<u32> = rest.iter().map(|&u| label(codes, s, u as usize, None)).collect();
+    if track {
+        mark_kept(s, &rest);
+    }
+    for (i, &u) in rest.iter().enumerate() {
+        s.local[u as usize] = i as u32;
+    }
+    s.core_edges.clear();
+    for (i, &u) in rest.iter().enumerate() {
+        let u = u as usize;
+        for j in s.off[u]..s.off[u + 1] {
+            let w = s.nbr[j as usize] as usize;
+            if !s.removed[w] && s.local[w] > i as u32 {
+                s.core_edges.push((i as u32, s.local[w]));
+            }
+        }
+    }
+    let (mut vertices, mut loops) = (0u64, 0u64);
+    for &l in &labels {
+        vertices += u64::from(codes.nodes[l as usize].vertices);
+        loops += u64::from(codes.nodes[l as usize].loops);
+    }
+    if loops == 0 && bipartite(s, k) {
+        let edges = vertices - k as u64 + s.core_edges.len() as u64;
+        return (vertices % 2) as u8 + 2 * (edges % 2) as u8;
+    }
+    // Order the core by colour refinement from the labels (a few rounds), ties by position.
+    s.colour.clear();
+    s.colour.extend(labels.iter().map(|&l| mix(0x243f_6a88_85a3_08d3, u64::from(l))));
+    let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); k];
+    for &(a, b) in &s.core_edges {
+        adjacency[a as usize].push(b);
+        adjacency[b as usize].push(a);
+    }
+    let mut around = Vec::new();
+    for _ in 0..3 {
+        s.colour2.clear();
+        for (i, near) in adjacency.iter().enumerate() {
+            around.clear();
+            around.extend(near.iter().map(|&j| s.colour[j as usize]));
+            around.sort_unstable();
+            s.colour2.push(around.iter().fold(mix(s.colour[i], around.len() as u64), |h, &c| mix(h, c)));
+        }
+        std::mem::swap(&mut s.colour, &mut s.colour2);
+    }
+    s.order.clear();
+    s.order.extend(0..k as u32);
+    let colour = &s.colour;
+    s.order.sort_by_key(|&i| (colour[i as usize], i));
+    let mut rank = vec![0u32; k];
+    for (r, &i) in s.order.iter().enumerate() {
+        rank[i as usize] = r as u32;
+    }
+    let mut key = Vec::with_capacity(1 + k + 2 * s.core_edges.len());
+    key.push(k as u32);
+    key.extend(s.order.iter().map(|&i| labels[i as usize]));
+    let mut ranked: Vec<(u32, u32)> = s
+        .core_edges
+        .iter()
+        .map(|&(a, b)| {
+            let (x, y) = (rank[a as usize], rank[b as usize]);
+            (x.min(y), x.max(y))
+        })
+        .collect();
+    ranked.sort_unstable();
+    for (a, b) in ranked {
+        key.push(a);
+        key.push(b);
+    }
+    keys.push(key.into_boxed_slice());
+    0
+}
+
+/// Whether the core (local vertices `0..k`, `s.core_edges`) is bipartite.
+fn bipartite(s: &mut Scratch, k: usize) -> bool {
+    let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); k];
+    for &(a, b) in &s.core_edges {
+        adjacency[a as usize].push(b);
+        adjacency[b as usize].push(a);
+    }
+    s.side.clear();
+    s.side.resize(k, 2);
+    for start in 0..k {
+        if s.side[start] != 2 {
+            continue;
+        }
+        s.side[start] = 0;
+        s.queue.clear();
+        s.queue.push(start as u32);
+        while let Some(u) = s.queue.pop() {
+            for &w in &adjacency[u as usize] {
+                let want = 1 - s.side[u as usize];
+                match s.side[w as usize] {
+                    2 => {
+                        s.side[w as usize] = want;
+                        s.queue.push(w);
+                    }
+                    x if x != want => return false,
+                    _ => {}
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Marks the vertices the reduction keeps: `roots`, and below a kept vertex one child of each
+/// code that appears an odd number of times among its children.
+fn mark_kept(s: &mut Scratch, roots: &[u32]) {
+    for &r in roots {
+        s.kept[r as usize] = true;
+    }
+    // Children by parent, top-down (peeled vertices in reverse order).
+    let mut by_parent: Vec<(u32, u32, u32)> =
+        s.peeled.iter().map(|&u| (s.parent[u as usize], s.code[u as usize], u)).collect();
+    by_parent.sort_unstable();
+    let order: Vec<u32> = s.peeled.iter().rev().copied().collect();
+    let mut visit: Vec<u32> = roots.to_vec();
+    visit.extend(order);
+    for p in visit {
+        if !s.kept[p as usize] {
+            continue;
+        }
+        let lo = by_parent.partition_point(|&(q, _, _)| q < p);
+        let hi = by_parent.partition_point(|&(q, _, _)| q <= p);
+        let mut i = lo;
+        while i < hi {
+            let mut j = i;
+            while j < hi && by_parent[j].1 == by_parent[i].1 {
+                j += 1;
+            }
+            if (j - i) % 2 == 1 {
+                s.kept[by_parent[i].2 as usize] = true;
+            }
+            i = j;
+        }
+    }
+}
