@@ -72,11 +72,14 @@ impl Default for Limits {
 pub struct NotFound {
     /// The largest triangle tried (its potential).
     pub max_potential: i64,
+    /// The largest Grundy value in it.
+    pub max_value: u8,
     /// What failed last.
     pub reason: String,
-    /// Distinct 8×8 windows in the potential bands 0.2-0.4, 0.4-0.6 and 0.6-0.9 of the largest
-    /// triangle, and the bands' areas in cells.
+    /// Distinct 8×8 windows in the potential bands 0.2-0.4, 0.4-0.6 and 0.6-0.9 of the first
+    /// triangle (potential `windows_potential`), and the bands' areas in cells.
     pub windows: [(u64, u64); 3],
+    pub windows_potential: i64,
 }
 
 impl fmt::Display for NotFound {
@@ -371,19 +374,6 @@ fn attempt(set: &MoveSet, t: &Table, k: i64, limits: &Limits) -> Result<ClosedFo
             ));
         }
     }
-    if std::env::var_os("LEAPER_DEBUG").is_some() {
-        for f in &found {
-            std::eprintln!(
-                "P={} k={k} sector bins {}..={} lattice ({},{}),({}) ",
-                t.max_potential(),
-                f.first_bin,
-                f.last_bin,
-                f.sector.a,
-                f.sector.b,
-                f.sector.d
-            );
-        }
-    }
     let margin: Vec<(i64, i64)> = set.moves().iter().map(|&(dx, dy)| (i64::from(dx), i64::from(dy))).collect();
     let margin = &margin[..];
     let first = &found[0];
@@ -492,7 +482,15 @@ pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Table), N
             Err(reason) => {
                 let next = 2 * p;
                 if (next as f64).powi(2) / (2.0 * (a * b) as f64) > limits.max_cells as f64 {
-                    return Err(NotFound { max_potential: p, reason, windows: windows(&t) });
+                    // The evidence from the first triangle (a window count costs 64 reads a cell).
+                    let first = Table::compute(set, potential_for(limits.start_cells).max(64));
+                    return Err(NotFound {
+                        max_potential: p,
+                        max_value: t.max_value(),
+                        reason,
+                        windows: windows(&first),
+                        windows_potential: first.max_potential(),
+                    });
                 }
                 p = next;
                 k *= 2;
