@@ -18,7 +18,7 @@ pub fn run(bound: usize, output: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a blob.
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let fail = |e: std::io::Error| Failure::io(format!("{}: {e}", path.display()));
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
