@@ -10,6 +10,8 @@ mod checks;
 
 /// The hyper-knight closed form against the DP, the definition and its certificate.
 mod closed_form;
+/// The retired hand-fitted hyper-knight form and certificate, a cross-check only.
+mod hand_fitted;
 /// The `.sgt` blob: round trip, the committed copy in `generated/`, each corruption's error.
 mod format;
 /// Properties of the blob: every byte flipped and every truncation rejected.
