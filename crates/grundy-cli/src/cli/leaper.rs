@@ -160,7 +160,7 @@ pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
             })?;
             (form.clone(), format!("the closed form in {}", path.display()))
         }
-        None if game.moves.is_none() => (embedded::knight_form().clone(), "the embedded hyper-knight closed form".into()),
+        None if game.moves.is_none() => (embedded::knight_form().clone(), "knight closed form".into()),
         None => match game.analyze().outcome {
             Outcome::Certified { form, .. } => (form, "the closed form just discovered".into()),
             Outcome::NotFound(why) => {
@@ -170,7 +170,7 @@ pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
     };
     match certify::prove(&form, MAX_PROOF_CELLS) {
         Ok(proof) => {
-            println!("moves {}: {source}: {proof}", form.move_set());
+            println!("{source}: {proof}; moves {}", form.move_set());
             Ok(())
         }
         Err(refutation) => Err(Failure::refuted(format!("verify: NOT proven: {source}: {refutation}"))),

@@ -89,7 +89,7 @@ enum Command {
     /// with --moves any leaper (beyond its square only when its closed form is certified).
     Sg {
         /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1.
-        #[arg(value_parser = coordinate, required = true, num_args = 1.., value_name = "X Y")]
+        #[arg(value_parser = coordinate, required = true, num_args = 1.., value_name = "X")]
         coordinates: Vec<u64>,
         #[command(flatten)]
         game: leaper::Game,
