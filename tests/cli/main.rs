@@ -11,6 +11,8 @@ mod closed_form;
 mod explain;
 /// `grundy knights` on files and standard input, and its input errors.
 mod knights;
+/// Any leaper: `--moves` on analyze, sg, generate, knights and verify, against a mex oracle.
+mod leaper;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.
 mod misere_mine;
 /// `grundy-tiny` answers and fails exactly like `grundy`.

@@ -19,7 +19,7 @@ use super::Failure;
 pub struct Game {
     /// The move set, `"(dx,dy) (dx,dy) ..."` (commas or spaces between pairs); without it, the
     /// hyper knight.
-    #[arg(long, value_name = "MOVES", value_parser = parse_moves)]
+    #[arg(long, value_name = "MOVES", value_parser = parse_moves, allow_hyphen_values = true)]
     pub moves: Option<MoveSet>,
     /// Search for a closed form in potential triangles of up to N cells (default 16777216).
     #[arg(long, value_name = "N", value_parser = parse_cells)]
