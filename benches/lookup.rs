@@ -7,7 +7,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::table::{TableFile, embedded};
 use grundy_core::rules::knight::MAX_COORDINATE;
-use grundy_core::rules::leaper::{analyze, discover::Limits, moves::MoveSet};
+use grundy_core::generate::leaper_blob;
+use grundy_core::rules::leaper::moves::MoveSet;
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
@@ -31,7 +32,6 @@ fn batch(rng: &mut Rng, cell: impl Fn(&mut Rng) -> (u64, u64)) -> Vec<(u64, u64)
 fn lookup(c: &mut Criterion) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let table = embedded::knight();
-    let patterns = embedded::knight_form();
     let bound = table.bound() as u64;
 
     let in_square = batch(&mut rng, |r| (r.next() % bound, r.next() % bound));
@@ -61,14 +61,15 @@ fn lookup(c: &mut Criterion) {
     group.bench_function("mapped_get/in_square", |b| {
         b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ mapped.get(x, y).unwrap()))
     });
+    let form = |x, y| table.form_value(x, y).unwrap();
     group.bench_function("closed_form/in_square", |b| {
-        b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
+        b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ form(x, y)))
     });
     group.bench_function("closed_form/huge_uniform", |b| {
-        b.iter(|| black_box(&huge).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
+        b.iter(|| black_box(&huge).iter().fold(0u8, |acc, &(x, y)| acc ^ form(x, y)))
     });
     group.bench_function("closed_form/huge_all_regions", |b| {
-        b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ patterns.eval(x, y)))
+        b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ form(x, y)))
     });
     group.bench_function("table_value/huge_all_regions", |b| {
         b.iter(|| {
@@ -78,7 +79,9 @@ fn lookup(c: &mut Criterion) {
     group.finish();
 }
 
-/// Certified leapers: `ClosedForm::eval` on huge cells, uniform and near each strip.
+/// Certified leapers: `KnightTable::value` (the run-time evaluator beyond the square) and
+/// `ClosedForm::eval` (the form the certificate proves, unoptimised) on huge cells, uniform and
+/// near each strip.
 fn leapers(c: &mut Criterion) {
     let mut group = c.benchmark_group("leaper_query");
     group.throughput(Throughput::Elements(BATCH as u64));
@@ -90,8 +93,9 @@ fn leapers(c: &mut Criterion) {
         ("queen_3", "(-1,0) (-2,0) (-3,0) (0,-1) (0,-2) (0,-3) (-1,-1) (-2,-2) (-3,-3)"),
     ] {
         let set = MoveSet::parse(moves).unwrap();
-        let analysis = analyze(&set, &Limits::default());
-        let Some(form) = analysis.form() else {
+        let file = TableFile::from_bytes(leaper_blob(&set, 8).unwrap()).unwrap();
+        let table = file.knight().unwrap();
+        let Some(form) = table.closed_form() else {
             eprintln!("{name}: no certified form, skipped");
             continue;
         };
@@ -108,7 +112,10 @@ fn leapers(c: &mut Criterion) {
             let (x, y) = ((t * p as u64).saturating_add(off), (t * q as u64).saturating_add(r.next() % 64));
             (x.min(MAX_COORDINATE), y.min(MAX_COORDINATE))
         });
-        group.bench_function(format!("closed_form/{name}"), |b| {
+        group.bench_function(format!("table_value/{name}"), |b| {
+            b.iter(|| black_box(&cells).iter().fold(0u64, |acc, &(x, y)| acc ^ table.value(x, y).unwrap().0))
+        });
+        group.bench_function(format!("closed_form_eval/{name}"), |b| {
             b.iter(|| black_box(&cells).iter().fold(0u8, |acc, &(x, y)| acc ^ form.eval(x, y)))
         });
     }

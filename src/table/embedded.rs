@@ -2,6 +2,7 @@
 
 use std::sync::OnceLock;
 
+use super::form_eval::Certified;
 use super::{ClosedForm, KnightTable, MineTable, MisereTable};
 use crate::format::form;
 use crate::rules::knight::HYPER_KNIGHT_MOVES;
@@ -20,7 +21,7 @@ static MINE_REGION: &[u8] = BLOB.0.split_at(MINE_REGION_OFFSET).1.split_at(MINE_
 static MINE_NUMBER: u8 = BLOB.0[MINE_NUMBER_OFFSET];
 static KNIGHT_FORM_BYTES: &[u8] = BLOB.0.split_at(KNIGHT_FORM_OFFSET).1.split_at(KNIGHT_FORM_LEN).0;
 /// The hyper knight's closed form, decoded from the blob on first use.
-static KNIGHT_FORM: OnceLock<ClosedForm> = OnceLock::new();
+static KNIGHT_FORM: OnceLock<Certified> = OnceLock::new();
 
 /// The whole embedded blob, as `build.rs` wrote it (and as `generated/tables.sgt` holds it).
 pub fn blob() -> &'static [u8] {
@@ -30,7 +31,7 @@ pub fn blob() -> &'static [u8] {
 /// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`, with the closed form beyond it.
 #[inline]
 pub fn knight() -> KnightTable<'static> {
-    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT, closed_form: Some(knight_form()) }
+    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT, closed_form: Some(knight_certified()) }
 }
 
 /// The hyper knight's certified closed form, as `build.rs` discovered and proved it with
@@ -38,7 +39,15 @@ pub fn knight() -> KnightTable<'static> {
 /// decoded on first use. `grundy verify` re-runs its proof.
 #[inline]
 pub fn knight_form() -> &'static ClosedForm {
-    KNIGHT_FORM.get_or_init(|| form::decode(&HYPER_KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
+    &knight_certified().form
+}
+
+/// The form with its run-time evaluator.
+#[inline]
+pub(crate) fn knight_certified() -> &'static Certified {
+    KNIGHT_FORM.get_or_init(|| {
+        Certified::new(form::decode(&HYPER_KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
+    })
 }
 
 /// The embedded misère Nim outcome table.

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use super::{ClosedForm, KnightTable, TableError, leaper};
+use super::form_eval::Certified;
+use super::{KnightTable, TableError, leaper};
 use crate::format::header::{Game, Header};
 use crate::format::{self, BlobError};
 use crate::generate::ParityTables;
@@ -33,7 +34,7 @@ pub struct TableFile {
     bytes: Bytes,
     header: Header,
     /// The closed forms, decoded once at open, with their move sets.
-    forms: Vec<(Vec<(i8, i8)>, ClosedForm)>,
+    forms: Vec<(Vec<(i8, i8)>, Certified)>,
 }
 
 impl fmt::Debug for TableFile {

@@ -6,7 +6,8 @@ use grundy_core::generate::{self, LeaperBlobError};
 use grundy_core::rules::leaper::Analysis;
 use grundy_core::rules::leaper::moves::MoveSet;
 
-use super::{ClosedForm, TableFile, embedded};
+use super::form_eval::Certified;
+use super::{TableFile, embedded};
 
 /// Why a table could not be built for a move set.
 pub type LeaperError = LeaperBlobError;
@@ -17,7 +18,7 @@ pub(crate) fn same_moves(a: &[(i8, i8)], b: &[(i8, i8)]) -> bool {
 }
 
 /// The closed forms of a validated blob, with their move sets, in header order.
-pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>, ClosedForm)> {
+pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>, Certified)> {
     header
         .tables
         .iter()
@@ -26,17 +27,17 @@ pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>,
             let payload = &bytes[t.offset as usize..(t.offset + t.len) as usize];
             // `format::validate` decoded this payload already; it cannot fail now.
             let form = form::decode(&t.moves, payload).expect("validated closed form");
-            (t.moves.clone(), form)
+            (t.moves.clone(), Certified::new(form))
         })
         .collect()
 }
 
 /// The certified form for `moves`: the blob's own, else the embedded hyper knight's when `moves`
 /// is the hyper knight (the form depends on the move set only).
-pub(crate) fn form_for<'a>(forms: &'a [(Vec<(i8, i8)>, ClosedForm)], moves: &[(i8, i8)]) -> Option<&'a ClosedForm> {
+pub(crate) fn form_for<'a>(forms: &'a [(Vec<(i8, i8)>, Certified)], moves: &[(i8, i8)]) -> Option<&'a Certified> {
     match forms.iter().find(|(m, _)| same_moves(m, moves)) {
         Some((_, form)) => Some(form),
-        None => same_moves(moves, &grundy_core::rules::knight::HYPER_KNIGHT_MOVES).then(embedded::knight_form),
+        None => same_moves(moves, &grundy_core::rules::knight::HYPER_KNIGHT_MOVES).then(embedded::knight_certified),
     }
 }
 

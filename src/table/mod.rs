@@ -5,6 +5,7 @@
 
 pub mod embedded;
 mod file;
+mod form_eval;
 mod leaper;
 mod parity;
 
@@ -19,6 +20,7 @@ pub use leaper::{LeaperError, leaper_table_file};
 pub use parity::{MineTable, MisereTable};
 
 use crate::rules::knight::MAX_COORDINATE;
+use form_eval::Certified;
 
 /// A valid blob that does not hold what was asked of it, or holds wrong values.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +81,7 @@ pub struct KnightTable<'a> {
     cells: &'a [u8],
     /// The closed form of exactly this move set (the caller matched it): a move set without a
     /// certified form must not silently get another game's.
-    closed_form: Option<&'a ClosedForm>,
+    closed_form: Option<&'a Certified>,
 }
 
 impl<'a> KnightTable<'a> {
@@ -89,7 +91,7 @@ impl<'a> KnightTable<'a> {
         bound: usize,
         moves: &'a [(i8, i8)],
         cells: &'a [u8],
-        closed_form: Option<&'a ClosedForm>,
+        closed_form: Option<&'a Certified>,
     ) -> Self {
         assert_eq!(cells.len(), bound * bound, "knight payload vs bound");
         KnightTable { bound, moves, cells, closed_form }
@@ -97,7 +99,15 @@ impl<'a> KnightTable<'a> {
 
     /// The certified closed form answering beyond the square, if any.
     pub fn closed_form(&self) -> Option<&'a ClosedForm> {
-        self.closed_form
+        self.closed_form.map(|c| &c.form)
+    }
+
+    /// `F(x, y)` of the closed form by the run-time evaluator (the same function as
+    /// [`ClosedForm::eval`], compiled for speed), or `None` without a form.
+    #[doc(hidden)] // For the tests and benchmarks that compare the two.
+    #[inline]
+    pub fn form_value(&self, x: u64, y: u64) -> Option<u8> {
+        self.closed_form.map(|c| c.fast.eval(x, y))
     }
 
     /// g(x, y) from the square alone, or `None` when `(x, y)` is outside it.
@@ -124,14 +134,14 @@ impl<'a> KnightTable<'a> {
     /// winning moves, which can reach a coordinate of 2^63 from 2^63 - 1.
     #[inline]
     pub(crate) fn value_unbounded(&self, x: u64, y: u64) -> Option<u8> {
-        self.get(x, y).or_else(|| self.closed_form.map(|p| p.eval(x, y)))
+        self.get(x, y).or_else(|| self.closed_form.map(|c| c.fast.eval(x, y)))
     }
 
     /// The closed form outside the square, when it applies.
     #[inline]
     fn beyond(&self, x: u64, y: u64) -> Option<u8> {
         let form = self.closed_form?;
-        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.eval(x, y))
+        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.fast.eval(x, y))
     }
 
     /// Whether cells outside the square are answered by a certified closed form.

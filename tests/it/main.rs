@@ -22,6 +22,8 @@ mod fuzz_corpus;
 mod knight_table;
 /// The knights judge against independently computed answers, on valid and damaged inputs.
 mod knights_judge;
+/// The run-time closed-form evaluator against the proven `ClosedForm::eval`.
+mod leaper_runtime;
 /// Mine: samples, edge cases, promise-breaking boards and the cluster model.
 mod mine;
 /// The Mine solver against a click-by-click simulation of every small board.
