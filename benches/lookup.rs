@@ -6,8 +6,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::table::{TableFile, embedded};
-use grundy_core::rules::knight::MAX_COORDINATE;
 use grundy_core::generate::leaper_blob;
+use grundy_core::rules::knight::MAX_COORDINATE;
 use grundy_core::rules::leaper::moves::MoveSet;
 use std::hint::black_box;
 

@@ -12,8 +12,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use crate::rules::knight::MAX_COORDINATE;
 pub use crate::rules::knight::HYPER_KNIGHT_MOVES;
+pub use crate::rules::knight::MAX_COORDINATE;
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{KnightTable, embedded};

@@ -31,7 +31,12 @@ pub fn blob() -> &'static [u8] {
 /// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`, with the closed form beyond it.
 #[inline]
 pub fn knight() -> KnightTable<'static> {
-    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT, closed_form: Some(knight_certified()) }
+    KnightTable {
+        bound: KNIGHT_BOUND,
+        moves: &HYPER_KNIGHT_MOVES,
+        cells: KNIGHT,
+        closed_form: Some(knight_certified()),
+    }
 }
 
 /// The hyper knight's certified closed form, as `build.rs` discovered and proved it with

@@ -29,9 +29,9 @@ pub(crate) struct FastForm {
     mask: u64,
     recip: u64,
     strips: usize,
-    /// Per strip: the offset's coefficients `(cx, cy)` (`y`, `p·y - q·x`, `-x`), band, where its
+    /// Per strip: its direction `(p, q)` (the offset is `p·y - q·x`), band, where its
     /// `width × Q` table starts in `bytes`, and whether its phase is `x mod Q` (else `y mod Q`).
-    coef: [(i128, i128); MAX_STRIPS],
+    dir: [(u64, u64); MAX_STRIPS],
     lo: [i128; MAX_STRIPS],
     hi: [i128; MAX_STRIPS],
     strip_at: [usize; MAX_STRIPS],
@@ -56,7 +56,7 @@ impl FastForm {
             mask: if q.is_power_of_two() { q - 1 } else { 0 },
             recip: u64::MAX / q,
             strips: k,
-            coef: [(0, 0); MAX_STRIPS],
+            dir: [(0, 0); MAX_STRIPS],
             lo: [0; MAX_STRIPS],
             hi: [0; MAX_STRIPS],
             strip_at: [0; MAX_STRIPS],
@@ -67,11 +67,7 @@ impl FastForm {
             bytes: form.core().to_vec(),
         };
         for (i, f) in features.iter().enumerate() {
-            out.coef[i] = match i {
-                0 => (0, 1),
-                _ if i == k - 1 => (-1, 0),
-                _ => (-i128::from(f.dir.1), i128::from(f.dir.0)),
-            };
+            out.dir[i] = (f.dir.0 as u64, f.dir.1 as u64);
             out.lo[i] = i128::from(f.lo);
             out.hi[i] = i128::from(f.hi);
             out.phase_x[i] = f.dir.0 > 0;
@@ -116,17 +112,24 @@ impl FastForm {
             // In the core: both coordinates are small.
             return self.bytes[(x * self.core_size + y) as usize];
         }
-        let (xi, yi) = (i128::from(x), i128::from(y));
+        // Offsets: `y` (the x-axis strip), `p·y - q·x` (interior strips: two 64 x 64 -> 128-bit
+        // products, exact), `-x` (the y-axis strip, whose band ends at 0: never above it).
         let last = self.strips - 1;
-        let mut offsets = [0i128; MAX_STRIPS];
-        let mut i = 0;
-        for s in 0..self.strips {
-            let (cx, cy) = self.coef[s];
-            offsets[s] = cx * xi + cy * yi;
-            i += usize::from(offsets[s] > self.hi[s]);
+        let offset = |s: usize| -> i128 {
+            if s == 0 {
+                i128::from(y)
+            } else if s == last {
+                -i128::from(x)
+            } else {
+                let (p, q) = self.dir[s];
+                (u128::from(p) * u128::from(y)).wrapping_sub(u128::from(q) * u128::from(x)) as i128
+            }
+        };
+        let mut i = usize::from(i128::from(y) > self.hi[0]);
+        for s in 1..last {
+            i += usize::from(offset(s) > self.hi[s]);
         }
-        let i = i.min(last);
-        let n = offsets[i];
+        let n = offset(i);
         let (rx, ry) = (self.reduce(x), self.reduce(y));
         if n >= self.lo[i] && n <= self.hi[i] {
             let r = if self.phase_x[i] { rx } else { ry };

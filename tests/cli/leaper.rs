@@ -257,15 +257,11 @@ fn generate_then_knights_and_verify_from_the_blob() {
     let far = 1_000_000_000_000_000u64;
     let far_value = sg(FOUR_KNIGHT, &[], &[(far, far + 1)]).unwrap()[0];
     let input = format!("3\n2\n3 4\n5 5\n1\n7 0\n2\n2 9\n{far} {}\n", far + 1);
-    let expected: String = [
-        oracle.g(3, 4) ^ oracle.g(5, 5),
-        oracle.g(7, 0),
-        oracle.g(2, 9) ^ far_value,
-    ]
-    .iter()
-    .enumerate()
-    .map(|(i, &x)| format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" }))
-    .collect();
+    let expected: String = [oracle.g(3, 4) ^ oracle.g(5, 5), oracle.g(7, 0), oracle.g(2, 9) ^ far_value]
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" }))
+        .collect();
 
     let blob = dir.join("four.sgt");
     let blob = blob.to_str().unwrap();
@@ -299,7 +295,8 @@ fn generate_then_knights_and_verify_from_the_blob() {
     // An uncertified set: the blob holds the square only; the judge refuses beyond it.
     let turbulent = dir.join("turbulent.sgt");
     let turbulent = turbulent.to_str().unwrap();
-    let out = grundy(&["generate", "--moves", TURBULENT, "--bound", "12", "--max-cells", "1048576", "-o", turbulent], b"");
+    let out =
+        grundy(&["generate", "--moves", TURBULENT, "--bound", "12", "--max-cells", "1048576", "-o", turbulent], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stdout(&grundy(&["inspect", turbulent], b"")).contains("LeaperForm"));
     let out = grundy(&["knights", "--table", turbulent], b"1\n1\n12 0\n");

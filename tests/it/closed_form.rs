@@ -9,14 +9,14 @@
 
 use crate::common;
 
+use crate::hand_fitted::certificate;
+use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDINATE, Patterns};
 use common::{Definition, MOVES};
 use grundy::Nimber;
 use grundy::knight::{self, KnightError};
 use grundy::table::{TableFile, embedded};
 use grundy_core::format::header::Game;
 use grundy_core::format::{TableData, write_blob};
-use crate::hand_fitted::certificate;
-use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDINATE, Patterns};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
 use grundy_core::rules::leaper::{MAX_PROOF_CELLS, certify};
 use proptest::prelude::*;

@@ -5,9 +5,9 @@ use grundy::table::{TableError, TableFile, embedded};
 use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Game, Header, MAX_HEADER_LEN};
 use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
 use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, default_blob, leaper_blob, leaper_blob_with, manifest};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 use grundy_core::rules::leaper::discover::Limits;
 use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
 const MANIFEST_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/MANIFEST.md");
 const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");

@@ -10,14 +10,14 @@ mod checks;
 
 /// The hyper-knight closed form against the DP, the definition and its certificate.
 mod closed_form;
-/// The retired hand-fitted hyper-knight form and certificate, a cross-check only.
-mod hand_fitted;
 /// The `.sgt` blob: round trip, the committed copy in `generated/`, each corruption's error.
 mod format;
 /// Properties of the blob: every byte flipped and every truncation rejected.
 mod format_props;
 /// Every committed fuzz seed and crash input, replayed.
 mod fuzz_corpus;
+/// The retired hand-fitted hyper-knight form and certificate, a cross-check only.
+mod hand_fitted;
 /// The knight table against the definition and exhaustive sum search.
 mod knight_table;
 /// The knights judge against independently computed answers, on valid and damaged inputs.

@@ -80,9 +80,9 @@
 //! patterns. [`prove_with`] takes the translation set and key bounds as parameters so tests can
 //! show that a wrong pattern cell, a missing translation or too narrow a key is refused.
 
+use core::fmt;
 use std::collections::BTreeSet;
 use std::{format, string::String, vec::Vec};
-use core::fmt;
 
 use super::closed_form::{FORMS, Forms, LOCAL_CLAMP, Local, Patterns, X, Y};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Move};
@@ -356,8 +356,8 @@ fn candidates(near: &Bounds) -> BTreeSet<(u64, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::closed_form::EXTRACT_MIN_SUM;
+    use super::*;
     use grundy_core::rules::knight::Triangle;
 
     fn patterns() -> Patterns {

@@ -193,14 +193,15 @@ impl Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Knights { file, table, game, bound, report } => {
-            leaper::holder(&game, table.as_deref(), bound).and_then(|h| judge::knights(file.as_deref(), &h, report.style()))
-        }
+        Command::Knights { file, table, game, bound, report } => leaper::holder(&game, table.as_deref(), bound)
+            .and_then(|h| judge::knights(file.as_deref(), &h, report.style())),
         Command::MisereNim { file, report } => judge::misere_nim(file.as_deref(), report.style()),
         Command::Mine { file, max_states, report } => judge::mine(file.as_deref(), max_states, report.style()),
         Command::Generate { bound, output, game } => match (&game.moves, output.as_deref()) {
             (Some(_), Some(path)) => leaper::generate(&game, bound, path),
-            (Some(_), None) => Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)")),
+            (Some(_), None) => {
+                Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
+            }
             _ => generate::run(bound, output.as_deref()),
         },
         Command::Analyze { game, json } => leaper::analyze_command(&game, json),

@@ -26,8 +26,8 @@
 use alloc::{format, string::String, string::ToString, vec, vec::Vec};
 
 extern crate std; // Floating point and the debug switch; to be made core-only.
-use core::fmt;
 use alloc::collections::{BTreeMap, BTreeSet};
+use core::fmt;
 
 use super::form::{ClosedForm, Feature, Sector};
 use super::moves::MoveSet;

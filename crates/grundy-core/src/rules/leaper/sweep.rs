@@ -16,8 +16,8 @@
 //! over whole runs (`seen[j] |= 1 << done[base + j]`), a loop without branches or per-cell
 //! range checks; only the few cells near the axes take the checked path.
 
-use alloc::{vec, vec::Vec};
 use super::moves::MoveSet;
+use alloc::{vec, vec::Vec};
 
 /// The Grundy values of a potential triangle.
 #[derive(Debug, Clone)]
