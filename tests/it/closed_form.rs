@@ -170,7 +170,7 @@ fn table_inside_and_closed_form_outside_agree_at_the_edge() {
 fn blob_with(moves: &[(i8, i8)], bound: usize) -> TableFile {
     let cells = grundy_core::rules::knight::square_table(moves, bound).unwrap();
     let side = bound as u32;
-    let table = TableData { game: Game::Knight, moves: &moves, rows: side, cols: side, cells: &cells };
+    let table = TableData { game: Game::Knight, moves, rows: side, cols: side, cells: &cells };
     TableFile::from_bytes(write_blob("test", &[table])).unwrap()
 }
 

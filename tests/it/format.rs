@@ -261,7 +261,8 @@ fn a_corrupt_closed_form_has_its_own_error() {
     b[at + 2] ^= 1;
     assert!(matches!(validate(&b), Err(BlobError::PayloadChecksum { table: 1, .. })));
     // With matching checksums: the structure is checked, then the form's own rules.
-    let edits: &[(&str, fn(&mut Vec<u8>, usize))] = &[
+    type Edit = fn(&mut Vec<u8>, usize);
+    let edits: &[(&str, Edit)] = &[
         ("a core size past the payload", |b, at| b[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes())),
         ("a strip count of 1", |b, at| {
             let n = u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize;
