@@ -17,6 +17,12 @@ pub(crate) fn same_moves(a: &[(i8, i8)], b: &[(i8, i8)]) -> bool {
     a.len() == b.len() && a.iter().all(|m| b.contains(m)) && b.iter().all(|m| a.contains(m))
 }
 
+/// The moves of a blob entry as a leaper move set, if they are one.
+pub(crate) fn move_set(moves: &[(i8, i8)]) -> Option<MoveSet> {
+    let wide: Vec<(i32, i32)> = moves.iter().map(|&(dx, dy)| (i32::from(dx), i32::from(dy))).collect();
+    MoveSet::new(&wide).ok()
+}
+
 /// The closed forms of a validated blob, with their move sets, in header order.
 pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>, Certified)> {
     header

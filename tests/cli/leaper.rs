@@ -291,6 +291,14 @@ fn generate_then_knights_and_verify_from_the_blob() {
     assert!(stdout(&out).contains("proven equal to the Grundy function on all of N^2"), "{}", stdout(&out));
     let out = grundy(&["verify", "--moves", FOUR_KNIGHT], b"");
     assert!(out.status.success(), "{}", stderr(&out));
+    // A potential other than x + y: inspect recomputes its square by the leaper sweep.
+    let slanted = dir.join("slanted.sgt");
+    let slanted = slanted.to_str().unwrap();
+    let out = grundy(&["generate", "--moves", SLANTED[0], "--bound", "16", "-o", slanted], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = grundy(&["inspect", slanted], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("all 256 cells equal"), "{}", stdout(&out));
 
     // An uncertified set: the blob holds the square only; the judge refuses beyond it.
     let turbulent = dir.join("turbulent.sgt");

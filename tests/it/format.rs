@@ -207,10 +207,16 @@ fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
     assert_eq!(file.verify_contents(), Err(TableError::WrongCell { table: 0, index: 13, value: 3, expected: 2 }));
 
     let cells = [0u8; 4];
-    let loops = vec![(1, -1), (-1, 0)]; // (1, -1) keeps x + y: not a game the sweep can tabulate
+    let loops = vec![(1, 0), (-1, 0)]; // (1, 0) lowers no positive potential: no sweep tabulates it
     let blob = write_blob("test", &[TableData { game: Game::Knight, moves: &loops, rows: 2, cols: 2, cells: &cells }]);
     let file = TableFile::from_bytes(blob).unwrap();
     assert!(matches!(file.verify_contents(), Err(TableError::Unverifiable { table: 0, .. })));
+    // (1, -1) keeps x + y but lowers x + 2y: the leaper sweep recomputes it (g(1, 0) = 1).
+    let slanted = vec![(1, -1), (-1, 0)];
+    let blob =
+        write_blob("test", &[TableData { game: Game::Knight, moves: &slanted, rows: 2, cols: 2, cells: &cells }]);
+    let file = TableFile::from_bytes(blob).unwrap();
+    assert!(matches!(file.verify_contents(), Err(TableError::WrongCell { table: 0, .. })));
 }
 
 /// A leaper blob (square and certified closed form) for the four-move knight.
