@@ -97,6 +97,10 @@ fn check_accepted(data: &[u8], header: &Header) {
                 assert_eq!((entry.rows, entry.cols), (1, 1), "Mine number shape");
                 assert!(payload.iter().all(|&v| v <= 1), "cell range");
             }
+            Game::LeaperForm => {
+                assert!(entry.rows == 1 && entry.cols >= 1, "closed-form shape");
+                assert!(format::form::decode(&entry.moves, payload).is_ok(), "an accepted form decodes");
+            }
         }
         end = offset + len;
     }
@@ -129,9 +133,10 @@ fn check_knight_lookup(data: &[u8], header: &Header, file: &TableFile) {
     for (x, y) in probes {
         let inside = (x < b && y < b).then(|| cells[(x * b + y) as usize]);
         assert_eq!(table.get(x, y), inside, "get({x}, {y})");
-        // Outside the square only a hyper-knight table answers, from the closed form.
-        let beyond = (table.has_closed_form() && x <= knight::MAX_COORDINATE && y <= knight::MAX_COORDINATE)
-            .then(|| embedded::knight_patterns().eval(x, y));
+        // Outside the square only a table with a certified closed form answers, from that form.
+        let beyond = (x <= knight::MAX_COORDINATE && y <= knight::MAX_COORDINATE)
+            .then(|| table.closed_form().map(|f| f.eval(x, y)))
+            .flatten();
         let expected = inside.or(beyond);
         assert_eq!(table.value(x, y).ok().map(|n| n.0), expected.map(u64::from), "value({x}, {y})");
     }

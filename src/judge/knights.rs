@@ -13,7 +13,7 @@ use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
-use crate::rules::closed_form::MAX_COORDINATE;
+use crate::rules::knight::MAX_COORDINATE;
 use crate::table::KnightTable;
 
 /// The judge's name for the winner.

@@ -1,8 +1,8 @@
 //! Hyper Knights: the Grundy value of a knight, of a sum of knights, and the winner.
 //!
 //! Any cell `0 <= x, y <= 2^63 - 1` ([`MAX_COORDINATE`]) has a value: the embedded table answers
-//! inside its square, the proven closed form ([`crate::rules::closed_form`],
-//! [`crate::rules::certificate`]) outside. The only error of the hyper-knight functions is a
+//! inside its square, the proven closed form ([`crate::table::ClosedForm`], found and
+//! certified by `grundy_core::rules::leaper`) outside. The only error of the hyper-knight functions is a
 //! coordinate of 2^63 or more. A table with a custom move set has no closed form, so there a
 //! knight outside the square is an error too.
 //!
@@ -12,8 +12,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use crate::rules::closed_form::MAX_COORDINATE;
 pub use crate::rules::knight::HYPER_KNIGHT_MOVES;
+pub use crate::rules::knight::MAX_COORDINATE;
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{KnightTable, embedded};

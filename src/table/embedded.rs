@@ -1,16 +1,13 @@
 //! The blob `build.rs` computed, embedded with `include_bytes!` at 64-byte alignment.
 
-use super::{KnightTable, MineTable, MisereTable};
-use crate::rules::closed_form::Patterns;
+use std::sync::OnceLock;
+
+use super::form_eval::Certified;
+use super::{ClosedForm, KnightTable, MineTable, MisereTable};
+use crate::format::form;
 use crate::rules::knight::HYPER_KNIGHT_MOVES;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
-
-/// The closed form's pattern tables, as `build.rs` extracted them.
-mod patterns {
-    include!(concat!(env!("OUT_DIR"), "/closed_form.rs"));
-}
-use patterns::KNIGHT_PATTERNS;
 
 /// Aligns its contents to 64 bytes (`include_bytes!` alone guarantees only 1).
 #[repr(C, align(64))]
@@ -22,6 +19,9 @@ static KNIGHT: &[u8] = BLOB.0.split_at(KNIGHT_OFFSET).1.split_at(KNIGHT_BOUND * 
 static MISERE_NIM: &[u8] = BLOB.0.split_at(MISERE_NIM_OFFSET).1.split_at(MISERE_NIM_LEN).0;
 static MINE_REGION: &[u8] = BLOB.0.split_at(MINE_REGION_OFFSET).1.split_at(MINE_REGION_LEN).0;
 static MINE_NUMBER: u8 = BLOB.0[MINE_NUMBER_OFFSET];
+static KNIGHT_FORM_BYTES: &[u8] = BLOB.0.split_at(KNIGHT_FORM_OFFSET).1.split_at(KNIGHT_FORM_LEN).0;
+/// The hyper knight's closed form, decoded from the blob on first use.
+static KNIGHT_FORM: OnceLock<Certified> = OnceLock::new();
 
 /// The whole embedded blob, as `build.rs` wrote it (and as `generated/tables.sgt` holds it).
 pub fn blob() -> &'static [u8] {
@@ -31,15 +31,28 @@ pub fn blob() -> &'static [u8] {
 /// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`, with the closed form beyond it.
 #[inline]
 pub fn knight() -> KnightTable<'static> {
-    KnightTable { bound: KNIGHT_BOUND, moves: &HYPER_KNIGHT_MOVES, cells: KNIGHT, closed_form: Some(&KNIGHT_PATTERNS) }
+    KnightTable {
+        bound: KNIGHT_BOUND,
+        moves: &HYPER_KNIGHT_MOVES,
+        cells: KNIGHT,
+        closed_form: Some(knight_certified()),
+    }
 }
 
-/// The hyper-knight closed form's pattern tables, extracted and checked by `build.rs`
-/// (`OUT_DIR/closed_form.rs`); `grundy_core::rules::certificate::prove` proves them right.
-#[doc(hidden)] // For `grundy verify knight` and the tests.
+/// The hyper knight's certified closed form, as `build.rs` discovered and proved it with
+/// `grundy_core::rules::leaper::analyze` and stored it in the blob (a `LeaperForm` table),
+/// decoded on first use. `grundy verify` re-runs its proof.
 #[inline]
-pub fn knight_patterns() -> &'static Patterns {
-    &KNIGHT_PATTERNS
+pub fn knight_form() -> &'static ClosedForm {
+    &knight_certified().form
+}
+
+/// The form with its run-time evaluator.
+#[inline]
+pub(crate) fn knight_certified() -> &'static Certified {
+    KNIGHT_FORM.get_or_init(|| {
+        Certified::new(form::decode(&HYPER_KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
+    })
 }
 
 /// The embedded misère Nim outcome table.

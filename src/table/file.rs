@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use super::{KnightTable, TableError};
+use super::form_eval::Certified;
+use super::{KnightTable, TableError, leaper};
 use crate::format::header::{Game, Header};
 use crate::format::{self, BlobError};
 use crate::generate::ParityTables;
@@ -32,6 +33,8 @@ impl Bytes {
 pub struct TableFile {
     bytes: Bytes,
     header: Header,
+    /// The closed forms, decoded once at open, with their move sets.
+    forms: Vec<(Vec<(i8, i8)>, Certified)>,
 }
 
 impl fmt::Debug for TableFile {
@@ -201,13 +204,15 @@ impl TableFile {
         // SAFETY: the caller upholds memmap2's contract, as stated in this function's `# Safety`.
         let map = unsafe { Mmap::map(&file) }.map_err(io)?;
         let header = format::validate(&map).map_err(|source| OpenError::Invalid { path: path.into(), source })?;
-        Ok(TableFile { bytes: Bytes::Mapped(map), header })
+        let forms = leaper::decode_forms(&header, &map);
+        Ok(TableFile { bytes: Bytes::Mapped(map), header, forms })
     }
 
     /// Validates blob bytes already in memory.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<TableFile, BlobError> {
         let header = format::validate(&bytes)?;
-        Ok(TableFile { bytes: Bytes::Owned(bytes), header })
+        let forms = leaper::decode_forms(&header, &bytes);
+        Ok(TableFile { bytes: Bytes::Owned(bytes), header, forms })
     }
 
     /// Validates a blob embedded in the program, without copying it: the way a crate whose
@@ -215,7 +220,8 @@ impl TableFile {
     /// `TableFile::from_static(include_bytes!(concat!(env!("OUT_DIR"), "/tables.sgt")))`.
     pub fn from_static(bytes: &'static [u8]) -> Result<TableFile, BlobError> {
         let header = format::validate(bytes)?;
-        Ok(TableFile { bytes: Bytes::Static(bytes), header })
+        let forms = leaper::decode_forms(&header, bytes);
+        Ok(TableFile { bytes: Bytes::Static(bytes), header, forms })
     }
 
     /// The decoded header.
@@ -228,13 +234,16 @@ impl TableFile {
         self.bytes.as_slice()
     }
 
-    /// The first knight table of the blob.
+    /// The first knight (leaper square) table of the blob, with the certified closed form of its
+    /// move set beyond the square when the blob holds one (for the hyper knight, the embedded
+    /// blob's form serves when this one has none).
     pub fn knight(&self) -> Result<KnightTable<'_>, TableError> {
         let entry = self.header.tables.iter().find(|t| t.game == Game::Knight);
         let entry = entry.ok_or(TableError::Missing { game: Game::Knight })?;
         // Validated at open: the payload lies inside the blob and knight tables are square.
         let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
-        Ok(KnightTable::new(entry.rows as usize, &entry.moves, cells))
+        let form = leaper::form_for(&self.forms, &entry.moves);
+        Ok(KnightTable::new(entry.rows as usize, &entry.moves, cells, form))
     }
 
     /// Recomputes every table from its game's rules and compares it cell by cell: checksums
@@ -245,11 +254,18 @@ impl TableFile {
         let mut checked = 0;
         for (i, entry) in self.header.tables.iter().enumerate() {
             let expected = match entry.game {
-                Game::Knight => square_table(&entry.moves, entry.rows as usize)
-                    .map_err(|source| TableError::Unverifiable { table: i, source })?,
+                // Any leaper by the sweep in potential order; a set no positive potential lowers
+                // gets the x + y sweep's error.
+                Game::Knight => match leaper::move_set(&entry.moves) {
+                    Some(set) => crate::generate::leaper_square(&set, entry.rows as usize),
+                    None => square_table(&entry.moves, entry.rows as usize)
+                        .map_err(|source| TableError::Unverifiable { table: i, source })?,
+                },
                 Game::MisereNim => parity.misere_nim.clone(),
                 Game::MineRegion => parity.mine_region.clone(),
                 Game::MineNumber => vec![parity.mine_number],
+                // Decoded and checked at open; `grundy verify --table` re-runs its proof.
+                Game::LeaperForm => continue,
             };
             let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             if let Some(index) = (0..cells.len()).find(|&j| expected.get(j) != Some(&cells[j])) {

@@ -1,9 +1,12 @@
 //! Runtime lookup: the tables embedded at build time, and blob files read or memory-mapped.
-//! Inside a table a lookup is one index into bytes; outside it, a hyper-knight table falls back
-//! to the proven closed form ([`crate::rules::closed_form`], a few table reads).
+//! Inside a table a lookup is one index into bytes; outside it, a leaper table falls back to its
+//! certified closed form ([`ClosedForm`], a few table reads) when the blob holds one (or, for the
+//! hyper knight, the embedded blob does).
 
 pub mod embedded;
 mod file;
+mod form_eval;
+mod leaper;
 mod parity;
 
 use std::fmt;
@@ -12,10 +15,12 @@ pub use crate::format::BlobError;
 pub use crate::format::header::{Game, Header, TableEntry};
 pub use crate::rules::knight::MoveSetError;
 pub use file::{MAX_READ_LEN, OpenError, TableFile};
+pub use grundy_core::rules::leaper::form::ClosedForm;
+pub use leaper::{LeaperError, leaper_table_file};
 pub use parity::{MineTable, MisereTable};
 
-use crate::rules::closed_form::{MAX_COORDINATE, Patterns};
-use crate::rules::knight::HYPER_KNIGHT_MOVES;
+use crate::rules::knight::MAX_COORDINATE;
+use form_eval::Certified;
 
 /// A valid blob that does not hold what was asked of it, or holds wrong values.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,31 +72,42 @@ impl std::error::Error for TableError {
     }
 }
 
-/// A knight Grundy square `0 <= x, y < bound`, one byte per cell, row-major; for the
-/// hyper-knight move set, with the closed form beyond the square.
+/// A leaper's Grundy square `0 <= x, y < bound`, one byte per cell, row-major, with the
+/// certified closed form of the same move set beyond the square when there is one.
 #[derive(Debug, Clone, Copy)]
 pub struct KnightTable<'a> {
     bound: usize,
     moves: &'a [(i8, i8)],
     cells: &'a [u8],
-    /// The closed form, only when `moves` is the hyper-knight move set: a custom move set has
-    /// no closed form, and must not silently get the hyper knight's.
-    closed_form: Option<&'static Patterns>,
-}
-
-/// Whether `moves` is the hyper-knight move set (in any order).
-fn is_hyper_knight(moves: &[(i8, i8)]) -> bool {
-    moves.len() == HYPER_KNIGHT_MOVES.len()
-        && moves.iter().all(|m| HYPER_KNIGHT_MOVES.contains(m))
-        && HYPER_KNIGHT_MOVES.iter().all(|m| moves.contains(m))
+    /// The closed form of exactly this move set (the caller matched it): a move set without a
+    /// certified form must not silently get another game's.
+    closed_form: Option<&'a Certified>,
 }
 
 impl<'a> KnightTable<'a> {
-    /// Wraps a square payload; `cells.len()` must be `bound * bound`.
-    pub(crate) fn new(bound: usize, moves: &'a [(i8, i8)], cells: &'a [u8]) -> Self {
+    /// Wraps a square payload; `cells.len()` must be `bound * bound`, and `closed_form` must be
+    /// the certified form of the move set `moves`.
+    pub(crate) fn new(
+        bound: usize,
+        moves: &'a [(i8, i8)],
+        cells: &'a [u8],
+        closed_form: Option<&'a Certified>,
+    ) -> Self {
         assert_eq!(cells.len(), bound * bound, "knight payload vs bound");
-        let closed_form = is_hyper_knight(moves).then(embedded::knight_patterns);
         KnightTable { bound, moves, cells, closed_form }
+    }
+
+    /// The certified closed form answering beyond the square, if any.
+    pub fn closed_form(&self) -> Option<&'a ClosedForm> {
+        self.closed_form.map(|c| &c.form)
+    }
+
+    /// `F(x, y)` of the closed form by the run-time evaluator (the same function as
+    /// [`ClosedForm::eval`], compiled for speed), or `None` without a form.
+    #[doc(hidden)] // For the tests and benchmarks that compare the two.
+    #[inline]
+    pub fn form_value(&self, x: u64, y: u64) -> Option<u8> {
+        self.closed_form.map(|c| c.fast.eval(x, y))
     }
 
     /// g(x, y) from the square alone, or `None` when `(x, y)` is outside it.
@@ -101,9 +117,9 @@ impl<'a> KnightTable<'a> {
         if x < self.bound && y < self.bound { Some(self.cells[x * self.bound + y]) } else { None }
     }
 
-    /// g(x, y): the square inside, the closed form outside (hyper-knight tables, coordinates up
-    /// to [`MAX_COORDINATE`] = 2^63 - 1). `None` when neither applies: a coordinate is 2^63 or
-    /// more, or a custom move set's table does not hold the cell.
+    /// g(x, y): the square inside, the closed form outside (coordinates up to
+    /// [`MAX_COORDINATE`] = 2^63 - 1). `None` when neither applies: a coordinate is 2^63 or
+    /// more, or a move set without a certified form and the cell outside its square.
     #[inline]
     pub(crate) fn lookup(&self, x: u64, y: u64) -> Option<u8> {
         match self.get(x, y) {
@@ -113,22 +129,22 @@ impl<'a> KnightTable<'a> {
     }
 
     /// g(x, y) for any `u64` cell: like [`lookup`](Self::lookup), but the closed form also answers
-    /// coordinates of 2^63 and more. [`Patterns::eval`] is exact on all of `u64` and the
+    /// coordinates of 2^63 and more. [`ClosedForm::eval`] is exact on all of `u64` and the
     /// certificate proves it equals g on all of N², so this is exact; it exists for the targets of
     /// winning moves, which can reach a coordinate of 2^63 from 2^63 - 1.
     #[inline]
     pub(crate) fn value_unbounded(&self, x: u64, y: u64) -> Option<u8> {
-        self.get(x, y).or_else(|| self.closed_form.map(|p| p.eval(x, y)))
+        self.get(x, y).or_else(|| self.closed_form.map(|c| c.fast.eval(x, y)))
     }
 
     /// The closed form outside the square, when it applies.
     #[inline]
     fn beyond(&self, x: u64, y: u64) -> Option<u8> {
-        let patterns = self.closed_form?;
-        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| patterns.eval(x, y))
+        let form = self.closed_form?;
+        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.fast.eval(x, y))
     }
 
-    /// Whether cells outside the square are answered by the hyper-knight closed form.
+    /// Whether cells outside the square are answered by a certified closed form.
     pub fn has_closed_form(&self) -> bool {
         self.closed_form.is_some()
     }

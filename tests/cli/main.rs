@@ -21,6 +21,8 @@ mod explain;
 mod io_paths;
 /// `grundy knights` on files and standard input, and its input errors.
 mod knights;
+/// Any leaper: `--moves` on analyze, sg, generate, knights and verify, against a mex oracle.
+mod leaper;
 /// Mine on whole boards: small boards against the simulator, large ones under symmetries,
 /// `--keep-going`.
 mod mine_boards;

@@ -1,5 +1,7 @@
-//! The hyper-knight closed form: against the DP and the definition, the recurrence at huge
-//! random cells, the certificate, and the library's use of it.
+//! The hyper-knight closed form (the one `build.rs` discovers and proves with the general leaper
+//! machinery, stored in the blob): against the DP and the definition, the recurrence at huge
+//! random cells, both certificates, the retired hand-fitted form as a cross-check, and the
+//! library's use of it.
 //!
 //! The long comparison is `#[ignore]`d; run it with
 //! `cargo test --release --test closed_form -- --ignored` (x + y < 100 000, 5 * 10^9 cells,
@@ -7,19 +9,25 @@
 
 use crate::common;
 
+use crate::hand_fitted::certificate;
+use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDINATE, Patterns};
 use common::{Definition, MOVES};
 use grundy::Nimber;
 use grundy::knight::{self, KnightError};
 use grundy::table::{TableFile, embedded};
 use grundy_core::format::header::Game;
 use grundy_core::format::{TableData, write_blob};
-use grundy_core::rules::certificate;
-use grundy_core::rules::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDINATE, Patterns};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
+use grundy_core::rules::leaper::{MAX_PROOF_CELLS, certify};
 use proptest::prelude::*;
 
 fn closed_form(x: u64, y: u64) -> u8 {
-    embedded::knight_patterns().eval(x, y)
+    embedded::knight_form().eval(x, y)
+}
+
+/// The retired hand-fitted patterns, extracted from the DP as `build.rs` used to.
+fn hand_fitted() -> Patterns {
+    Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap())
 }
 
 /// The mex of the closed form over the legal moves from (x, y) (targets may reach 2^63).
@@ -57,18 +65,36 @@ fn closed_form_equals_the_definition_near_the_core() {
 }
 
 #[test]
-fn the_certificate_proves_the_embedded_patterns() {
-    let proof = certificate::prove(embedded::knight_patterns()).unwrap();
+fn the_certificate_proves_the_embedded_form() {
+    let proof = certify::prove(embedded::knight_form(), MAX_PROOF_CELLS).unwrap();
+    assert!(proof.to_string().contains("proven equal to the Grundy function on all of N^2"));
+}
+
+#[test]
+fn the_old_certificate_proves_the_hand_fitted_patterns() {
+    let proof = certificate::prove(&hand_fitted()).unwrap();
     assert_eq!(proof.radius, 158, "{proof}");
     assert_eq!(proof.recurrence_cells, 158 * 159 / 2);
     assert!(proof.to_string().contains("proven equal to the Grundy function on all of N^2"));
 }
 
 #[test]
-fn the_embedded_patterns_are_the_extraction_from_the_dp() {
-    // build.rs wrote OUT_DIR/closed_form.rs from this very extraction.
-    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap();
-    assert_eq!(&Patterns::extract(&t), embedded::knight_patterns());
+fn the_hand_fitted_patterns_agree_with_the_discovered_form() {
+    // Two proofs of the same function, by independent means: they must agree everywhere; here
+    // on x + y < 2000 and along the lines where the regions meet, far out.
+    let old = hand_fitted();
+    for s in 0..2000u64 {
+        for x in 0..=s {
+            assert_eq!(old.eval(x, s - x), closed_form(x, s - x), "({x}, {})", s - x);
+        }
+    }
+    for k in [1u64 << 20, 1 << 40, 123_456_789_012_345, MAX_COORDINATE / 3] {
+        for d in 0..40 {
+            for (x, y) in [(k, 2 * k + d - 20), (k, k + d - 20), (2 * k + d - 20, k), (k + d, d), (d, k + d)] {
+                assert_eq!(old.eval(x, y), closed_form(x, y), "({x}, {y})");
+            }
+        }
+    }
 }
 
 /// Cells near the lines where the regions meet, at huge coordinates: uniformly random cells are
@@ -144,7 +170,7 @@ fn table_inside_and_closed_form_outside_agree_at_the_edge() {
 fn blob_with(moves: &[(i8, i8)], bound: usize) -> TableFile {
     let cells = grundy_core::rules::knight::square_table(moves, bound).unwrap();
     let side = bound as u32;
-    let table = TableData { game: Game::Knight, moves: &moves, rows: side, cols: side, cells: &cells };
+    let table = TableData { game: Game::Knight, moves, rows: side, cols: side, cells: &cells };
     TableFile::from_bytes(write_blob("test", &[table])).unwrap()
 }
 

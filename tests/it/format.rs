@@ -2,10 +2,12 @@
 //! corruption rejected with its own error.
 
 use grundy::table::{TableError, TableFile, embedded};
-use grundy_core::format::header::{FORMAT_VERSION, Game, Header, MAX_HEADER_LEN};
+use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Game, Header, MAX_HEADER_LEN};
 use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
-use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, default_blob, manifest};
+use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, default_blob, leaper_blob, leaper_blob_with, manifest};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+use grundy_core::rules::leaper::discover::Limits;
+use grundy_core::rules::leaper::moves::MoveSet;
 
 const MANIFEST_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/MANIFEST.md");
 const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
@@ -205,8 +207,119 @@ fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
     assert_eq!(file.verify_contents(), Err(TableError::WrongCell { table: 0, index: 13, value: 3, expected: 2 }));
 
     let cells = [0u8; 4];
-    let loops = vec![(1, -1), (-1, 0)]; // (1, -1) keeps x + y: not a game the sweep can tabulate
+    let loops = vec![(1, 0), (-1, 0)]; // (1, 0) lowers no positive potential: no sweep tabulates it
     let blob = write_blob("test", &[TableData { game: Game::Knight, moves: &loops, rows: 2, cols: 2, cells: &cells }]);
     let file = TableFile::from_bytes(blob).unwrap();
     assert!(matches!(file.verify_contents(), Err(TableError::Unverifiable { table: 0, .. })));
+    // (1, -1) keeps x + y but lowers x + 2y: the leaper sweep recomputes it (g(1, 0) = 1).
+    let slanted = vec![(1, -1), (-1, 0)];
+    let blob =
+        write_blob("test", &[TableData { game: Game::Knight, moves: &slanted, rows: 2, cols: 2, cells: &cells }]);
+    let file = TableFile::from_bytes(blob).unwrap();
+    assert!(matches!(file.verify_contents(), Err(TableError::WrongCell { table: 0, .. })));
+}
+
+/// A leaper blob (square and certified closed form) for the four-move knight.
+fn form_blob() -> (Vec<u8>, usize) {
+    let set = MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
+    let blob = leaper_blob(&set, 8).unwrap();
+    let header = validate(&blob).unwrap();
+    assert_eq!(header.tables.len(), 2);
+    assert_eq!(header.tables[1].game, Game::LeaperForm);
+    assert_eq!(header.tables[1].cell, CellEncoding::Bytes);
+    (blob, header.tables[1].offset as usize)
+}
+
+/// Rewrites table `i`'s payload checksum after an edit of its bytes (so only the form's own
+/// checks can catch the edit).
+fn with_fresh_payload_checksum(blob: &[u8], i: usize) -> Vec<u8> {
+    let (header, _) = read_head(blob).unwrap();
+    let t = &header.tables[i];
+    let crc = crc32fast::hash(&blob[t.offset as usize..(t.offset + t.len) as usize]);
+    with_header(blob, |hd| hd.tables[i].crc32 = crc)
+}
+
+#[test]
+fn a_closed_form_table_round_trips_and_answers_beyond_its_square() {
+    let (blob, _) = form_blob();
+    let file = TableFile::from_bytes(blob).unwrap();
+    let table = file.knight().unwrap();
+    assert_eq!(table.bound(), 8);
+    assert!(table.has_closed_form());
+    // The form is the one analyze certifies, and it answers like the blob's square inside it.
+    for x in 0..8 {
+        for y in 0..8 {
+            assert_eq!(table.closed_form().unwrap().eval(x, y), table.get(x, y).unwrap());
+        }
+    }
+    assert!(table.value(1 << 50, 3).is_ok());
+    // The embedded blob holds the hyper knight's form, after the parity tables.
+    let header = validate(embedded::blob()).unwrap();
+    let form = header.tables.iter().find(|t| t.game == Game::LeaperForm).expect("a closed form");
+    assert_eq!(form.moves, HYPER_KNIGHT_MOVES);
+}
+
+#[test]
+fn a_corrupt_closed_form_has_its_own_error() {
+    let (blob, at) = form_blob();
+    // Damage without a fresh checksum is damage.
+    let mut b = blob.clone();
+    b[at + 2] ^= 1;
+    assert!(matches!(validate(&b), Err(BlobError::PayloadChecksum { table: 1, .. })));
+    // With matching checksums: the structure is checked, then the form's own rules.
+    type Edit = fn(&mut Vec<u8>, usize);
+    let edits: &[(&str, Edit)] = &[
+        ("a core size past the payload", |b, at| b[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes())),
+        ("a strip count of 1", |b, at| {
+            let n = u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize;
+            b[at + 4 + n * n..at + 8 + n * n].copy_from_slice(&1u32.to_le_bytes());
+        }),
+        ("a value of 200 in the last sector's pattern", |b, _| {
+            let last = b.len() - 1;
+            b[last] = 200;
+        }),
+    ];
+    for (what, edit) in edits {
+        let mut b = blob.clone();
+        edit(&mut b, at);
+        let b = with_fresh_payload_checksum(&b, 1);
+        match validate(&b) {
+            Err(BlobError::BadForm { table: 1, reason }) => assert!(!reason.is_empty(), "{what}"),
+            other => panic!("{what}: {other:?}"),
+        }
+        assert!(TableFile::from_bytes(b).is_err(), "{what}");
+    }
+    // A form stored for another move set than it was found for: its shape may still be valid,
+    // so the move set's own checks come first; a refused move set is named.
+    let b = with_header(&blob, |hd| hd.tables[1].moves = vec![(1, 0), (-1, 0), (0, -1), (0, -2)]);
+    match validate(&b) {
+        Err(BlobError::BadForm { table: 1, reason }) => assert!(reason.contains("move set"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    // A closed form must be stored as bytes, a square as cells.
+    let b = with_header(&blob, |hd| hd.tables[1].cell = CellEncoding::U8);
+    assert!(matches!(validate(&b), Err(BlobError::BadEncoding { table: 1, .. })));
+    let b = with_header(&blob, |hd| hd.tables[0].cell = CellEncoding::Bytes);
+    assert!(matches!(validate(&b), Err(BlobError::BadEncoding { table: 0, .. })));
+    let b = with_header(&blob, |hd| {
+        hd.tables[1].rows = hd.tables[1].cols;
+        hd.tables[1].cols = 1;
+    });
+    assert!(matches!(validate(&b), Err(BlobError::BadShape { table: 1, .. })));
+}
+
+#[test]
+fn a_square_without_a_form_answers_only_inside() {
+    let set = MoveSet::parse("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)").unwrap();
+    // No analysis: the square only, as for a set without a certified form.
+    let limits = Limits { start_cells: 1 << 12, max_cells: 1 << 14, ..Limits::default() };
+    let analysis = grundy_core::rules::leaper::analyze(&set, &limits);
+    assert!(analysis.form().is_none());
+    let blob = leaper_blob_with(&set, 9, &analysis).unwrap();
+    let file = TableFile::from_bytes(blob).unwrap();
+    let table = file.knight().unwrap();
+    assert!(!table.has_closed_form());
+    assert!(table.value(8, 8).is_ok());
+    assert!(table.value(9, 0).unwrap_err().to_string().contains("< 9"));
+    assert_eq!(file.header().tables.len(), 1);
 }

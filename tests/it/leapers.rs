@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use grundy_core::rules::closed_form::{EXTRACT_MIN_SUM, Patterns};
+use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
 use grundy_core::rules::leaper::certify::{self, Refutation};
 use grundy_core::rules::leaper::discover::Limits;

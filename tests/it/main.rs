@@ -18,12 +18,16 @@ mod format;
 mod format_props;
 /// Every committed fuzz seed and crash input, replayed.
 mod fuzz_corpus;
+/// The retired hand-fitted hyper-knight form and certificate, a cross-check only.
+mod hand_fitted;
 /// Blob files read as far as their headers allow, judge input in chunks, a file cut while read.
 mod io_paths;
 /// The knight table against the definition and exhaustive sum search.
 mod knight_table;
 /// The knights judge against independently computed answers, on valid and damaged inputs.
 mod knights_judge;
+/// The run-time closed-form evaluator against the proven `ClosedForm::eval`.
+mod leaper_runtime;
 /// Any leaper: move sets, the sweep against a mex oracle, closed forms found and proven.
 mod leapers;
 /// Mine: samples, edge cases, promise-breaking boards and the cluster model.

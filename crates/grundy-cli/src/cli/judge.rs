@@ -9,23 +9,16 @@ use grundy::judge::run_to_stdout;
 use grundy::judge::{KnightsReport, MineReport, MisereReport, Style};
 use grundy::judge::{Mine, promise_notice};
 use grundy::mine::{Analysis, SolveError, Solver};
-use grundy::table::{TableFile, embedded};
+use grundy::table::embedded;
 use grundy_core::rules::knight::moves_text;
 
 use super::Failure;
+use super::leaper::{Holder, is_hyper_knight_moves};
 
 /// `grundy knights`; with a style, explained or JSON output instead of the judge's.
-pub fn knights(file: Option<&Path>, table: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
-    let blob = match table {
-        // SAFETY: the blob is opened for this one run; see `TableFile::map`'s contract.
-        Some(path) => Some(unsafe { TableFile::map(path) }?),
-        None => None,
-    };
-    let table = match &blob {
-        Some(file) => file.knight().map_err(Failure::invalid)?,
-        None => embedded::knight(),
-    };
-    if !table.has_closed_form() {
+pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>) -> Result<(), Failure> {
+    let table = holder.table()?;
+    if !is_hyper_knight_moves(table.moves()) {
         eprintln!(
             "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
             moves_text(table.moves())

@@ -1,51 +1,262 @@
-//! The one place where `draw` and `emit` use the general leaper machinery of `grundy-core`:
-//! parsing `--moves`, and finding a closed form and proving it. Everything else sees a
-//! [`MoveSet`], a [`ClosedForm`] (when certified) and [`Table`] values.
+//! Any leaper on the command line: `--moves`, `grundy analyze`, `grundy sg` with many pairs,
+//! `grundy verify` (the closed form's certificate), and the table `knights --moves` answers from.
 
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, moves_text};
-use grundy_core::rules::leaper::certify::{Proof, prove};
-use grundy_core::rules::leaper::discover::{Limits, discover};
-pub use grundy_core::rules::leaper::form::ClosedForm;
-pub use grundy_core::rules::leaper::moves::MoveSet;
-pub use grundy_core::rules::leaper::sweep::Table;
+use std::path::Path;
 
-use super::Failure;
+use clap::Args;
+use grundy::table::{ClosedForm, KnightTable, TableFile, embedded, leaper_table_file};
+use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, hyper_knight_set, narrow_moves};
+use grundy_core::rules::leaper::certify::{self, Proof};
+use grundy_core::rules::leaper::discover::{Limits, NotFound};
+use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::rules::leaper::{Analysis, MAX_PROOF_CELLS, Outcome, analyze};
+use serde_json::{Value, json};
 
-/// The most cells the proof checks directly; a larger proof leaves the form uncertified.
-pub const MAX_PROOF_CELLS: u64 = 1 << 24;
+use super::{Failure, print};
 
-/// The move set of `--moves`, or the hyper knight's without it.
+/// The game: `--moves`, and how hard to look for its closed form.
+#[derive(Args, Clone)]
+pub struct Game {
+    /// The move set, `"(dx,dy) (dx,dy) ..."` (commas or spaces between pairs); without it, the
+    /// hyper knight.
+    #[arg(long, value_name = "MOVES", value_parser = parse_moves, allow_hyphen_values = true)]
+    pub moves: Option<MoveSet>,
+    /// Search for a closed form in potential triangles of up to N cells (default 16777216).
+    #[arg(long, value_name = "N", value_parser = parse_cells)]
+    pub max_cells: Option<u64>,
+}
+
+fn parse_moves(text: &str) -> Result<MoveSet, String> {
+    MoveSet::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_cells(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if (1 << 12..=1 << 30).contains(&n) => Ok(n),
+        _ => Err(format!("not a whole number in {}..={}", 1 << 12, 1 << 30)),
+    }
+}
+
+impl Game {
+    /// The move set meant: `--moves`, or the hyper knight.
+    pub fn set(&self) -> MoveSet {
+        self.moves.clone().unwrap_or_else(hyper_knight_set)
+    }
+
+    /// Whether this is the hyper knight (whose form the embedded blob holds).
+    fn is_hyper_knight(&self) -> bool {
+        same_set(&self.set(), &hyper_knight_set())
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        if let Some(n) = self.max_cells {
+            limits.max_cells = n;
+            limits.start_cells = limits.start_cells.min(n / 4);
+        }
+        limits
+    }
+
+    fn analyze(&self) -> Analysis {
+        analyze(&self.set(), &self.limits())
+    }
+}
+
+/// The move set of `--moves` as `draw` and `emit` take it (text), or the hyper knight's.
 pub fn move_set(text: Option<&str>) -> Result<MoveSet, Failure> {
-    let default = moves_text(&HYPER_KNIGHT_MOVES);
-    let text = text.unwrap_or(&default);
-    MoveSet::parse(text).map_err(|e| Failure::invalid(format!("--moves '{text}': {e}")))
+    match text {
+        Some(text) => MoveSet::parse(text).map_err(|e| Failure::invalid(format!("--moves '{text}': {e}"))),
+        None => Ok(hyper_knight_set()),
+    }
 }
 
-/// A closed form and its proof, or why there is none.
-pub enum Analysis {
-    /// Proven equal to the Grundy function on all of N².
-    Certified { form: Box<ClosedForm>, proof: Proof },
-    /// No candidate was found, or its proof failed or was too large.
-    Uncertified { reason: String },
+/// Discovery and proof with the default limits, for `draw` and `emit`.
+pub fn analyze_set(set: &MoveSet) -> Analysis {
+    analyze(set, &Limits::default())
 }
 
-impl Analysis {
-    /// The certified closed form, if any.
-    pub fn form(&self) -> Option<&ClosedForm> {
+/// Whether a table's moves are the hyper knight's (in any order).
+pub fn is_hyper_knight_moves(moves: &[(i8, i8)]) -> bool {
+    let hk = narrow_moves(&hyper_knight_set());
+    moves.len() == hk.len() && hk.iter().all(|m| moves.contains(m))
+}
+
+fn same_set(a: &MoveSet, b: &MoveSet) -> bool {
+    a.moves().len() == b.moves().len() && a.moves().iter().all(|m| b.moves().contains(m))
+}
+
+/// Where a leaper's table lives for one run.
+pub enum Holder {
+    /// The embedded hyper-knight tables.
+    Embedded,
+    /// A blob file (mapped) or a table computed at start-up.
+    File(TableFile),
+}
+
+impl Holder {
+    /// The table: the embedded one, or the blob's first leaper square (with its closed form).
+    pub fn table(&self) -> Result<KnightTable<'_>, Failure> {
         match self {
-            Analysis::Certified { form, .. } => Some(form),
-            Analysis::Uncertified { .. } => None,
+            Holder::Embedded => Ok(embedded::knight()),
+            Holder::File(file) => file.knight().map_err(Failure::invalid),
         }
     }
 }
 
-/// Searches for a closed form of `set` and proves it (default search limits).
-pub fn analyze(set: &MoveSet) -> Analysis {
-    match discover(set, &Limits::default()) {
-        Err(e) => Analysis::Uncertified { reason: e.to_string() },
-        Ok((form, _)) => match prove(&form, MAX_PROOF_CELLS) {
-            Ok(proof) => Analysis::Certified { form: Box::new(form), proof },
-            Err(e) => Analysis::Uncertified { reason: format!("a candidate was found but not proven: {e}") },
+/// The table for `game`: from `--table BLOB` (whose move set must be `--moves` when both are
+/// given), the embedded one for the hyper knight, or computed at start-up (the square
+/// `x, y < bound` and, when certified, the closed form).
+pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder, Failure> {
+    if let Some(path) = table {
+        // SAFETY: the blob is opened for this one run; see `TableFile::map`'s contract.
+        let file = unsafe { TableFile::map(path) }?;
+        if let Some(set) = &game.moves {
+            let moves = file.knight().map_err(Failure::invalid)?.moves().to_vec();
+            let wanted = narrow_moves(set);
+            if moves.len() != wanted.len() || !wanted.iter().all(|m| moves.contains(m)) {
+                return Err(Failure::invalid(format!(
+                    "{}: its table is for the moves {}, not --moves {set}",
+                    path.display(),
+                    grundy_core::rules::knight::moves_text(&moves)
+                )));
+            }
+        }
+        return Ok(Holder::File(file));
+    }
+    if game.is_hyper_knight() {
+        return Ok(Holder::Embedded);
+    }
+    let set = game.set();
+    let file = leaper_table_file(&set, bound, &game.analyze()).map_err(Failure::invalid)?;
+    Ok(Holder::File(file))
+}
+
+/// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
+pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure> {
+    if coordinates.len() % 2 != 0 {
+        return Err(Failure::invalid(format!(
+            "{} coordinates: give them in pairs X Y (the last X has no Y)",
+            coordinates.len()
+        )));
+    }
+    let holder = holder(game, None, bound)?;
+    let table = holder.table()?;
+    let mut out = String::new();
+    for pair in coordinates.chunks(2) {
+        let g = table.value(pair[0], pair[1]).map_err(Failure::invalid)?;
+        out += &format!("{}\n", g.0);
+    }
+    print(out)
+}
+
+/// `grundy analyze [--moves M] [--json]`.
+pub fn analyze_command(game: &Game, as_json: bool) -> Result<(), Failure> {
+    let analysis = game.analyze();
+    if as_json { print(format_args!("{}\n", analysis_json(&analysis))) } else { print(format_args!("{analysis}\n")) }
+}
+
+/// `grundy verify [knight] [--moves M] [--table BLOB]`: re-run the certificate.
+pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
+    let holder;
+    let (form, source): (ClosedForm, String) = match table {
+        Some(path) => {
+            holder = self::holder(game, Some(path), 1)?;
+            let t = holder.table()?;
+            let form = t.closed_form().ok_or_else(|| {
+                Failure::refuted(format!("verify: NOT proven: {} holds no closed form for its moves", path.display()))
+            })?;
+            (form.clone(), format!("the closed form in {}", path.display()))
+        }
+        None if game.moves.is_none() => (embedded::knight_form().clone(), "knight closed form".into()),
+        None => match game.analyze().outcome {
+            Outcome::Certified { form, .. } => (form, "the closed form just discovered".into()),
+            Outcome::NotFound(why) => {
+                return Err(Failure::refuted(format!("verify: NOT proven: no closed form to prove: {why}")));
+            }
         },
+    };
+    match certify::prove(&form, MAX_PROOF_CELLS) {
+        Ok(proof) => print(format_args!(
+            "{source}: {proof}; moves {}
+",
+            form.move_set()
+        )),
+        Err(refutation) => Err(Failure::refuted(format!("verify: NOT proven: {source}: {refutation}"))),
     }
 }
+
+/// The `--json` report of an analysis: one object, `closed_form.status` `"certified"` or
+/// `"not_found"`.
+pub fn analysis_json(a: &Analysis) -> Value {
+    let (wa, wb) = a.set.potential();
+    let closed_form = match &a.outcome {
+        Outcome::Certified { form, proof } => form_json(form, proof),
+        Outcome::NotFound(why) => not_found_json(why),
+    };
+    json!({
+        "moves": a.set.to_string(),
+        "potential": [wa, wb],
+        "symmetric": a.symmetric,
+        "computed_potential": a.computed_potential,
+        "max_value": a.max_value,
+        "closed_form": closed_form,
+    })
+}
+
+fn form_json(form: &ClosedForm, proof: &Proof) -> Value {
+    let strips: Vec<Value> = form
+        .features()
+        .iter()
+        .map(|f| {
+            json!({
+                "direction": [f.dir.0, f.dir.1],
+                "lo": f.lo,
+                "hi": f.hi,
+                "width": f.width(),
+                "period": [f.period * f.dir.0, f.period * f.dir.1],
+            })
+        })
+        .collect();
+    let sectors: Vec<Value> =
+        form.sectors().iter().map(|s| json!({ "basis": [[s.a, 0], [s.b, s.d]], "index": s.index() })).collect();
+    json!({
+        "status": "certified",
+        "core_size": form.core_size(),
+        "strips": strips,
+        "sectors": sectors,
+        "modulus": form.modulus(),
+        "stored_values": form.stored_values(),
+        "certificate": {
+            "radius": proof.radius,
+            "cells": proof.cells,
+            "translations": proof.translations.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+        },
+    })
+}
+
+fn not_found_json(why: &NotFound) -> Value {
+    json!({
+        "status": "not_found",
+        "max_potential": why.max_potential,
+        "reason": why.reason,
+        "windows_potential": why.windows_potential,
+        "windows": why.windows.iter().map(|&(d, c)| json!({ "distinct": d, "cells": c })).collect::<Vec<_>>(),
+    })
+}
+
+/// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
+pub fn generate(game: &Game, bound: usize, output: &Path) -> Result<(), Failure> {
+    let set = game.set();
+    let analysis = game.analyze();
+    let blob = grundy_core::generate::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
+    match &analysis.outcome {
+        Outcome::Certified { .. } => eprintln!("moves {set}: {bound} x {bound} square and the certified closed form"),
+        Outcome::NotFound(why) => {
+            eprintln!("moves {set}: {bound} x {bound} square only, no closed form: {why}")
+        }
+    }
+    super::output::write(output, &blob)
+}
+
+/// The default side of a square computed at start-up.
+pub const DEFAULT_BOUND: usize = DEFAULT_KNIGHT_BOUND;

@@ -11,7 +11,6 @@ mod inspect;
 mod judge;
 mod leaper;
 mod output;
-mod query;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,6 +35,11 @@ enum Command {
         /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
         #[arg(long, value_name = "BLOB")]
         table: Option<PathBuf>,
+        #[command(flatten)]
+        game: leaper::Game,
+        /// With --moves (and no --table): side of the square computed at start-up.
+        #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
+        bound: usize,
         #[command(flatten)]
         report: Report,
     },
@@ -72,20 +76,35 @@ enum Command {
         /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
         #[arg(short, long, value_name = "PATH")]
         output: Option<PathBuf>,
+        /// A blob for this leaper alone: its square and, when certified, its closed form.
+        #[command(flatten)]
+        game: leaper::Game,
+    },
+    /// Find a leaper's closed form and prove it: potential, symmetry, the triangle computed, the
+    /// largest value, and the form (core, sectors, strips, certificate) or why none was found.
+    Analyze {
+        #[command(flatten)]
+        game: leaper::Game,
+        /// One JSON object; `closed_form.status` is "certified" or "not_found".
+        #[arg(long)]
+        json: bool,
     },
     /// Validate a table blob and print its header.
     Inspect {
         /// The blob file.
         file: PathBuf,
     },
-    /// Print g(X, Y), the Grundy value of one hyper knight (any X, Y up to 2^63 - 1).
+    /// Print g(X, Y) for each pair, one per line: the hyper knight (any X, Y up to 2^63 - 1), or
+    /// with --moves any leaper (beyond its square only when its closed form is certified).
     Sg {
-        /// Row, 0 <= X <= 2^63 - 1.
-        #[arg(value_parser = coordinate)]
-        x: u64,
-        /// Column, 0 <= Y <= 2^63 - 1.
-        #[arg(value_parser = coordinate)]
-        y: u64,
+        /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1.
+        #[arg(value_parser = coordinate, required = true, num_args = 1.., value_name = "X")]
+        coordinates: Vec<u64>,
+        #[command(flatten)]
+        game: leaper::Game,
+        /// With --moves: side of the square computed (cells beyond it need a certified form).
+        #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
+        bound: usize,
     },
     /// Draw a leaper's table (with its closed form's regions) or, with `mine`, a Mine board, as
     /// FILE.png or FILE.svg.
@@ -93,10 +112,17 @@ enum Command {
     /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
     /// problem: the certified closed form of a leaper, or its table, or misère Nim's rule.
     Emit(emit::EmitArgs),
-    /// Run a proof checker: `knight` proves the closed form equals the Grundy function everywhere.
+    /// Re-run the closed form's certificate (exit 4 if it is not proven): the embedded hyper
+    /// knight's, a blob's (--table), or one discovered now for --moves.
     Verify {
+        /// `knight`: the hyper knight (the same as no argument).
         #[command(subcommand)]
-        what: Verify,
+        what: Option<Verify>,
+        #[command(flatten)]
+        game: leaper::Game,
+        /// Prove the closed form stored in this blob.
+        #[arg(long, value_name = "BLOB")]
+        table: Option<PathBuf>,
     },
 }
 
@@ -198,15 +224,26 @@ impl Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Knights { file, table, report } => judge::knights(file.as_deref(), table.as_deref(), report.style()),
+        Command::Knights { file, table, game, bound, report } => leaper::holder(&game, table.as_deref(), bound)
+            .and_then(|h| judge::knights(file.as_deref(), &h, report.style())),
         Command::MisereNim { file, report } => judge::misere_nim(file.as_deref(), report.style()),
         Command::Mine { file, max_states, keep_going, report } => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
-        Command::Generate { bound, output } => generate::run(bound, output.as_deref()),
+        Command::Generate { bound, output, game } => match (&game.moves, output.as_deref()) {
+            (Some(_), Some(path)) => leaper::generate(&game, bound, path),
+            (Some(_), None) => {
+                Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
+            }
+            _ => generate::run(bound, output.as_deref()),
+        },
+        Command::Analyze { game, json } => leaper::analyze_command(&game, json),
         Command::Inspect { file } => inspect::run(&file),
-        Command::Sg { x, y } => query::sg(x, y),
-        Command::Verify { what: Verify::Knight } => query::verify_knight(),
+        Command::Sg { coordinates, game, bound } => leaper::sg(&game, bound, &coordinates),
+        Command::Verify { what, game, table } => match what {
+            Some(Verify::Knight) if game.moves.is_some() => Err(Failure::invalid("verify knight takes no --moves")),
+            _ => leaper::verify(&game, table.as_deref()),
+        },
         Command::Emit(args) => emit::run(&args),
         Command::Draw(args) => draw::run(&args),
     };

@@ -1,58 +1,123 @@
-//! Writing `-o FILE`: a new file, or one that replaces a regular file (never a directory, a
-//! device or a pipe), through a temporary file beside it and a rename, so that a failure leaves
-//! the old file as it was and no reader sees half a file.
+//! Writing `-o FILE` (and `generated/`): a new file, or one that replaces a regular file (never
+//! a directory, a device or a pipe), through a temporary file beside it and a rename, so that a
+//! failure leaves the old file as it was and no reader sees half a file.
 
-use std::fs::OpenOptions;
-use std::io::Write;
+use std::fs::{File, OpenOptions};
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use super::Failure;
 
-/// Refuses a path that exists and is not a regular file (following symbolic links); returns the
-/// path to replace (a link's target, so the link stays a link).
-pub fn check(path: &Path) -> Result<PathBuf, Failure> {
-    if path.as_os_str().is_empty() {
-        return Err(Failure::invalid("-o: empty file name"));
+/// Writes `bytes` to `path` (see the module documentation).
+pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    Target::check(path)?.write(bytes)
+}
+
+/// Refuses `path` before any work is done when it cannot be written (see [`Target::check`]).
+pub fn check(path: &Path) -> Result<(), Failure> {
+    Target::check(path).map(drop)
+}
+
+/// A path to write: a regular file to replace, or nothing yet.
+pub struct Target {
+    /// As given, for messages.
+    shown: PathBuf,
+    /// Where the file is written: a symbolic link's target, so the link stays.
+    path: PathBuf,
+    /// The permissions of the file replaced.
+    permissions: Option<std::fs::Permissions>,
+}
+
+impl Target {
+    /// Refuses anything but a regular file (following symbolic links) or a free name.
+    pub fn check(path: &Path) -> Result<Target, Failure> {
+        let shown = path.to_path_buf();
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => {
+                let path = std::fs::canonicalize(path).map_err(|e| writing(&shown, e))?;
+                Ok(Target { shown, path, permissions: Some(meta.permissions()) })
+            }
+            Ok(meta) => Err(Failure::io(format!(
+                "{}: is {}; refusing to replace it (give the path of a regular file to write)",
+                path.display(),
+                kind(&meta)
+            ))),
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                if !parent.is_dir() {
+                    return Err(Failure::io(format!(
+                        "writing {}: the directory {} does not exist",
+                        path.display(),
+                        parent.display()
+                    )));
+                }
+                Ok(Target { shown, path: path.to_path_buf(), permissions: None })
+            }
+            Err(e) => Err(writing(path, e)),
+        }
     }
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {
-            let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-            if is_link {
-                std::fs::canonicalize(path).map_err(|e| Failure::io(format!("{}: {e}", path.display())))
-            } else {
-                Ok(path.to_path_buf())
+
+    /// Writes `bytes` to a new temporary file beside the target and renames it over the target,
+    /// so a reader never sees half a blob and a failure leaves the target as it was. The
+    /// temporary file is removed on failure.
+    pub fn write(&self, bytes: &[u8]) -> Result<(), Failure> {
+        let (tmp, file) = self.temporary()?;
+        let written = (|| {
+            let mut file = file;
+            file.write_all(bytes)?;
+            if let Some(permissions) = &self.permissions {
+                file.set_permissions(permissions.clone())?;
+            }
+            file.sync_all()?;
+            drop(file);
+            // Checked again just before the rename: a directory or FIFO made meanwhile stays.
+            if std::fs::metadata(&self.path).is_ok_and(|m| !m.is_file()) {
+                return Err(std::io::Error::new(ErrorKind::AlreadyExists, "is no longer a regular file"));
+            }
+            std::fs::rename(&tmp, &self.path)
+        })();
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(writing(&self.shown, e));
+        }
+        eprintln!("wrote {} ({} bytes)", self.shown.display(), bytes.len());
+        Ok(())
+    }
+
+    /// A new file beside the target, `.NAME.PID.K.tmp`, created exclusively (nothing that is
+    /// there already is touched).
+    fn temporary(&self) -> Result<(PathBuf, File), Failure> {
+        let name = self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        for k in 0.. {
+            let tmp = dir.join(format!(".{name}.{}.{k}.tmp", std::process::id()));
+            match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+                Ok(file) => return Ok((tmp, file)),
+                Err(e) if e.kind() == ErrorKind::AlreadyExists && k < 100 => continue,
+                Err(e) => return Err(writing(&self.shown, e)),
             }
         }
-        Ok(_) => Err(Failure::invalid(format!("{}: exists and is not a regular file; not replaced", path.display()))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path.to_path_buf()),
-        Err(e) => Err(Failure::io(format!("{}: {e}", path.display()))),
+        unreachable!("the loop returns")
     }
 }
 
-/// Writes `bytes` to `path` (see the module documentation).
-pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let target = check(path)?;
-    let fail = |e: std::io::Error| Failure::io(format!("{}: {e}", path.display()));
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = target.file_name().map_or("output".into(), |n| n.to_string_lossy().into_owned());
-    // A fresh name (create_new): an existing file of that name is never touched.
-    let mut attempt = 0u32;
-    let (tmp, mut file) = loop {
-        let tmp = dir.join(format!(".{name}.grundy-{}-{attempt}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(file) => break (tmp, file),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
-            Err(e) => return Err(fail(e)),
+fn writing(path: &Path, e: std::io::Error) -> Failure {
+    Failure::io(format!("writing {}: {e}", path.display()))
+}
+
+/// What a file that is not a regular file is, for a message.
+fn kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        match () {
+            _ if t.is_fifo() => return "a FIFO (named pipe)",
+            _ if t.is_char_device() => return "a character device",
+            _ if t.is_block_device() => return "a block device",
+            _ if t.is_socket() => return "a socket",
+            _ => {}
         }
-    };
-    let written = file.write_all(bytes).and_then(|()| file.sync_all());
-    drop(file);
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, &target)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
     }
-    Ok(())
+    if meta.is_dir() { "a directory" } else { "not a regular file" }
 }

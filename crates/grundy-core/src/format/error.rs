@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use super::header::Game;
+use super::header::{CellEncoding, Game};
 
 /// A blob failed validation; the message says which check failed. Each check has its own
 /// variant, and new checks may be added.
@@ -46,6 +46,10 @@ pub enum BlobError {
     PayloadChecksum { table: usize, stored: u32, computed: u32 },
     /// A cell holds a value its game cannot produce.
     BadCell { table: usize, index: usize, value: u8 },
+    /// A table's cell encoding is not its game's (`Bytes` for a closed form, `U8` otherwise).
+    BadEncoding { table: usize, game: Game, cell: CellEncoding },
+    /// A closed-form payload that passed its checksum but is not a valid closed form.
+    BadForm { table: usize, reason: String },
 }
 
 impl core::fmt::Display for BlobError {
@@ -102,6 +106,10 @@ impl core::fmt::Display for BlobError {
             Self::BadCell { table, index, value } => {
                 write!(f, "table {table}: cell {index} holds {value}, impossible for its game")
             }
+            Self::BadEncoding { table, game, cell } => {
+                write!(f, "table {table}: a {game:?} table cannot be stored as {cell:?}")
+            }
+            Self::BadForm { table, reason } => write!(f, "table {table}: not a valid closed form: {reason}"),
         }
     }
 }

@@ -23,6 +23,9 @@ pub enum Game {
     MineRegion,
     /// Mine: Grundy value of a number that touches no blank region, `1 x 1`.
     MineNumber,
+    /// The certified closed form of one leaper (its move set in the entry), valid on all of N²:
+    /// `1 x len` bytes in the encoding of [`super::form`], stored as [`CellEncoding::Bytes`].
+    LeaperForm,
 }
 
 /// How a cell is stored in the payload.
@@ -30,6 +33,8 @@ pub enum Game {
 pub enum CellEncoding {
     /// One unsigned byte per cell.
     U8,
+    /// An encoded structure (a [`Game::LeaperForm`]), `len` bytes with `rows = 1`, `cols = len`.
+    Bytes,
 }
 
 /// One table of the blob: what it is and where its payload lies.

@@ -2,6 +2,10 @@
 
 use alloc::{format, string::String, vec, vec::Vec};
 
+/// The coordinates the library answers: `0 <= x, y <= MAX_COORDINATE = 2^63 - 1`. (A closed
+/// form itself is exact on all of `u64`.)
+pub const MAX_COORDINATE: u64 = i64::MAX as u64;
+
 /// A move `(dx, dy)`: from `(x, y)` to `(x + dx, y + dy)`, legal iff both stay `>= 0`.
 pub type Move = (i8, i8);
 

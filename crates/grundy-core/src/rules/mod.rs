@@ -1,10 +1,7 @@
-//! The game math: any leaper's move set, Grundy sweep and closed form found and proven
-//! ([`leaper`]); the hyper knight's sweep, the hyper knight's closed form and its
-//! certificate, misère Nim's and Mine's parity recurrences. `build.rs` computes the embedded
+//! The game math: move sets and the Grundy sweep, general leapers (closed forms found and
+//! proven, [`leaper`]), misère Nim's and Mine's parity recurrences. `build.rs` computes the embedded
 //! tables with this code, so the tests check exactly the code that built them.
 
-pub mod certificate;
-pub mod closed_form;
 pub mod knight;
 pub mod leaper;
 pub mod mine;

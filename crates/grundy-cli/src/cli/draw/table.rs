@@ -3,9 +3,11 @@
 //! edges of every strip band or sector boundary (dashed), and a label per sector.
 
 use super::super::Failure;
-use super::super::leaper::{self, ClosedForm, Table};
+use super::super::leaper;
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
+use grundy_core::rules::leaper::form::ClosedForm;
+use grundy_core::rules::leaper::sweep::Table;
 
 /// The largest `--size`.
 pub const MAX_SIZE: u64 = 4096;
@@ -40,7 +42,7 @@ pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool
     }
     let table = Table::for_square(&set, size);
     let values = table.square(size);
-    let analysis = if overlay { Some(leaper::analyze(&set)) } else { None };
+    let analysis = if overlay { Some(leaper::analyze_set(&set)) } else { None };
 
     let n = size as usize;
     let title = format!("g(x, y) for 0 <= x, y < {size}, moves {set}");

@@ -19,8 +19,12 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::leaper::{self, Analysis, ClosedForm, MoveSet, Table};
+use super::leaper;
 use super::{Failure, output};
+use grundy_core::rules::leaper::Outcome;
+use grundy_core::rules::leaper::form::ClosedForm;
+use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::rules::leaper::sweep::Table;
 pub use source::Lang;
 use source::{Piece, Program};
 
@@ -122,8 +126,8 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
     }
     let mut about = vec![format!("Game: the knights judge format for the leaper with moves {set}.")];
     if !args.table {
-        match leaper::analyze(&set) {
-            Analysis::Certified { form, proof } => {
+        match leaper::analyze_set(&set).outcome {
+            Outcome::Certified { form, proof } => {
                 about.push(format!(
                     "Values: the closed form (core {c} x {c}, {} strips, {} sectors, modulus {}), proven equal",
                     form.features().len(),
@@ -138,7 +142,8 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
                 about.push("  coordinates up to 2^63 - 1.".into());
                 return Ok(Program { about, piece: form_piece(&form) });
             }
-            Analysis::Uncertified { reason } => {
+            Outcome::NotFound(why) => {
+                let reason = why.to_string();
                 eprintln!(
                     "grundy: note: no certified closed form ({reason}); embedding the table of 0 <= x, y < {bound}"
                 );

@@ -42,8 +42,8 @@
 //! The certificate compares the two on every cell it scans and `tests/it/closed_form.rs` on huge
 //! random cells.
 
-use super::knight::Triangle;
-use alloc::{
+use grundy_core::rules::knight::Triangle;
+use std::{
     format,
     string::{String, ToString},
     vec::Vec,
@@ -333,7 +333,7 @@ impl Patterns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::knight::HYPER_KNIGHT_MOVES;
+    use grundy_core::rules::knight::HYPER_KNIGHT_MOVES;
 
     fn triangle(max_sum: usize) -> Triangle {
         Triangle::compute(&HYPER_KNIGHT_MOVES, max_sum).unwrap()

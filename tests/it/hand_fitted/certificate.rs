@@ -80,12 +80,12 @@
 //! patterns. [`prove_with`] takes the translation set and key bounds as parameters so tests can
 //! show that a wrong pattern cell, a missing translation or too narrow a key is refused.
 
-use alloc::collections::BTreeSet;
-use alloc::{format, string::String, vec::Vec};
 use core::fmt;
+use std::collections::BTreeSet;
+use std::{format, string::String, vec::Vec};
 
 use super::closed_form::{FORMS, Forms, LOCAL_CLAMP, Local, Patterns, X, Y};
-use super::knight::{HYPER_KNIGHT_MOVES, Move};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Move};
 
 /// The translation set `V` of Lemma B.
 pub const TRANSLATIONS: [(i64, i64); 5] = [(0, 4), (4, 0), (4, 4), (4, 8), (8, 4)];
@@ -356,9 +356,9 @@ fn candidates(near: &Bounds) -> BTreeSet<(u64, u64)> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::closed_form::EXTRACT_MIN_SUM;
     use super::*;
-    use crate::rules::closed_form::EXTRACT_MIN_SUM;
-    use crate::rules::knight::Triangle;
+    use grundy_core::rules::knight::Triangle;
 
     fn patterns() -> Patterns {
         Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap())

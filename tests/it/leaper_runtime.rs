@@ -1,0 +1,57 @@
+//! The run-time evaluator of a certified closed form (what `KnightTable::value` answers beyond
+//! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
+//! near every strip, for forms of several shapes (moduli 3, 4, 8, 16, potentials other than
+//! x + y).
+
+use grundy::table::TableFile;
+use grundy_core::generate::leaper_blob;
+use grundy_core::rules::knight::MAX_COORDINATE;
+use grundy_core::rules::leaper::moves::MoveSet;
+
+const SETS: &[&str] = &[
+    "(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)",
+    "(-2,1) (-2,-1) (1,-2) (-1,-2)",
+    "(-1,0) (0,-1) (-1,-1)",
+    "(-1,-2) (-2,-1)",
+    "(-3,1) (2,-1)",
+    "(0,-1) (-1,2) (-2,-1)",
+    "(-3,-1) (-1,-3) (-2,-2)",
+];
+
+#[test]
+fn the_runtime_evaluator_is_the_proven_form() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for text in SETS {
+        let set = MoveSet::parse(text).unwrap();
+        let file = TableFile::from_bytes(leaper_blob(&set, 4).unwrap()).unwrap();
+        let table = file.knight().unwrap();
+        let form = table.closed_form().unwrap_or_else(|| panic!("{text}: certified"));
+        for s in 0..600u64 {
+            for x in 0..=s {
+                assert_eq!(table.form_value(x, s - x), Some(form.eval(x, s - x)), "{text}: ({x}, {})", s - x);
+            }
+        }
+        let dirs: Vec<(i64, i64)> = form.features().iter().map(|f| f.dir).collect();
+        for _ in 0..200_000 {
+            let (x, y) = match next() % 3 {
+                0 => (next(), next()),
+                _ => {
+                    let (p, q) = dirs[(next() % dirs.len() as u64) as usize];
+                    let t = next() % (u64::MAX / 64);
+                    let (dx, dy) = (next() % 80, next() % 80);
+                    ((t * p as u64).wrapping_add(dx), (t * q as u64).wrapping_add(dy))
+                }
+            };
+            assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
+            if x <= MAX_COORDINATE && y <= MAX_COORDINATE && (x >= 4 || y >= 4) {
+                assert_eq!(table.value(x, y).unwrap().0, u64::from(form.eval(x, y)));
+            }
+        }
+    }
+}
