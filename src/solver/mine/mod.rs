@@ -49,10 +49,11 @@ use buffers::Buffers;
 use clusters::BoardCluster;
 
 /// The default budget per board: 2^18 units of the exact search, one per memoised component
-/// (plus one per 64 words of long keys; see [`chomp`]): tens of MB at most, and about 10 s of
-/// search before a refusal at worst (release build, about 40 µs per state on components of
-/// 20 regions). Random 1000 x 1000 boards up to 6% mines and from 15% need far fewer; at 7-14%
-/// some clusters need more (BENCHMARKS.md).
+/// (plus one per 64 words of long keys; see [`chomp`]): tens of MB at most. A state costs from
+/// about 40 µs (components of 20 regions) to about 0.4 ms (the 8% boards' reduced giants), so a
+/// refusal can take up to about 100 s (release build, measured on an 8% board). Random
+/// 1000 x 1000 boards up to 7% mines and from 15% need far fewer; at 8-14% some clusters need
+/// more (BENCHMARKS.md).
 pub const DEFAULT_MAX_STATES: usize = 1 << 18;
 
 /// Which pass a board is solved for.
