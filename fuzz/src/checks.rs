@@ -6,7 +6,7 @@
 //! through these functions on stable Rust. So this file may only use `std`, `grundy`,
 //! `grundy_core` and `crc32fast`.
 //!
-//! The judge checks compare against a reference written here from the spec, sharing no code with
+//! The judge checks compare against a reference written here from the statements (docs/games.md), sharing no code with
 //! the judge's scanner: tokens are split on the judge's whitespace (space, tab, `\n`, `\r`) and a
 //! token is a number iff it is a non-empty run of ASCII digits that fits `u64`. Mine boards are
 //! analysed here too, by flood fill and the click rules, sharing no code with the solver.
@@ -208,7 +208,7 @@ pub fn with_fixed_checksums(data: &[u8]) -> Option<Vec<u8>> {
 // search, the exact shape), success iff the input is valid, and the exact line and column of an
 // error. A new judge target copies `misere` below.
 
-/// The judge's whitespace (the spec's separators; CRLF input is accepted).
+/// The judge's whitespace (the statements' separators; CRLF input is accepted).
 pub fn is_judge_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -458,7 +458,7 @@ pub fn knights(input: &[u8]) {
     check_judge_run(input, result, &output, &knights_reference(input));
 }
 
-/// LightOJ 1315 from the spec: `T`, then per case `n` and `n` pairs `x y`, each coordinate at
+/// LightOJ 1315 from the statement (docs/games.md): `T`, then per case `n` and `n` pairs `x y`, each coordinate at
 /// most 2^63 - 1 (the judge's documented bound); the values come from `grundy::knight::value`.
 pub fn knights_reference(input: &[u8]) -> Expected {
     let mut tokens = Tokens::new(input);
@@ -499,7 +499,7 @@ pub fn misere(input: &[u8]) {
     check_judge_run(input, result, &output, &misere_reference(input));
 }
 
-/// LightOJ 1253 from the spec: `T`, then per case `k >= 1` and `k` piles of at least one stone
+/// LightOJ 1253 from the statement (docs/games.md): `T`, then per case `k >= 1` and `k` piles of at least one stone
 /// (any `u64`: the judge's documented range). If every pile is 1, Alice wins iff `k` is even;
 /// otherwise Alice wins iff the XOR is non-zero.
 pub fn misere_reference(input: &[u8]) -> Expected {
@@ -589,7 +589,7 @@ pub fn mine(input: &[u8]) {
     }
 }
 
-/// HDU 4678 from the spec: `T`, then per case `N M K` (`N, M >= 1`, at most `MAX_CELLS` cells:
+/// HDU 4678 from the statement (docs/games.md): `T`, then per case `N M K` (`N, M >= 1`, at most `MAX_CELLS` cells:
 /// the judge's documented limit) and `K` mines `X < N`, `Y < M`, repeats allowed. Returns the
 /// expectation and the reference's view of every well-formed board, or `None` when a board has
 /// more than `MINE_MAX_FUZZ_CELLS` cells (and at most `MAX_CELLS`).

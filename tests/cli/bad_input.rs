@@ -213,7 +213,7 @@ fn knights_catalogue() {
     let good: &[Good<'_>] = &[
         ("n = 0 is an empty sum", b"1\n0\n", "Case 1: Bob\n"),
         ("coordinate 2^63 - 1", at_max.as_bytes(), &far_out),
-        ("beyond the spec's 500", b"1\n2\n5000 3\n3 5000\n", "Case 1: Bob\n"),
+        ("beyond the statement's 500", b"1\n2\n5000 3\n3 5000\n", "Case 1: Bob\n"),
     ];
     #[rustfmt::skip]
     let bad: &[Bad<'_>] = &[
@@ -251,7 +251,7 @@ fn misere_catalogue() {
         ("pitfall: one pile of one", b"1\n1\n1\n", "Case 1: Bob\n"),
         ("pitfall: two piles of one", b"1\n2\n1 1\n", "Case 1: Alice\n"),
         ("piles of 2^64 - 1", huge_piles.as_bytes(), "Case 1: Bob\n"),
-        ("k beyond the spec's 100", many_piles.as_bytes(), "Case 1: Bob\n"),
+        ("k beyond the statement's 100", many_piles.as_bytes(), "Case 1: Bob\n"),
     ];
     #[rustfmt::skip]
     let bad: &[Bad<'_>] = &[

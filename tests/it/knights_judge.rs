@@ -16,7 +16,7 @@ use proptest::prelude::*;
 /// The judge's bound: coordinates `0 <= x, y < 500`.
 const BOUND: usize = 500;
 
-/// g(x, y) for `x + y <= 2 * (BOUND - 1)`, straight from the spec: the six moves, legal iff the
+/// g(x, y) for `x + y <= 2 * (BOUND - 1)`, straight from the statement (docs/games.md): the six moves, legal iff the
 /// target has `x, y >= 0`, and the mex, computed in order of `x + y` (every move lowers it).
 fn reference() -> &'static Vec<Vec<u8>> {
     static TABLE: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
@@ -47,7 +47,7 @@ fn g(x: u16, y: u16) -> u8 {
     reference()[usize::from(x)][usize::from(y)]
 }
 
-/// The spec's known values, and every cell of the embedded table, against the reference.
+/// The statement's known values, and every cell of the embedded table, against the reference.
 #[test]
 fn library_matches_the_reference_everywhere() {
     for ((x, y), v) in
