@@ -256,6 +256,7 @@ impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
     }
 }
 
+#[cfg(feature = "json")]
 #[derive(Serialize)]
 struct MineUnknown {
     case: u64,
@@ -314,6 +315,7 @@ impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
                     on_refusal(case, &e);
                     self.refused += 1;
                     match self.style {
+                        #[cfg(feature = "json")]
                         Style::Json => {
                             write_json(out, &MineUnknown { case, winner: "unknown", reason: e.to_string() })?
                         }

@@ -140,7 +140,7 @@ impl Solver {
     /// [`Solver::solve`] does none of this work.
     ///
     /// ```
-    /// use grundy::solver::mine::{Board, Click, Solver};
+    /// use grundy::mine::{Board, Click, Solver};
     /// let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
     /// let e = Solver::new().explain(&board).unwrap();
     /// assert_eq!((e.analysis.value.0, e.winning_move), (0, None)); // Fanglaoshi wins
