@@ -2,7 +2,8 @@
 
 /// Runs a built binary with some standard input.
 mod run;
-// The independent oracles the library's tests use too.
+// The independent oracles the library's tests use too (only the Mine simulator here).
+#[allow(dead_code, unused_imports)]
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -62,7 +62,7 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
         square_table(&HYPER_KNIGHT_MOVES, 8).unwrap(),
     );
     fn table<'a>(moves: &'a [(i8, i8)], side: u32, cells: &'a [u8]) -> TableData<'a> {
-        TableData { game: Game::Knight, moves: &moves, rows: side, cols: side, cells }
+        TableData { game: Game::Knight, moves, rows: side, cols: side, cells }
     }
     // One step left or up: g(x, y) = (x + y) mod 2.
     let (rook_like, rook_cells) = ([(-1, 0), (0, -1)], [0, 1, 1, 0]);

@@ -6,6 +6,7 @@ use crate::nimber::{Nimber, Outcome};
 
 /// What solving a board found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Analysis {
     /// The Grundy value of the board; non-zero means Xiemao (the first player) wins.
     pub value: Nimber,
@@ -41,11 +42,15 @@ impl Analysis {
 
 /// Why a board could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// A cluster beyond the search budget: no answer rather than a guess.
     ClusterTooLarge(ClusterTooLarge),
     /// The working memory for the board could not be allocated.
-    OutOfMemory { bytes: usize },
+    OutOfMemory {
+        /// The allocation that failed.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -71,6 +76,7 @@ pub const MAX_HYPER_REGIONS: usize = 64;
 
 /// A cluster the exact search gave up on: its size, and how far the search went.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ClusterTooLarge {
     /// Blank regions in the cluster.
     pub regions: usize,

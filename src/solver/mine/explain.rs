@@ -34,7 +34,9 @@ use crate::table::MineTable;
 /// A click on the cell at (`row`, `col`), 0-based. Serialises as `{"click": [row, col]}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Click {
+    /// The cell's row.
     pub row: u64,
+    /// The cell's column.
     pub col: u64,
 }
 
@@ -51,6 +53,7 @@ impl Serialize for Click {
 /// or `{"lone_numbers": l, "value": v}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[allow(missing_docs)] // Each variant's documentation says what its fields hold.
 pub enum Component {
     /// A blank region outside any cluster: `cell` is its first blank cell (row-major order),
     /// `numbers` the face-down numbers around it (all of them touch this region only).
@@ -94,6 +97,7 @@ impl Component {
 
 /// A board's value, its pieces and a winning click.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Explanation {
     /// What [`Solver::solve`](super::Solver::solve) finds; `analysis.value` is the XOR of the components' values.
     pub analysis: Analysis,
