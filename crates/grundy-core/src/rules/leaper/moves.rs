@@ -135,7 +135,7 @@ impl MoveSet {
         unreachable!("an admissible potential exists")
     }
 
-    /// Parses the notation [`MoveSet::to_string`] prints: `(dx,dy)` pairs separated by spaces
+    /// Parses the notation its `Display` prints: `(dx,dy)` pairs separated by spaces
     /// and/or commas, with optional spaces inside the brackets, e.g. `"(-2,1) (1,-2)"` or
     /// `"(-2, 1), (1, -2)"`.
     pub fn parse(text: &str) -> Result<MoveSet, MoveSetError> {
