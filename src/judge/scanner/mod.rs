@@ -76,8 +76,16 @@ impl<S: Source> Scanner<S> {
         (!self.src.streaming()).then(|| &self.src.window()[self.pos..])
     }
 
-    /// Marks the whole input as read (after a caller consumed [`Self::unread_whole`] itself).
+    /// The regular file being read and the offset in it of the next unread byte, when the
+    /// source reads one ([`Source::file`]).
+    pub fn unread_file(&self) -> Option<(&std::sync::Arc<super::source::OpenedFile>, u64)> {
+        self.src.file().map(|(file, at)| (file, at + self.pos as u64))
+    }
+
+    /// Marks the whole input as read (after a caller consumed [`Self::unread_whole`] or
+    /// [`Self::unread_file`] itself).
     pub fn skip_to_end(&mut self) {
+        self.src.skip_rest();
         self.pos = self.src.window().len();
     }
 
