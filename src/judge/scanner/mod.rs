@@ -71,6 +71,19 @@ fn newlines(bytes: &[u8]) -> usize {
     count(bytes, |b| b == b'\n')
 }
 
+/// Where the last newline in `bytes` is, looked for a block of 64 bytes at a time from the end
+/// (a window of one long line is dropped whole at every slide).
+fn last_newline(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    for block in bytes.rchunks(64) {
+        end -= block.len();
+        if block.iter().fold(false, |any, &b| any | (b == b'\n')) {
+            return block.iter().rposition(|&b| b == b'\n').map(|i| end + i);
+        }
+    }
+    None
+}
+
 /// The bytes of `bytes` that are `what`, counted in blocks of 128 into a byte each (which the
 /// compiler turns into vector compares: a streamed window's lines are counted at every slide).
 #[inline(always)]
@@ -218,7 +231,7 @@ impl<S: Source> Scanner<S> {
             return Ok((0, false));
         }
         let dropped = &self.src.window()[..keep];
-        match dropped.iter().rposition(|&b| b == b'\n') {
+        match last_newline(dropped) {
             Some(nl) => {
                 self.lines_before += newlines(dropped);
                 self.column_before = chars(&dropped[nl + 1..]);
