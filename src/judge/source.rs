@@ -155,6 +155,7 @@ const HEAD: usize = 64;
 /// read this way: one source type, so the judges are compiled once for streams. Unlike a memory
 /// map, a file that is truncated or rewritten while it is read cannot fault the process: the
 /// reader reports it as an I/O error (see [`Input::open`](super::input::Input::open)).
+#[allow(missing_debug_implementations)] // Buffers and a reader: nothing to show.
 pub struct Chunks {
     /// The window is `buf[start..len]`.
     buf: Vec<u8>,

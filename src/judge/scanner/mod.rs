@@ -42,6 +42,7 @@ pub enum ScanError {
 }
 
 /// Reads unsigned integers from a [`Source`].
+#[allow(missing_debug_implementations)] // A source and offsets: nothing to show.
 pub struct Scanner<S> {
     src: S,
     /// Next unread byte, in the window.
