@@ -1,5 +1,6 @@
 //! Where judge input comes from: a whole byte slice (a mapped file) or a reader consumed in
-//! bounded chunks (a pipe), behind one trait the scanner is generic over.
+//! bounded chunks (a file, a pipe), behind one trait the scanner is generic over. A regular file
+//! read in chunks also offers its rest for positioned reads ([`Source::file`]).
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read};
