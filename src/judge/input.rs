@@ -5,11 +5,12 @@
 use std::fs::{File, Metadata};
 use std::io::{self, Read, Seek};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use memmap2::Mmap;
 
-use super::source::Chunks;
+use super::source::{Chunks, OpenedFile};
 
 /// Judge input, ready to scan.
 #[allow(missing_debug_implementations)] // A mapping or a boxed reader: nothing to show.
@@ -46,9 +47,13 @@ impl Input {
         if meta.is_dir() {
             return Err(directory());
         }
-        let reader: Box<dyn Read + Send> =
-            if meta.is_file() { Box::new(Watched::new(file, name, &meta)?) } else { Box::new(Named { file, name }) };
-        Ok(Input::Stream(Chunks::new(reader)))
+        if !meta.is_file() {
+            return Ok(Input::Stream(Chunks::new(Box::new(Named { file, name }))));
+        }
+        let opened = Arc::new(OpenedFile::new(file.try_clone()?, &meta));
+        let watched = Watched::new(file, name, &meta)?;
+        let at = watched.at;
+        Ok(Input::Stream(Chunks::new(Box::new(watched)).reading_file(opened, at)))
     }
 
     /// Memory-maps a regular file whole (the fastest way in: no copy, and a large last case is
@@ -106,6 +111,8 @@ struct Watched {
     /// The file's size when opened, and the bytes from where reading started to that size.
     size: u64,
     expected: u64,
+    /// The offset reading started at.
+    at: u64,
     read: u64,
     modified: Option<SystemTime>,
 }
@@ -115,7 +122,7 @@ impl Watched {
         let at = file.stream_position()?;
         let size = meta.len();
         let (expected, modified) = (size.saturating_sub(at), meta.modified().ok());
-        Ok(Watched { inner: Named { file, name }, size, expected, read: 0, modified })
+        Ok(Watched { inner: Named { file, name }, size, expected, at, read: 0, modified })
     }
 
     /// Compares the file with what it was when opened, once its end is reached (or passed).

@@ -101,42 +101,53 @@ fn read_knights<S: Source>(
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when
 /// the rest of the input is exactly its `n` knights.
 fn in_halves<S: Source>(scan: &mut Scanner<S>, table: &KnightTable<'_>, limit: u64, n: u64) -> Option<u8> {
-    let ((p1, x1), (p2, x2)) = halves::read_rest_in_halves(scan, |half| xor_pairs(half, table, limit))?;
+    let ((p1, x1), (p2, x2)) = halves::read_rest_in_halves(scan, &XorPairs { table, limit })?;
     (p1 + p2 == n).then(|| {
         scan.skip_to_end();
         x1 ^ x2
     })
 }
 
-/// The number of `x y` pairs in `bytes` and the XOR of their values; `None` if anything is off
-/// (a bad token, a coordinate beyond `limit`, an unpaired coordinate).
-fn xor_pairs(bytes: &[u8], table: &KnightTable<'_>, limit: u64) -> Option<(u64, u8)> {
-    let mut scan = Scanner::new(bytes);
-    let bound = limit.saturating_add(1);
-    let mut batch = [[0; 2]; 1024];
-    let (mut pairs, mut nimber) = (0u64, 0u8);
-    loop {
-        let read = scan.pairs_below([bound, bound], &mut batch);
-        for &[x, y] in &batch[..read] {
-            nimber ^= table.lookup(x.into(), y.into())?;
-        }
-        pairs += read as u64;
-        if read == batch.len() {
-            continue;
-        }
-        // Where the bulk path stops: a few pairs token by token, or the end.
-        for _ in 0..8 {
-            let x = match scan.next_u64() {
-                Ok(x) => x,
-                Err(ScanError::End) => return Some((pairs, nimber)),
-                Err(_) => return None,
-            };
-            let y = scan.next_u64().ok()?;
-            if x > limit || y > limit {
-                return None;
+/// A half of the knights of a large case, reduced to the number of `x y` pairs and the XOR of
+/// their values.
+struct XorPairs<'a, 't> {
+    table: &'a KnightTable<'t>,
+    limit: u64,
+}
+
+impl halves::Summarise for XorPairs<'_, '_> {
+    type Summary = (u64, u8);
+
+    /// `None` if anything is off (a bad token, a coordinate beyond `limit`, an unpaired
+    /// coordinate).
+    fn summarise<S: Source>(&self, mut scan: Scanner<S>) -> Option<(u64, u8)> {
+        let (table, limit) = (self.table, self.limit);
+        let bound = limit.saturating_add(1);
+        let mut batch = [[0; 2]; 1024];
+        let (mut pairs, mut nimber) = (0u64, 0u8);
+        loop {
+            let read = scan.pairs_below([bound, bound], &mut batch);
+            for &[x, y] in &batch[..read] {
+                nimber ^= table.lookup(x.into(), y.into())?;
             }
-            nimber ^= table.lookup(x, y)?;
-            pairs += 1;
+            pairs += read as u64;
+            if read == batch.len() {
+                continue;
+            }
+            // Where the bulk path stops: a few pairs token by token, or the end.
+            for _ in 0..8 {
+                let x = match scan.next_u64() {
+                    Ok(x) => x,
+                    Err(ScanError::End) => return Some((pairs, nimber)),
+                    Err(_) => return None,
+                };
+                let y = scan.next_u64().ok()?;
+                if x > limit || y > limit {
+                    return None;
+                }
+                nimber ^= table.lookup(x, y)?;
+                pairs += 1;
+            }
         }
     }
 }

@@ -81,24 +81,30 @@ fn read_piles<S: Source>(
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): its summary, when the
 /// rest of the input is exactly its `k` piles.
 fn in_halves<S: Source>(scan: &mut Scanner<S>, k: u64) -> Option<Summary> {
-    let ((c1, s1), (c2, s2)) = halves::read_rest_in_halves(scan, piles)?;
+    let ((c1, s1), (c2, s2)) = halves::read_rest_in_halves(scan, &Piles)?;
     (c1 + c2 == k).then(|| {
         scan.skip_to_end();
         s1.merge(s2)
     })
 }
 
-/// The number of piles in `bytes` and their summary; `None` on a bad token or an empty pile.
-fn piles(bytes: &[u8]) -> Option<(u64, Summary)> {
-    let mut scan = Scanner::new(bytes);
-    let (mut count, mut summary) = (0u64, Summary::default());
-    loop {
-        match scan.next_u64() {
-            Ok(0) => return None,
-            Ok(stones) => summary.push(stones),
-            Err(ScanError::End) => return Some((count, summary)),
-            Err(_) => return None,
+/// A half of the piles of a large case, reduced to their number and summary.
+struct Piles;
+
+impl halves::Summarise for Piles {
+    type Summary = (u64, Summary);
+
+    /// `None` on a bad token or an empty pile.
+    fn summarise<S: Source>(&self, mut scan: Scanner<S>) -> Option<(u64, Summary)> {
+        let (mut count, mut summary) = (0u64, Summary::default());
+        loop {
+            match scan.next_u64() {
+                Ok(0) => return None,
+                Ok(stones) => summary.push(stones),
+                Err(ScanError::End) => return Some((count, summary)),
+                Err(_) => return None,
+            }
+            count += 1;
         }
-        count += 1;
     }
 }

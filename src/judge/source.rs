@@ -1,7 +1,11 @@
 //! Where judge input comes from: a whole byte slice (a mapped file) or a reader consumed in
-//! bounded chunks (a pipe), behind one trait the scanner is generic over.
+//! bounded chunks (a file, a pipe), behind one trait the scanner is generic over. A regular file
+//! read in chunks also offers its rest for positioned reads ([`Source::file`]).
 
+use std::fs::{File, Metadata};
 use std::io::{self, Read};
+use std::sync::Arc;
+use std::time::SystemTime;
 
 /// A window onto the input that can slide forward.
 pub trait Source {
@@ -14,6 +18,67 @@ pub trait Source {
 
     /// Whether there can be input beyond the window (false: the window is the whole input).
     fn streaming(&self) -> bool;
+
+    /// The regular file this source reads, and the offset in it of the window's first byte,
+    /// when there is one (so that its rest can be read at positions of its own).
+    fn file(&self) -> Option<(&Arc<OpenedFile>, u64)> {
+        None
+    }
+
+    /// Drops the rest of the input (after a caller read it some other way): the window becomes
+    /// empty and the input ends.
+    fn skip_rest(&mut self) {}
+}
+
+/// A regular file as it was when opened, to read at positions of its own and to tell whether it
+/// has changed since.
+#[allow(missing_debug_implementations)]
+pub struct OpenedFile {
+    /// The file (its own handle: positioned reads leave any shared offset alone).
+    pub file: File,
+    /// Its size and modification time when opened.
+    pub size: u64,
+    modified: Option<SystemTime>,
+}
+
+impl OpenedFile {
+    /// `file`, with its size and modification time from `meta` (its metadata when opened).
+    pub fn new(file: File, meta: &Metadata) -> OpenedFile {
+        OpenedFile { file, size: meta.len(), modified: meta.modified().ok() }
+    }
+
+    /// Whether the file still has the size and modification time it had when opened.
+    pub fn unchanged(&self) -> bool {
+        self.file.metadata().is_ok_and(|m| m.len() == self.size && m.modified().ok() == self.modified)
+    }
+
+    /// A reader of `file` from offset `at` to `end`, by positioned reads.
+    #[cfg(unix)]
+    pub fn range(file: &Arc<OpenedFile>, at: u64, end: u64) -> impl Read + Send + 'static {
+        FileRange { file: Arc::clone(file), at, end }
+    }
+}
+
+/// Bytes `at..end` of a file, read at their positions.
+#[cfg(unix)]
+struct FileRange {
+    file: Arc<OpenedFile>,
+    at: u64,
+    end: u64,
+}
+
+#[cfg(unix)]
+impl Read for FileRange {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let want = usize::try_from(self.end.saturating_sub(self.at)).map_or(buf.len(), |left| left.min(buf.len()));
+        if want == 0 {
+            return Ok(0);
+        }
+        let n = self.file.file.read_at(&mut buf[..want], self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
 }
 
 impl Source for &[u8] {
@@ -91,15 +156,23 @@ const HEAD: usize = 64;
 /// read this way: one source type, so the judges are compiled once for streams. Unlike a memory
 /// map, a file that is truncated or rewritten while it is read cannot fault the process: the
 /// reader reports it as an I/O error (see [`Input::open`](super::input::Input::open)).
-#[allow(missing_debug_implementations)]
+#[allow(missing_debug_implementations)] // Buffers and a reader: nothing to show.
 pub struct Chunks {
-    /// The window is `buf[start..]`.
+    /// The window is `buf[start..len]`.
     buf: Vec<u8>,
     start: usize,
+    len: usize,
     /// A spent buffer, for the next chunk read on this thread.
     spare: Vec<u8>,
     feed: Feed,
+    /// The regular file read, if it is one, with the offset of the first byte read from it.
+    file: Option<(Arc<OpenedFile>, u64)>,
+    /// Bytes received so far: the window ends at that many bytes past the first.
+    received: u64,
 }
+
+/// A chunk: its buffer (data from [`HEAD`]) and the length of the data in it, `HEAD` included.
+type Chunk = (Vec<u8>, usize);
 
 /// Where chunks come from.
 enum Feed {
@@ -108,7 +181,7 @@ enum Feed {
     /// Read on a second thread: filled chunks (or the error that ended the input) come in,
     /// spent ones go back for reuse.
     #[cfg(feature = "parallel")]
-    Thread { filled: std::sync::mpsc::Receiver<io::Result<Vec<u8>>>, spent: std::sync::mpsc::SyncSender<Vec<u8>> },
+    Thread { filled: std::sync::mpsc::Receiver<io::Result<Chunk>>, spent: std::sync::mpsc::SyncSender<Vec<u8>> },
     /// The input has ended (or failed).
     Done,
 }
@@ -125,13 +198,15 @@ struct Filler {
 }
 
 impl Filler {
-    /// Reads one chunk into `chunk[HEAD..]`, until it is full or the input ends, and truncates
-    /// `chunk` to what was read. Returns the number of bytes read.
+    /// Reads one chunk into `chunk[HEAD..]`, until it is full or the input ends (a reused buffer
+    /// is not cleared first). Returns the length of the data, `HEAD` included.
     fn fill(&mut self, chunk: &mut Vec<u8>) -> io::Result<usize> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
-        chunk.resize(HEAD + CHUNK, 0);
+        if chunk.len() != HEAD + CHUNK {
+            *chunk = vec![0; HEAD + CHUNK];
+        }
         let mut len = HEAD;
         while len < chunk.len() {
             match self.reader.read(&mut chunk[len..]) {
@@ -145,8 +220,7 @@ impl Filler {
                 }
             }
         }
-        chunk.truncate(len);
-        Ok(len - HEAD)
+        Ok(len)
     }
 }
 
@@ -154,20 +228,31 @@ impl Chunks {
     /// Reads `reader` in chunks: on a second thread with the `parallel` feature (when a thread
     /// can be had), else on this one.
     pub fn new(reader: Box<dyn Read + Send>) -> Chunks {
-        Chunks { buf: Vec::new(), start: 0, spare: Vec::new(), feed: feed(reader) }
+        Chunks::with_feed(feed(reader))
     }
 
     /// Reads `reader` in chunks on this thread.
     pub fn here(reader: Box<dyn Read + Send>) -> Chunks {
-        Chunks { buf: Vec::new(), start: 0, spare: Vec::new(), feed: Feed::Here(Filler { reader, pending: None }) }
+        Chunks::with_feed(Feed::Here(Filler { reader, pending: None }))
     }
 
-    /// The next chunk (its data from [`HEAD`]), or `None` at the end of the input.
-    fn next_chunk(&mut self) -> io::Result<Option<Vec<u8>>> {
+    fn with_feed(feed: Feed) -> Chunks {
+        Chunks { buf: Vec::new(), start: 0, len: 0, spare: Vec::new(), feed, file: None, received: 0 }
+    }
+
+    /// Says that the reader reads `file` from offset `at` on (to its end), so that the rest of
+    /// it can be read at positions of its own ([`Source::file`]).
+    pub fn reading_file(mut self, file: Arc<OpenedFile>, at: u64) -> Chunks {
+        self.file = Some((file, at));
+        self
+    }
+
+    /// The next chunk, or `None` at the end of the input.
+    fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         let result = match &mut self.feed {
             Feed::Here(filler) => {
                 let mut chunk = std::mem::take(&mut self.spare);
-                filler.fill(&mut chunk).map(|n| (n > 0).then_some(chunk))
+                filler.fill(&mut chunk).map(|n| (n > HEAD).then_some((chunk, n)))
             }
             #[cfg(feature = "parallel")]
             Feed::Thread { filled, .. } => match filled.recv() {
@@ -198,7 +283,7 @@ impl Chunks {
 fn feed(reader: Box<dyn Read + Send>) -> Feed {
     use std::sync::mpsc::sync_channel;
     use std::sync::{Arc, Mutex};
-    let (to_scanner, filled) = sync_channel::<io::Result<Vec<u8>>>(AHEAD);
+    let (to_scanner, filled) = sync_channel::<io::Result<Chunk>>(AHEAD);
     let (spent, from_scanner) = sync_channel::<Vec<u8>>(AHEAD + 2);
     // The reader moves into the thread through a slot, so that it is still here if no thread
     // can be had.
@@ -211,8 +296,8 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
             let mut chunk = from_scanner.try_recv().unwrap_or_default();
             let message = match filler.fill(&mut chunk) {
                 // The end: the sender is dropped, which tells the scanner.
-                Ok(0) => return,
-                Ok(_) => Ok(chunk),
+                Ok(HEAD) => return,
+                Ok(len) => Ok((chunk, len)),
                 Err(e) => Err(e),
             };
             let failed = message.is_err();
@@ -239,24 +324,27 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
 impl Source for Chunks {
     #[inline]
     fn window(&self) -> &[u8] {
-        &self.buf[self.start..]
+        &self.buf[self.start..self.len]
     }
 
     fn refill(&mut self, consumed: usize) -> io::Result<bool> {
         self.start += consumed;
-        let carry = self.buf.len() - self.start;
-        let Some(mut chunk) = self.next_chunk()? else { return Ok(false) };
+        let carry = self.len - self.start;
+        let Some((mut chunk, mut len)) = self.next_chunk()? else { return Ok(false) };
+        self.received += (len - HEAD) as u64;
         if carry <= HEAD {
-            chunk[HEAD - carry..HEAD].copy_from_slice(&self.buf[self.start..]);
+            chunk[HEAD - carry..HEAD].copy_from_slice(&self.buf[self.start..self.len]);
             self.start = HEAD - carry;
         } else {
             // A kept token longer than the room in front (the scanner keeps at most one token,
             // and one of more than 20 digits is already an error): the two joined.
-            let mut joined = Vec::with_capacity(carry + chunk.len() - HEAD);
-            joined.extend_from_slice(&self.buf[self.start..]);
-            joined.extend_from_slice(&chunk[HEAD..]);
+            let mut joined = Vec::with_capacity(carry + len - HEAD);
+            joined.extend_from_slice(&self.buf[self.start..self.len]);
+            joined.extend_from_slice(&chunk[HEAD..len]);
+            len = joined.len();
             (chunk, self.start) = (joined, 0);
         }
+        self.len = len;
         let spent = std::mem::replace(&mut self.buf, chunk);
         self.recycle(spent);
         Ok(true)
@@ -264,5 +352,16 @@ impl Source for Chunks {
 
     fn streaming(&self) -> bool {
         true
+    }
+
+    fn file(&self) -> Option<(&Arc<OpenedFile>, u64)> {
+        let (file, at) = self.file.as_ref()?;
+        Some((file, at + self.received - (self.len - self.start) as u64))
+    }
+
+    fn skip_rest(&mut self) {
+        // Dropping the feed stops a reading thread (its next send fails).
+        self.feed = Feed::Done;
+        self.start = self.len;
     }
 }

@@ -226,3 +226,54 @@ fn a_file_cut_while_it_is_read_fails_naming_it() {
     let answers: String = (1..=cut_case).map(|k| format!("Case {k}: {line}\n")).collect();
     assert!(out.out == answers.as_bytes(), "the answers of the {cut_case} cases before the cut");
 }
+
+/// A large last case of a file read in chunks (which its two halves are, by positioned reads,
+/// one per thread): the same answers and errors as from the bytes in memory, whether the case is
+/// whole, has a bad token in its second half, or has fewer or more knights than it says.
+#[test]
+fn a_large_last_case_of_a_file_reads_like_bytes_in_memory() {
+    let count = (6 << 20) / 8;
+    let knights: String = (0..count).map(|i| format!("{} {}\n", i % 500, (i * 7) % 500)).collect();
+    let mut inputs = vec![
+        format!("2\n1\n3 4\n{count}\n{knights}"),
+        format!("2\n1\n3 4\n{}\n{knights}", count + 1),
+        format!("2\n1\n3 4\n{}\n{knights}", count - 1),
+    ];
+    let bad = knights.len() * 3 / 4;
+    let bad = bad + knights[bad..].find('\n').unwrap() + 1;
+    inputs.push(format!("1\n{count}\n{}x{}", &knights[..bad], &knights[bad + 1..]));
+    for input in inputs {
+        let mut expected = Vec::new();
+        let expected_result = Knights { table: embedded::knight() }
+            .solve_bytes(input.as_bytes(), &mut expected)
+            .map_err(|e| e.to_string());
+        let file = TempFile::new(input.as_bytes());
+        let mut out = Vec::new();
+        let result = Knights { table: embedded::knight() }
+            .solve_input(Input::open(Some(&file.path)).unwrap(), &mut out)
+            .map_err(|e| e.to_string());
+        assert_eq!(result, expected_result);
+        assert!(out == expected, "answers differ");
+    }
+}
+
+/// A file cut after its first case was answered, before its large last case is read in halves:
+/// the halves do not count (the file changed), and the sequential reader reports the cut.
+#[test]
+fn a_file_cut_before_its_large_last_case_fails_naming_it() {
+    let count = (6 << 20) / 4;
+    let input = format!("2\n1\n3 4\n{count}\n{}", "1 1\n".repeat(count));
+    let cut = input.len() / 2;
+    let file = TempFile::new(input.as_bytes());
+    let mut out = CutOnFirstWrite { path: file.path.clone(), cut: cut as u64, out: Vec::new() };
+    let result = Knights { table: embedded::knight() }.solve_input(Input::open(Some(&file.path)).unwrap(), &mut out);
+    let Err(JudgeError::Read(e)) = result else { panic!("a read error, not {result:?}") };
+    let expected = format!(
+        "{}: the file shrank while it was read ({} bytes when opened, {cut} now)",
+        file.path.display(),
+        input.len()
+    );
+    assert_eq!(e.to_string(), expected);
+    let line = if grundy::knight::value(3, 4).unwrap().0 != 0 { "Alice" } else { "Bob" };
+    assert_eq!(out.out, format!("Case 1: {line}\n").as_bytes());
+}

@@ -42,7 +42,7 @@ pub enum ScanError {
 }
 
 /// Reads unsigned integers from a [`Source`].
-#[allow(missing_debug_implementations)]
+#[allow(missing_debug_implementations)] // A source and offsets: nothing to show.
 pub struct Scanner<S> {
     src: S,
     /// Next unread byte, in the window.
@@ -64,7 +64,37 @@ pub fn is_space(b: u8) -> bool {
 
 /// Characters (not UTF-8 continuation bytes) in `bytes`.
 fn chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+    count(bytes, |b| b & 0xC0 != 0x80)
+}
+
+/// Newlines in `bytes`.
+fn newlines(bytes: &[u8]) -> usize {
+    count(bytes, |b| b == b'\n')
+}
+
+/// Where the last newline in `bytes` is, looked for a block of 64 bytes at a time from the end
+/// (a window of one long line is dropped whole at every slide).
+fn last_newline(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    for block in bytes.rchunks(64) {
+        end -= block.len();
+        if block.iter().fold(false, |any, &b| any | (b == b'\n')) {
+            return block.iter().rposition(|&b| b == b'\n').map(|i| end + i);
+        }
+    }
+    None
+}
+
+/// The bytes of `bytes` that are `what`, counted in blocks of 128 into a byte each (which the
+/// compiler turns into vector compares: a streamed window's lines are counted at every slide).
+#[inline(always)]
+fn count(bytes: &[u8], what: impl Fn(u8) -> bool) -> usize {
+    let mut blocks = bytes.chunks_exact(128);
+    let mut total = 0;
+    for block in &mut blocks {
+        total += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(what(b))));
+    }
+    total + blocks.remainder().iter().filter(|&&b| what(b)).count()
 }
 
 impl<S: Source> Scanner<S> {
@@ -77,8 +107,16 @@ impl<S: Source> Scanner<S> {
         (!self.src.streaming()).then(|| &self.src.window()[self.pos..])
     }
 
-    /// Marks the whole input as read (after a caller consumed [`Self::unread_whole`] itself).
+    /// The regular file being read and the offset in it of the next unread byte, when the
+    /// source reads one ([`Source::file`]).
+    pub fn unread_file(&self) -> Option<(&std::sync::Arc<super::source::OpenedFile>, u64)> {
+        self.src.file().map(|(file, at)| (file, at + self.pos as u64))
+    }
+
+    /// Marks the whole input as read (after a caller consumed [`Self::unread_whole`] or
+    /// [`Self::unread_file`] itself).
     pub fn skip_to_end(&mut self) {
+        self.src.skip_rest();
         self.pos = self.src.window().len();
     }
 
@@ -194,9 +232,9 @@ impl<S: Source> Scanner<S> {
             return Ok((0, false));
         }
         let dropped = &self.src.window()[..keep];
-        match dropped.iter().rposition(|&b| b == b'\n') {
+        match last_newline(dropped) {
             Some(nl) => {
-                self.lines_before += dropped.iter().filter(|&&b| b == b'\n').count();
+                self.lines_before += newlines(dropped);
                 self.column_before = chars(&dropped[nl + 1..]);
             }
             None => self.column_before += chars(dropped),
@@ -259,7 +297,7 @@ impl<S: Source> Scanner<S> {
     fn error_at(&self, pos: usize, message: String) -> JudgeError {
         let before = &self.src.window()[..pos];
         let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
-            Some(nl) => (self.lines_before + before.iter().filter(|&&b| b == b'\n').count(), chars(&before[nl + 1..])),
+            Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
             None => (self.lines_before, self.column_before + chars(before)),
         };
         JudgeError::Input(InputError { line: line + 1, column: column + 1, message })
