@@ -98,7 +98,7 @@ pub fn with_stdout(solve: impl FnOnce(&mut Stdout) -> Result<(), JudgeError>) ->
 }
 
 /// The outcome of a run and of the final flush of its output, under [`with_stdout`]'s rule.
-pub fn settle(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
+fn settle(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
     let closed = |e: &std::io::Error| e.kind() == ErrorKind::BrokenPipe;
     match (result, flushed) {
         (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) if closed(&e) => Ok(()),

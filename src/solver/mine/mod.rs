@@ -40,6 +40,7 @@ mod sweep;
 
 pub use analysis::{Analysis, ClusterTooLarge, MAX_HYPER_REGIONS, SolveError};
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
+#[doc(hidden)]
 pub use cluster::{Cluster, ClusterMove};
 pub use explain::{Click, Component, Explanation};
 
