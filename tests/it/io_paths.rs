@@ -3,7 +3,6 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use grundy::judge::Input;
 use grundy::judge::Knights;
@@ -11,31 +10,9 @@ use grundy::judge::source::{CHUNK, Chunks};
 use grundy::judge::{Judge, JudgeError};
 use grundy::table::{MAX_READ_LEN, OpenError, TableFile, embedded};
 use grundy_core::format;
+
+use crate::run::TempFile;
 use proptest::prelude::*;
-
-/// A file in a fresh directory, removed when dropped.
-struct TempFile {
-    dir: PathBuf,
-    path: PathBuf,
-}
-
-impl TempFile {
-    fn new(bytes: &[u8]) -> TempFile {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("grundy-io-it-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("file");
-        std::fs::write(&path, bytes).unwrap();
-        TempFile { dir, path }
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 /// The embedded blob with its tables' offsets and lengths replaced, the header checksum made to
 /// match (so the reader gets as far as the claimed sizes).

@@ -33,3 +33,31 @@ pub fn assert_input_errors(
     }
     printed
 }
+
+/// A file in a fresh directory of its own, removed when dropped.
+pub struct TempFile {
+    /// The directory, this file's alone.
+    pub dir: std::path::PathBuf,
+    /// The file.
+    pub path: std::path::PathBuf,
+}
+
+impl TempFile {
+    /// Writes `bytes` to a new file.
+    pub fn new(bytes: &[u8]) -> TempFile {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("grundy-it-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("file");
+        std::fs::write(&path, bytes).unwrap();
+        TempFile { dir, path }
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

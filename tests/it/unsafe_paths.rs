@@ -2,8 +2,7 @@
 //! judge input files mapped by `Input::map`, and the 64-byte aligned embedded blob. These tests
 //! are the ones to run under valgrind (see fuzz/README.md).
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 use grundy::judge::Input;
 use grundy::judge::Judge;
@@ -13,29 +12,7 @@ use grundy_core::format::header::{FORMAT_VERSION, Game};
 use grundy_core::format::{self, ALIGN, BlobError, TableData};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
-/// A file in a fresh per-test directory, removed when dropped.
-struct TempFile {
-    dir: PathBuf,
-    path: PathBuf,
-}
-
-impl TempFile {
-    fn new(bytes: &[u8]) -> TempFile {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("grundy-test-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("file");
-        std::fs::write(&path, bytes).unwrap();
-        TempFile { dir, path }
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+use crate::run::TempFile;
 
 fn small_blob() -> Vec<u8> {
     let cells = square_table(&HYPER_KNIGHT_MOVES, 9).unwrap();
