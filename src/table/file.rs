@@ -96,7 +96,7 @@ impl std::error::Error for OpenError {
 pub const MAX_READ_LEN: u64 = 1 << 30;
 
 /// What a file is, for a message, when it is not a regular file.
-pub(crate) fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

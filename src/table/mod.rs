@@ -14,6 +14,8 @@ use std::fmt;
 pub use crate::format::BlobError;
 pub use crate::format::header::{Game, Header, TableEntry};
 pub use crate::rules::knight::MoveSetError;
+#[doc(hidden)] // For the command line's messages about `-o` targets.
+pub use file::file_kind;
 pub use file::{MAX_READ_LEN, OpenError, TableFile};
 pub use grundy_core::rules::leaper::form::ClosedForm;
 pub use leaper::{LeaperError, leaper_table_file};

@@ -40,7 +40,7 @@ impl Target {
             Ok(meta) => Err(Failure::io(format!(
                 "{}: is {}; refusing to replace it (give the path of a regular file to write)",
                 path.display(),
-                kind(&meta)
+                grundy::table::file_kind(&meta)
             ))),
             Err(e) if e.kind() == ErrorKind::NotFound => {
                 let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -103,21 +103,4 @@ impl Target {
 
 fn writing(path: &Path, e: std::io::Error) -> Failure {
     Failure::io(format!("writing {}: {e}", path.display()))
-}
-
-/// What a file that is not a regular file is, for a message.
-fn kind(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        match () {
-            _ if t.is_fifo() => return "a FIFO (named pipe)",
-            _ if t.is_char_device() => return "a character device",
-            _ if t.is_block_device() => return "a block device",
-            _ if t.is_socket() => return "a socket",
-            _ => {}
-        }
-    }
-    if meta.is_dir() { "a directory" } else { "not a regular file" }
 }
