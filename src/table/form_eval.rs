@@ -1,164 +1,306 @@
 //! The run-time evaluator of a certified closed form: the same function as
-//! [`ClosedForm::eval`], laid out for speed (one flat byte table, residues by mask or reciprocal,
-//! sector values by residue pair when the modulus is small).
+//! [`ClosedForm::eval`], answered for far cells by one table read and one exact 64-bit offset.
+//!
+//! # Angular pre-classification
+//!
+//! Far from the origin, which region of the form holds a cell depends on its angle alone,
+//! except within a band of one strip. So the evaluator scales the cell down to a *coarse cell*:
+//! with `s = bits(x | y) - 8`, `(X, Y) = (x >> s, y >> s)` lies in `[0, 256)²` with
+//! `max(X, Y) >= 128`, and a 64 KiB table classifies every coarse cell once, by interval
+//! arithmetic over all the cells it covers, as one of
+//! - **a sector**: every cell of it lies in that sector;
+//! - **near strip `j`**: only strip `j`'s offset `n = p·y - q·x` decides, and the cell is in
+//!   strip `j`'s band, in the sector below the band, or (near the axes' caps) the one above it;
+//! - **slow**: two strips meet in it; the cell goes to [`ClosedForm::eval`].
+//!
+//! Near a strip, `|n| <= (p + q)·2^s + p + q < 2^63`, so `n` is exact in wrapping 64-bit
+//! arithmetic (no 128-bit products), and the rest is branch-free: a residue pair, two
+//! comparisons and one read of a flat byte table.
 //!
 //! # Why it is the same function
 //!
-//! `ClosedForm::eval` is `phi(forms(c))`: `forms` clamps `x`, `y` and each interior strip's
-//! offset `p·y - q·x` into ranges that contain the core bound and every band widened by one
-//! (`[lo - 1, hi + 1]`), and `phi` only compares those values with the core size and the band
-//! limits, and indexes a band row by `n - lo` when `lo <= n <= hi`. Clamping into such a range
-//! preserves every one of these comparisons and the in-band values, so `phi` on the exact
-//! (unclamped, `i128`) values gives the same result; that is what [`FastForm::eval`] computes.
-//! It reads the sector class from `x mod Q`, `y mod Q` exactly as `phi` does. The tests compare
-//! the two on whole triangles and on huge random cells near every strip of several forms.
+//! `ClosedForm::eval` decides as `phi` does (see its module documentation): `i` is the number
+//! of strips whose offset exceeds the band's `hi` (capped at the last strip); then strip `i`
+//! if its offset is in the band, else the sector before it (after it when the offset is above
+//! the band). The classifier reproduces exactly that decision over a whole coarse cell: from
+//! the range of every strip's offset over the cell (a linear form on a box: its corners) it
+//! knows which strips are above their band on all of it, and accepts the cell only when at most
+//! one strip's relation is open and that strip's offset alone then decides `phi`'s answer.
+//!
+//! One table serves every scale `s >= s0`: an endpoint of an offset's range over a coarse cell
+//! is `2^s·A + B` with integers `A` and `|B| <= max(p, q)`, and it is compared with a band limit
+//! `c`; once `2^s > max(p, q) + max |c|`, the comparison's answer is the sign of `A` (or of
+//! `B - c` when `A = 0`) at every larger scale too. Cells below scale `s0` (and cores larger
+//! than `2^(s0 + 7)`) take the exact path. The tests compare the evaluator with
+//! `ClosedForm::eval` on whole triangles, on huge cells near every strip and at the scale
+//! boundaries.
 
-use grundy_core::rules::leaper::form::ClosedForm;
+use std::sync::OnceLock;
 
-/// The most strips handled (the form allows at most 16).
-const MAX_STRIPS: usize = 16;
-/// Sector values are tabulated by `(x mod Q, y mod Q)` when `Q² <=` this.
+use grundy_core::rules::leaper::form::{ClosedForm, Feature};
+
+/// Coarse cells are `COARSE_BITS` bits per coordinate.
+const COARSE_BITS: u32 = 8;
+/// Sector values are tabulated by `(x mod Q, y mod Q)` when `Q² <=` this; larger moduli take
+/// the exact path.
 const PAIR_TABLE_MAX: u64 = 1 << 16;
+/// The row of a coarse cell that [`ClosedForm::eval`] answers.
+const SLOW: u8 = u8::MAX;
 
-/// A closed form compiled for evaluation (see the module documentation).
+/// How a coarse cell is answered: by the offset `n = p·y - q·x` (wrapping, exact here).
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    p: u64,
+    q: u64,
+    /// The band is `lo..lo + width`; a sector row has `p = q = 0`, `lo = 1`, `width = 0`.
+    lo: i64,
+    width: u64,
+    hi: i64,
+    /// Where the strip's `width × Q` table starts, and whether its phase is `x mod Q`.
+    strip_at: usize,
+    phase_x: bool,
+    /// Where the sectors' `Q × Q` tables start: below the band (`n < lo`) and above (`n > hi`).
+    below_at: usize,
+    above_at: usize,
+}
+
+/// The compiled tables (built on the first far query).
 #[derive(Debug, Clone)]
-pub(crate) struct FastForm {
-    core_size: u64,
+struct Coarse {
+    /// Cells with `bits(x | y) >= far_bits` take the coarse path.
+    far_bits: u32,
     q: u64,
     /// `q - 1` when `q` is a power of two, else 0 (then `recip` is used).
     mask: u64,
     recip: u64,
-    strips: usize,
-    /// Per strip: its direction `(p, q)` (the offset is `p·y - q·x`), band, where its
-    /// `width × Q` table starts in `bytes`, and whether its phase is `x mod Q` (else `y mod Q`).
-    dir: [(u64, u64); MAX_STRIPS],
-    lo: [i128; MAX_STRIPS],
-    hi: [i128; MAX_STRIPS],
-    strip_at: [usize; MAX_STRIPS],
-    phase_x: [bool; MAX_STRIPS],
-    /// Per sector: where its table starts in `bytes`.
-    sector_at: [usize; MAX_STRIPS],
-    /// Sector tables are `Q × Q` by `(x mod Q) * Q + y mod Q`; else the general class lookup.
-    pair_tables: bool,
-    sectors: Vec<(u64, u64, u64)>,
-    bytes: Vec<u8>,
+    /// The row of coarse cell `(X, Y)` at `X << 8 | Y`.
+    cells: Box<[u8; 1 << (2 * COARSE_BITS)]>,
+    rows: Vec<Row>,
+    values: Vec<u8>,
 }
 
-impl FastForm {
-    pub(crate) fn new(form: &ClosedForm) -> FastForm {
-        let features = form.features();
-        let k = features.len();
-        assert!(k <= MAX_STRIPS, "a form has at most 16 strips");
+/// A certified closed form and its run-time evaluator.
+#[derive(Debug, Clone)]
+pub(crate) struct Certified {
+    pub(crate) form: ClosedForm,
+    coarse: OnceLock<Coarse>,
+}
+
+impl Certified {
+    pub(crate) fn new(form: ClosedForm) -> Certified {
+        Certified { form, coarse: OnceLock::new() }
+    }
+
+    /// `F(x, y)`, exact for every `x, y` in `u64`.
+    #[inline(always)]
+    pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
+        let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form));
+        if 64 - (x | y).leading_zeros() >= coarse.far_bits {
+            if let Some(g) = coarse.eval(x, y) {
+                return g;
+            }
+        }
+        self.form.eval(x, y)
+    }
+}
+
+impl Coarse {
+    /// The tables; with `far_bits = 65` (no cell is far) when the form is outside what they
+    /// handle: a modulus above 256, or a strip direction with `p + q >= 128`.
+    fn new(form: &ClosedForm) -> Coarse {
         let q = form.modulus();
-        let mut out = FastForm {
-            core_size: form.core_size() as u64,
+        let strips = form.features();
+        if q * q > PAIR_TABLE_MAX || strips.iter().any(|f| f.dir.0 + f.dir.1 >= 128) {
+            let cells = vec![SLOW; 1 << (2 * COARSE_BITS)].try_into().expect("one row per coarse cell");
+            return Coarse { far_bits: 65, q, mask: 0, recip: 0, cells, rows: Vec::new(), values: Vec::new() };
+        }
+        let limit = strips.iter().map(|f| f.lo.abs().max(f.hi.abs()) + 1).max().unwrap_or(0)
+            + strips.iter().map(|f| f.dir.0.max(f.dir.1)).max().unwrap_or(0);
+        let mut s0 = 0;
+        while (1i64 << s0) <= limit || (1i64 << (s0 + COARSE_BITS - 1)) < form.core_size() {
+            s0 += 1;
+        }
+
+        let mut values = Vec::new();
+        let strip_at: Vec<usize> = strips
+            .iter()
+            .map(|f| {
+                let at = values.len();
+                let len = f.phase_len() as u64;
+                for n in 0..f.width().max(0) as usize {
+                    let row = &f.pattern[n * len as usize..][..len as usize];
+                    values.extend((0..q).map(|r| row[(r % len) as usize]));
+                }
+                at
+            })
+            .collect();
+        let sector_at: Vec<usize> = form
+            .sectors()
+            .iter()
+            .map(|sector| {
+                let at = values.len();
+                for rx in 0..q as i64 {
+                    values.extend((0..q as i64).map(|ry| sector.pattern[sector.class(rx, ry)]));
+                }
+                at
+            })
+            .collect();
+
+        // Rows: one per sector, then one per strip (below its band the sector before it, above
+        // it the sector after it, as `phi` decides).
+        let last = strips.len() - 1;
+        let sector_row = |at: usize| Row {
+            p: 0,
+            q: 0,
+            lo: 1,
+            width: 0,
+            hi: 0,
+            strip_at: 0,
+            phase_x: false,
+            below_at: at,
+            above_at: at,
+        };
+        let strip_row = |(j, f): (usize, &Feature)| Row {
+            p: f.dir.0 as u64,
+            q: f.dir.1 as u64,
+            lo: f.lo,
+            width: f.width().max(0) as u64,
+            hi: f.hi,
+            strip_at: strip_at[j],
+            phase_x: f.dir.0 > 0,
+            below_at: sector_at[j.saturating_sub(1)],
+            above_at: sector_at[j.min(last - 1)],
+        };
+        let rows: Vec<Row> =
+            sector_at.iter().map(|&at| sector_row(at)).chain(strips.iter().enumerate().map(strip_row)).collect();
+        let cells = (0..1 << (2 * COARSE_BITS))
+            .map(|index: usize| {
+                let (cx, cy) = ((index >> COARSE_BITS) as i128, (index & 0xff) as i128);
+                if cx.max(cy) < 1 << (COARSE_BITS - 1) {
+                    return SLOW; // never indexed: x | y has its top bit at s + 7
+                }
+                match classify(strips, cx, cy, s0) {
+                    Some(Class::Sector(s)) => s as u8,
+                    Some(Class::Near(j)) => (sector_at.len() + j) as u8,
+                    None => SLOW,
+                }
+            })
+            .collect::<Vec<u8>>()
+            .try_into()
+            .expect("one row per coarse cell");
+        assert!(rows.len() < usize::from(SLOW), "a form has at most 16 strips and 15 sectors");
+        Coarse {
+            far_bits: s0 + COARSE_BITS,
             q,
             mask: if q.is_power_of_two() { q - 1 } else { 0 },
             recip: u64::MAX / q,
-            strips: k,
-            dir: [(0, 0); MAX_STRIPS],
-            lo: [0; MAX_STRIPS],
-            hi: [0; MAX_STRIPS],
-            strip_at: [0; MAX_STRIPS],
-            phase_x: [false; MAX_STRIPS],
-            sector_at: [0; MAX_STRIPS],
-            pair_tables: q * q <= PAIR_TABLE_MAX,
-            sectors: form.sectors().iter().map(|s| (s.a as u64, s.b as u64, s.d as u64)).collect(),
-            bytes: form.core().to_vec(),
-        };
-        for (i, f) in features.iter().enumerate() {
-            out.dir[i] = (f.dir.0 as u64, f.dir.1 as u64);
-            out.lo[i] = i128::from(f.lo);
-            out.hi[i] = i128::from(f.hi);
-            out.phase_x[i] = f.dir.0 > 0;
-            out.strip_at[i] = out.bytes.len();
-            let len = f.phase_len() as u64;
-            for n in 0..f.width().max(0) as usize {
-                let row = &f.pattern[n * len as usize..][..len as usize];
-                out.bytes.extend((0..q).map(|r| row[(r % len) as usize]));
-            }
+            cells,
+            rows,
+            values,
         }
-        for (s, sector) in form.sectors().iter().enumerate() {
-            out.sector_at[s] = out.bytes.len();
-            if out.pair_tables {
-                for rx in 0..q as i64 {
-                    out.bytes.extend((0..q as i64).map(|ry| sector.pattern[sector.class(rx, ry)]));
-                }
-            } else {
-                out.bytes.extend_from_slice(&sector.pattern);
-            }
-        }
-        out
     }
 
-    /// `x mod Q`.
+    /// `x mod Q`: by mask, or by the reciprocal `m = ⌊(2^64 - 1) / Q⌋`, whose quotient
+    /// `⌊x·m / 2^64⌋` is `⌊x / Q⌋` or one less (`x·(2^64 / Q - m) / 2^64 < 1`).
     #[inline(always)]
     fn reduce(&self, x: u64) -> u64 {
         if self.mask != 0 || self.q == 1 {
             return x & self.mask;
         }
-        let quotient = ((u128::from(x) * u128::from(self.recip)) >> 64) as u64;
-        let mut r = x - quotient * self.q;
-        while r >= self.q {
-            r -= self.q;
-        }
-        r
+        let r = x - ((u128::from(x) * u128::from(self.recip)) >> 64) as u64 * self.q;
+        if r >= self.q { r - self.q } else { r }
     }
 
-    /// `F(x, y)`, exact for every `x, y` in `u64`.
-    #[inline]
-    pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
-        if x < self.core_size && y < self.core_size {
-            // In the core: both coordinates are small.
-            return self.bytes[(x * self.core_size + y) as usize];
-        }
-        // Offsets: `y` (the x-axis strip), `p·y - q·x` (interior strips: two 64 x 64 -> 128-bit
-        // products, exact), `-x` (the y-axis strip, whose band ends at 0: never above it).
-        let last = self.strips - 1;
-        let offset = |s: usize| -> i128 {
-            if s == 0 {
-                i128::from(y)
-            } else if s == last {
-                -i128::from(x)
-            } else {
-                let (p, q) = self.dir[s];
-                (u128::from(p) * u128::from(y)).wrapping_sub(u128::from(q) * u128::from(x)) as i128
-            }
-        };
-        let mut i = usize::from(i128::from(y) > self.hi[0]);
-        for s in 1..last {
-            i += usize::from(offset(s) > self.hi[s]);
-        }
-        let n = offset(i);
+    /// `F(x, y)` for `bits(x | y) >= far_bits`, or `None` on a slow coarse cell.
+    #[inline(always)]
+    fn eval(&self, x: u64, y: u64) -> Option<u8> {
+        let s = 64 - (x | y).leading_zeros() - COARSE_BITS;
+        let cell = self.cells[((x >> s) << COARSE_BITS | y >> s) as usize & 0xffff];
+        let row = self.rows.get(usize::from(cell))?;
+        let n = row.p.wrapping_mul(y).wrapping_sub(row.q.wrapping_mul(x)) as i64;
         let (rx, ry) = (self.reduce(x), self.reduce(y));
-        if n >= self.lo[i] && n <= self.hi[i] {
-            let r = if self.phase_x[i] { rx } else { ry };
-            return self.bytes[self.strip_at[i] + (n - self.lo[i]) as usize * self.q as usize + r as usize];
-        }
-        let s = if n > self.hi[i] { i.min(last - 1) } else { i.saturating_sub(1) };
-        if self.pair_tables {
-            return self.bytes[self.sector_at[s] + (rx * self.q + ry) as usize];
-        }
-        // The class of (x, y) mod the lattice <(a, 0), (b, d)>, from the residues mod Q
-        // (a multiple of a·d): ys = y mod d, t = y div d, xs = (x - t·b) mod a.
-        let (a, b, d) = self.sectors[s];
-        let ys = ry % d;
-        let t = (ry / d) % a;
-        let xs = (rx % a + a - (t * b) % a) % a;
-        self.bytes[self.sector_at[s] + (ys * a + xs) as usize]
+        let band = n.wrapping_sub(row.lo) as u64;
+        // Both indices, then a select by mask: which one applies is unpredictable near a strip.
+        let strip = row
+            .strip_at
+            .wrapping_add(band.wrapping_mul(self.q).wrapping_add(if row.phase_x { rx } else { ry }) as usize);
+        let sector = (if n > row.hi { row.above_at } else { row.below_at }) + (rx * self.q + ry) as usize;
+        let in_band = usize::from(band < row.width).wrapping_neg();
+        let index = (strip & in_band) | (sector & !in_band);
+        Some(self.values[index])
     }
 }
 
-/// A certified closed form and its compiled evaluator.
-#[derive(Debug, Clone)]
-pub(crate) struct Certified {
-    pub(crate) form: ClosedForm,
-    pub(crate) fast: FastForm,
+/// What answers a whole coarse cell (see the module documentation).
+enum Class {
+    /// Wholly in this sector.
+    Sector(usize),
+    /// Strip `j`'s offset decides: its band, the sector before it, or the one after it.
+    Near(usize),
 }
 
-impl Certified {
-    pub(crate) fn new(form: ClosedForm) -> Certified {
-        let fast = FastForm::new(&form);
-        Certified { form, fast }
+/// Classifies coarse cell `(cx, cy)` at scale `s`: `phi`'s decision over all its cells, or
+/// `None` when it needs more than one offset, or an offset that may not fit `i64` at the
+/// largest scale.
+fn classify(strips: &[Feature], cx: i128, cy: i128, s: u32) -> Option<Class> {
+    // The range of strip t's offset over the cell at scale `s`: a linear form on a box.
+    let range = |t: usize, s: u32| {
+        let (p, q) = (i128::from(strips[t].dir.0), i128::from(strips[t].dir.1));
+        let (x0, y0) = (cx << s, cy << s);
+        let (x1, y1) = (x0 + (1 << s) - 1, y0 + (1 << s) - 1);
+        (p * y0 - q * x1, p * y1 - q * x0)
+    };
+    let fits = |t: usize| {
+        let (lo, hi) = range(t, 64 - COARSE_BITS);
+        lo >= i128::from(i64::MIN) && hi <= i128::from(i64::MAX)
+    };
+    let above = |t: usize| range(t, s).0 > i128::from(strips[t].hi);
+    let not_above = |t: usize| range(t, s).1 <= i128::from(strips[t].hi);
+    let below = |t: usize| range(t, s).1 < i128::from(strips[t].lo);
+    let last = strips.len() - 1;
+    let certain = (0..=last).filter(|&t| above(t)).count();
+    let mut open = (0..=last).filter(|&t| !above(t) && !not_above(t));
+    match (open.next(), open.next()) {
+        (None, _) => {
+            let i = certain.min(last);
+            if below(i) {
+                Some(Class::Sector(i.saturating_sub(1)))
+            } else if above(i) {
+                Some(Class::Sector(i.min(last - 1)))
+            } else {
+                fits(i).then_some(Class::Near(i))
+            }
+        }
+        (Some(u), None) => {
+            // At or below the band, `i = certain`, which must be `u`. Above it, `i = certain + 1`
+            // (capped): `u` again, or a strip wholly below its band, and then the sector before
+            // that strip is the one after `u`.
+            let next = (certain + 1).min(last);
+            (certain.min(last) == u && (next == u || below(next)) && fits(u)).then_some(Class::Near(u))
+        }
+        (Some(_), Some(_)) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_core::rules::leaper::discover::Limits;
+    use grundy_core::rules::leaper::moves::MoveSet;
+    use grundy_core::rules::leaper::{Outcome, analyze};
+
+    /// The pre-classification answers nearly every coarse cell itself (the integration tests
+    /// check its answers; this checks that they exercise it).
+    #[test]
+    fn few_coarse_cells_are_slow() {
+        for text in ["(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)", "(-1,0) (0,-1) (-1,-1)", "(-3,1) (2,-1)"] {
+            let set = MoveSet::parse(text).unwrap();
+            let Outcome::Certified { form, .. } = analyze(&set, &Limits::default()).outcome else { panic!("{text}") };
+            let coarse = Coarse::new(&form);
+            let used = coarse.cells.len() * 3 / 4;
+            let slow = coarse.cells.iter().filter(|&&c| c == SLOW).count() - coarse.cells.len() / 4;
+            assert!(slow * 100 < used, "{text}: {slow} of {used} coarse cells are slow");
+            assert!(coarse.far_bits <= 24, "{text}: far from {} bits", coarse.far_bits);
+        }
     }
 }

@@ -109,7 +109,7 @@ impl<'a> KnightTable<'a> {
     #[doc(hidden)] // For the tests and benchmarks that compare the two.
     #[inline]
     pub fn form_value(&self, x: u64, y: u64) -> Option<u8> {
-        self.closed_form.map(|c| c.fast.eval(x, y))
+        self.closed_form.map(|c| c.eval(x, y))
     }
 
     /// g(x, y) from the square alone, or `None` when `(x, y)` is outside it.
@@ -136,14 +136,14 @@ impl<'a> KnightTable<'a> {
     /// winning moves, which can reach a coordinate of 2^63 from 2^63 - 1.
     #[inline]
     pub(crate) fn value_unbounded(&self, x: u64, y: u64) -> Option<u8> {
-        self.get(x, y).or_else(|| self.closed_form.map(|c| c.fast.eval(x, y)))
+        self.get(x, y).or_else(|| self.closed_form.map(|c| c.eval(x, y)))
     }
 
     /// The closed form outside the square, when it applies.
     #[inline]
     fn beyond(&self, x: u64, y: u64) -> Option<u8> {
         let form = self.closed_form?;
-        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.fast.eval(x, y))
+        (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.eval(x, y))
     }
 
     /// Whether cells outside the square are answered by a certified closed form.

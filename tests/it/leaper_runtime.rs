@@ -1,7 +1,8 @@
 //! The run-time evaluator of a certified closed form (what `KnightTable::value` answers beyond
 //! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
 //! near every strip, for forms of several shapes (moduli 3, 4, 8, 16, potentials other than
-//! x + y).
+//! x + y), and at every scale of the evaluator's angular pre-classification (cells whose largest
+//! coordinate has each bit length from 1 to 64).
 
 use grundy::table::TableFile;
 use grundy_core::generate::leaper_blob;
@@ -51,6 +52,45 @@ fn the_runtime_evaluator_is_the_proven_form() {
             assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
             if x <= MAX_COORDINATE && y <= MAX_COORDINATE && (x >= 4 || y >= 4) {
                 assert_eq!(table.value(x, y).unwrap().0, u64::from(form.eval(x, y)));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_runtime_evaluator_is_the_proven_form_at_every_scale() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for text in SETS {
+        let set = MoveSet::parse(text).unwrap();
+        let file = TableFile::from_bytes(leaper_blob(&set, 4).unwrap()).unwrap();
+        let table = file.knight().unwrap();
+        let form = table.closed_form().unwrap_or_else(|| panic!("{text}: certified"));
+        let dirs: Vec<(u64, u64)> = form.features().iter().map(|f| (f.dir.0 as u64, f.dir.1 as u64)).collect();
+        for bits in 1..=64u32 {
+            let top = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            for _ in 0..4000 {
+                // On a strip's ray (t·p, t·q) moved by up to 40 either way, or uniform, then
+                // clipped to `bits` bits; the exact boundary values 2^(bits-1) - 1 ... + 1 too.
+                let (x, y) = match next() % 4 {
+                    0 => (next() & top, next() & top),
+                    1 => {
+                        let edge = 1u64 << (bits - 1);
+                        (edge.wrapping_add(next() % 3).wrapping_sub(1) & top, next() & top)
+                    }
+                    _ => {
+                        let (p, q) = dirs[(next() % dirs.len() as u64) as usize];
+                        let t = (next() & top) / p.max(q);
+                        let jitter = |v: u64, r: u64| (v.wrapping_add(r % 81).wrapping_sub(40)) & top;
+                        (jitter(t * p, next()), jitter(t * q, next()))
+                    }
+                };
+                assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
             }
         }
     }
