@@ -5,17 +5,17 @@
 //!
 //! Far from the origin, which region of the form holds a cell depends on its angle alone,
 //! except within a band of one strip. So the evaluator scales the cell down to a *coarse cell*:
-//! with `s = bits(x | y) - 8`, `(X, Y) = (x >> s, y >> s)` lies in `[0, 256)²` with
-//! `max(X, Y) >= 128`, and a 64 KiB table classifies every coarse cell once, by interval
-//! arithmetic over all the cells it covers, as one of
+//! with `s = bits(x | y) - 7`, `(X, Y) = (x >> s, y >> s)` lies in `[0, 128)²` with
+//! `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every coarse cell once,
+//! on the first far query, by interval arithmetic over all the cells it covers, as one of
 //! - **a sector**: every cell of it lies in that sector;
-//! - **near strip `j`**: only strip `j`'s offset `n = p·y - q·x` decides, and the cell is in
+//! - **near strip `j`**: only strip `j`'s offset `n = p·y - q·x` decides: the cell is in
 //!   strip `j`'s band, in the sector below the band, or (near the axes' caps) the one above it;
 //! - **slow**: two strips meet in it; the cell goes to [`ClosedForm::eval`].
 //!
-//! Near a strip, `|n| <= (p + q)·2^s + p + q < 2^63`, so `n` is exact in wrapping 64-bit
-//! arithmetic (no 128-bit products), and the rest is branch-free: a residue pair, two
-//! comparisons and one read of a flat byte table.
+//! Near a strip, `|n| <= (p + q)·2^s + p + q < 2^63` (with `p + q < 64` and `s <= 57`), so `n`
+//! is exact in wrapping 64-bit arithmetic (no 128-bit products), and the rest is branch-free: a
+//! residue pair, two comparisons and one read of a flat byte table.
 //!
 //! # Why it is the same function
 //!
@@ -31,16 +31,20 @@
 //! is `2^s·A + B` with integers `A` and `|B| <= max(p, q)`, and it is compared with a band limit
 //! `c`; once `2^s > max(p, q) + max |c|`, the comparison's answer is the sign of `A` (or of
 //! `B - c` when `A = 0`) at every larger scale too. Cells below scale `s0` (and cores larger
-//! than `2^(s0 + 7)`) take the exact path. The tests compare the evaluator with
+//! than `2^(s0 + 6)`) take the exact path. The tests compare the evaluator with
 //! `ClosedForm::eval` on whole triangles, on huge cells near every strip and at the scale
 //! boundaries.
 
 use std::sync::OnceLock;
 
-use grundy_core::rules::leaper::form::{ClosedForm, Feature};
+use grundy_core::rules::leaper::form::{ClosedForm, Feature, MAX_INTERIOR};
 
 /// Coarse cells are `COARSE_BITS` bits per coordinate.
-const COARSE_BITS: u32 = 8;
+const COARSE_BITS: u32 = 7;
+/// The number of coarse cells.
+const CELLS: usize = 1 << (2 * COARSE_BITS);
+/// Strip directions need `p + q` below this for a near offset to fit `i64` (see `classify`).
+const MAX_DIRECTION_SUM: i64 = 1 << (COARSE_BITS - 1);
 /// Sector values are tabulated by `(x mod Q, y mod Q)` when `Q² <=` this; larger moduli take
 /// the exact path.
 const PAIR_TABLE_MAX: u64 = 1 << 16;
@@ -74,7 +78,7 @@ struct Coarse {
     mask: u64,
     recip: u64,
     /// The row of coarse cell `(X, Y)` at `X << 8 | Y`.
-    cells: Box<[u8; 1 << (2 * COARSE_BITS)]>,
+    cells: Box<[u8; CELLS]>,
     rows: Vec<Row>,
     values: Vec<u8>,
 }
@@ -106,12 +110,12 @@ impl Certified {
 
 impl Coarse {
     /// The tables; with `far_bits = 65` (no cell is far) when the form is outside what they
-    /// handle: a modulus above 256, or a strip direction with `p + q >= 128`.
+    /// handle: a modulus above 256, or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
     fn new(form: &ClosedForm) -> Coarse {
         let q = form.modulus();
         let strips = form.features();
-        if q * q > PAIR_TABLE_MAX || strips.iter().any(|f| f.dir.0 + f.dir.1 >= 128) {
-            let cells = vec![SLOW; 1 << (2 * COARSE_BITS)].try_into().expect("one row per coarse cell");
+        if q * q > PAIR_TABLE_MAX || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM) {
+            let cells = vec![SLOW; CELLS].try_into().expect("one row per coarse cell");
             return Coarse { far_bits: 65, q, mask: 0, recip: 0, cells, rows: Vec::new(), values: Vec::new() };
         }
         let limit = strips.iter().map(|f| f.lo.abs().max(f.hi.abs()) + 1).max().unwrap_or(0)
@@ -173,9 +177,9 @@ impl Coarse {
         };
         let rows: Vec<Row> =
             sector_at.iter().map(|&at| sector_row(at)).chain(strips.iter().enumerate().map(strip_row)).collect();
-        let cells = (0..1 << (2 * COARSE_BITS))
+        let cells = (0..CELLS)
             .map(|index: usize| {
-                let (cx, cy) = ((index >> COARSE_BITS) as i128, (index & 0xff) as i128);
+                let (cx, cy) = ((index >> COARSE_BITS) as i128, (index % (1 << COARSE_BITS)) as i128);
                 if cx.max(cy) < 1 << (COARSE_BITS - 1) {
                     return SLOW; // never indexed: x | y has its top bit at s + 7
                 }
@@ -215,7 +219,7 @@ impl Coarse {
     #[inline(always)]
     fn eval(&self, x: u64, y: u64) -> Option<u8> {
         let s = 64 - (x | y).leading_zeros() - COARSE_BITS;
-        let cell = self.cells[((x >> s) << COARSE_BITS | y >> s) as usize & 0xffff];
+        let cell = self.cells[((x >> s) << COARSE_BITS | y >> s) as usize % CELLS];
         let row = self.rows.get(usize::from(cell))?;
         let n = row.p.wrapping_mul(y).wrapping_sub(row.q.wrapping_mul(x)) as i64;
         let (rx, ry) = (self.reduce(x), self.reduce(y));
@@ -254,9 +258,13 @@ fn classify(strips: &[Feature], cx: i128, cy: i128, s: u32) -> Option<Class> {
         let (lo, hi) = range(t, 64 - COARSE_BITS);
         lo >= i128::from(i64::MIN) && hi <= i128::from(i64::MAX)
     };
-    let above = |t: usize| range(t, s).0 > i128::from(strips[t].hi);
-    let not_above = |t: usize| range(t, s).1 <= i128::from(strips[t].hi);
-    let below = |t: usize| range(t, s).1 < i128::from(strips[t].lo);
+    let mut ranges = [(0, 0); MAX_INTERIOR + 2];
+    for (t, r) in ranges.iter_mut().enumerate().take(strips.len()) {
+        *r = range(t, s);
+    }
+    let above = |t: usize| ranges[t].0 > i128::from(strips[t].hi);
+    let not_above = |t: usize| ranges[t].1 <= i128::from(strips[t].hi);
+    let below = |t: usize| ranges[t].1 < i128::from(strips[t].lo);
     let last = strips.len() - 1;
     let certain = (0..=last).filter(|&t| above(t)).count();
     let mut open = (0..=last).filter(|&t| !above(t) && !not_above(t));
