@@ -300,11 +300,14 @@ struct Scratch {
     effort: u64,
 }
 
-/// A decoded position: loops per vertex and edges.
+/// A decoded position: loops per vertex and edges; degrees and leaf options for
+/// [`Engine::expand`].
 #[derive(Debug, Default)]
 struct Work {
     loops: Vec<bool>,
     edges: Vec<(u32, u32)>,
+    degree: Vec<u32>,
+    leaf: Vec<Option<(u8, u32, u32)>>,
 }
 
 /// The exact search: codes, memo and buffers, reused from cluster to cluster.
@@ -431,7 +434,7 @@ impl Engine {
                         return Err(Exceeded { states: self.memo.len() });
                     }
                     match frame.options {
-                        None => self.expand(frame.key),
+                        None => self.expand(frame.key)?,
                         Some(options) => self.settle(frame.key, options)?,
                     }
                 }
@@ -443,26 +446,61 @@ impl Engine {
 
     /// Normalises every option of the component `key`. If all their components are known, values
     /// it; otherwise pushes it back with its options, and the unknown components above it.
-    fn expand(&mut self, key: Box<[u32]>) {
+    ///
+    /// Cutting the edge of a leaf leaves what deleting the leaf leaves, and the leaf alone (worth
+    /// 1, or 2 with a loop): that option reuses the other's normalisation.
+    fn expand(&mut self, key: Box<[u32]>) -> Result<(), Exceeded> {
         let mut work = std::mem::take(&mut self.work);
         decode(&self.codes, &key, &mut work);
         let mut options = Options::default();
-        let n = work.loops.len() as u32;
-        let cuts = (0..n)
+        let n = work.loops.len();
+        work.degree.clear();
+        work.degree.resize(n, 0);
+        for &(a, b) in &work.edges {
+            work.degree[a as usize] += 1;
+            work.degree[b as usize] += 1;
+        }
+        // Per leaf, once deleted: the XOR of its option's known part and its unknown keys' range.
+        work.leaf.clear();
+        work.leaf.resize(n, None);
+        let cuts = (0..n as u32)
             .map(Cut::Vertex)
-            .chain((0..n).filter(|&v| work.loops[v as usize]).map(Cut::Loop))
+            .chain((0..n as u32).filter(|&v| work.loops[v as usize]).map(Cut::Loop))
             .chain((0..work.edges.len() as u32).map(Cut::Edge));
         let mut keys = std::mem::take(&mut self.keys);
         for cut in cuts {
-            keys.clear();
-            let mut x = normalize(&mut self.codes, &mut self.scratch, &work.loops, &work.edges, cut, &mut keys, false);
             let before = options.unknown.len();
-            for k in keys.drain(..) {
-                match self.memo.get(&k) {
-                    Some(&v) => x ^= v,
-                    None => options.unknown.push(k),
+            let leaf = match cut {
+                Cut::Edge(i) => {
+                    let (a, b) = work.edges[i as usize];
+                    let b = if work.degree[b as usize] == 1 { b } else { a };
+                    work.leaf[b as usize].map(|(x, lo, hi)| (x ^ (1 + u8::from(work.loops[b as usize])), lo, hi))
                 }
-            }
+                _ => None,
+            };
+            let x = match leaf {
+                Some((x, lo, hi)) => {
+                    options.unknown.extend_from_within(lo as usize..hi as usize);
+                    x
+                }
+                None => {
+                    keys.clear();
+                    let mut x =
+                        normalize(&mut self.codes, &mut self.scratch, &work.loops, &work.edges, cut, &mut keys, false);
+                    for k in keys.drain(..) {
+                        match self.memo.get(&k) {
+                            Some(&v) => x ^= v,
+                            None => options.unknown.push(k),
+                        }
+                    }
+                    if let Cut::Vertex(v) = cut
+                        && work.degree[v as usize] == 1
+                    {
+                        work.leaf[v as usize] = Some((x, before as u32, options.unknown.len() as u32));
+                    }
+                    x
+                }
+            };
             if options.unknown.len() == before {
                 options.seen[usize::from(x >> 6)] |= 1 << (x & 63);
             } else {
@@ -472,14 +510,14 @@ impl Engine {
         self.keys = keys;
         self.work = work;
         if options.pending.is_empty() {
-            self.memoise(key, &options.seen);
-            return;
+            return self.memoise(key, &options.seen);
         }
         let mut above: Vec<Box<[u32]>> = options.unknown.clone();
         above.sort_unstable();
         above.dedup();
         self.stack.push(Frame { key, options: Some(options) });
         self.stack.extend(above.into_iter().map(|key| Frame { key, options: None }));
+        Ok(())
     }
 
     /// Values the component `key` from its options, whose components are all known now.
@@ -490,18 +528,18 @@ impl Engine {
             options.seen[usize::from(x >> 6)] |= 1 << (x & 63);
             start = end as usize;
         }
-        if self.memoise(key, &options.seen) { Ok(()) } else { Err(Exceeded { states: self.memo.len() }) }
+        self.memoise(key, &options.seen)
     }
 
-    /// Memoises the mex of the values `seen`; false if it would be 256 or more (which needs 256
+    /// Memoises the mex of the values `seen`; refuses one of 256 or more (which needs 256
     /// options of distinct values: not representable).
-    fn memoise(&mut self, key: Box<[u32]>, seen: &[u64; 4]) -> bool {
+    fn memoise(&mut self, key: Box<[u32]>, seen: &[u64; 4]) -> Result<(), Exceeded> {
         let mex =
             seen.iter().enumerate().find(|(_, w)| **w != u64::MAX).map(|(i, w)| 64 * i + w.trailing_ones() as usize);
-        let Some(mex) = mex.filter(|&m| m < 256) else { return false };
+        let Some(mex) = mex.filter(|&m| m < 256) else { return Err(Exceeded { states: self.memo.len() }) };
         self.words += key.len() + 4;
         self.memo.insert(key, mex as u8);
-        true
+        Ok(())
     }
 }
 
