@@ -51,7 +51,7 @@ use clusters::BoardCluster;
 
 /// The default budget per board: 2^18 units of the exact search, one per memoised component and
 /// one per 64 vertices and edges its normalisations scan (plus one per 64 words of long keys;
-/// see [`chomp`]): tens of MB at most, and a refusal after about 1.5 s (release build, measured
+/// see [`chomp`]): tens of MB at most, and a refusal after 1-2 s (release build, measured
 /// on random 1000 x 1000 boards at 8-13% mines; BENCHMARKS.md has what it answers by density).
 pub const DEFAULT_MAX_STATES: usize = 1 << 18;
 

@@ -57,7 +57,7 @@ enum Command {
         file: Option<PathBuf>,
         /// Budget per case: units of the exact search (one per memoised cluster position and per
         /// 64 vertices and edges it scans, over all the case's clusters; the default takes about
-        /// 1.5 s); a case needing more is refused, which stops the run with exit code 3.
+        /// 1-2 s); a case needing more is refused, which stops the run with exit code 3.
         /// 0 refuses every case with a cluster.
         #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
         max_states: usize,
