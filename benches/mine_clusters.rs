@@ -1,6 +1,7 @@
 //! The clusters of random Mine boards: size, cycles, loops and what the normal form leaves.
 //!
-//! `cargo run --release -p grundy-bench --example mine_clusters -- SIDE DENSITY% SEED`
+//! `cargo run --release -p grundy-bench --example mine_clusters -- SIDE DENSITY% SEED` (the
+//! budget of each cluster's search from `B`, else 2^22 units).
 
 use grundy::mine::chomp::Engine;
 use grundy::mine::{Board, Solver};
@@ -41,11 +42,6 @@ fn main() {
                 )
             })
             .collect();
-        let mut engine = Engine::default();
-        let start = std::time::Instant::now();
-        let value = engine.value(g, 1 << 22);
-        let ms = start.elapsed().as_secs_f64() * 1e3;
-        println!("  value {value:?}, {} states, {ms:.1} ms", engine.states());
         println!(
             "{} vertices, {} edges, {} loops, {} cycles -> closed {closed}, parts {:?}",
             g.vertices(),
@@ -54,5 +50,10 @@ fn main() {
             g.cycles(),
             sizes
         );
+        let mut engine = Engine::default();
+        let start = std::time::Instant::now();
+        let value = engine.value(g, std::env::var("B").map_or(1 << 22, |b| b.parse().unwrap()));
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!("  value {value:?}, {} states, {ms:.1} ms", engine.states());
     }
 }

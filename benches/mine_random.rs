@@ -1,5 +1,6 @@
-//! Random Mine boards by density: how many the exact solver answers, cluster sizes, cycles and
-//! solve times.
+//! Random Mine boards by density: how many the exact solver answers, solve times, and the
+//! clusters of every board (answered or not): their size, cycles, and what the normal form
+//! leaves of the hardest (the most loops left in one component).
 //!
 //! `cargo run --release -p grundy-bench --example mine_random -- [SIDE] [BOARDS] [DENSITY%...]`
 //! (defaults: 1000, 10, densities 1 to 50; the budget from `MINE_BUDGET`, else the default).
@@ -8,6 +9,7 @@
 
 use std::time::Instant;
 
+use grundy::mine::chomp::Engine;
 use grundy::mine::{Board, SolveError, Solver};
 
 fn main() {
@@ -20,10 +22,10 @@ fn main() {
         vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 15.0, 20.0, 30.0, 50.0]
     };
     println!(
-        "| density | boards | answered | clusters (mean) | largest cluster (max) | most cycles (max) | states (max) | \
-         solve ms (median) | solve ms (max) |"
+        "| density | boards | answered | clusters (mean) | largest cluster (max) | most cycles (max) | \
+         reduced: most loops (its vertices, cycles) | states (max, answered) | solve ms (median) | solve ms (max) |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut solver = Solver::new();
     if let Ok(budget) = std::env::var("MINE_BUDGET") {
         solver.set_max_states(budget.parse().expect("MINE_BUDGET"));
@@ -31,6 +33,8 @@ fn main() {
     for &d in &densities {
         let mut answered = 0;
         let (mut clusters, mut largest, mut cycles, mut states) = (0usize, 0usize, 0usize, 0usize);
+        let mut reduced = (0usize, 0usize, 0usize);
+        let mut engine = Engine::default();
         let mut times = Vec::new();
         let mut refusals = Vec::new();
         for b in 0..boards {
@@ -52,12 +56,20 @@ fn main() {
             let start = Instant::now();
             let result = solver.solve(&board);
             times.push(start.elapsed().as_secs_f64() * 1e3);
+            // The clusters, whatever the answer (not timed).
+            let graphs = solver.cluster_graphs(&board).expect("a board the sweep takes");
+            clusters += graphs.len();
+            for g in &graphs {
+                largest = largest.max(g.vertices());
+                cycles = cycles.max(g.cycles());
+                for part in engine.normal_form(g).1 {
+                    let loops = part.loops().iter().filter(|&&l| l).count();
+                    reduced = reduced.max((loops, part.vertices(), part.cycles()));
+                }
+            }
             match result {
                 Ok(a) => {
                     answered += 1;
-                    clusters += a.clusters;
-                    largest = largest.max(a.largest_cluster);
-                    cycles = cycles.max(a.most_cycles);
                     states = states.max(a.states);
                 }
                 Err(SolveError::ClusterTooLarge(e)) => {
@@ -68,8 +80,11 @@ fn main() {
         }
         times.sort_by(f64::total_cmp);
         println!(
-            "| {d}% | {boards} | {answered} | {:.1} | {largest} | {cycles} | {states} | {:.1} | {:.1} |",
-            clusters as f64 / answered.max(1) as f64,
+            "| {d}% | {boards} | {answered} | {:.1} | {largest} | {cycles} | {} ({}, {}) | {states} | {:.1} | {:.1} |",
+            clusters as f64 / boards as f64,
+            reduced.0,
+            reduced.1,
+            reduced.2,
             times[times.len() / 2],
             times[times.len() - 1],
         );

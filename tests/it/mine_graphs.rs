@@ -357,3 +357,19 @@ fn large_structures() {
     };
     assert_eq!(engine_value(&m), Whole::value(&m));
 }
+
+/// The budget bounds work, not only memory: a search refused at budget `b` has memoised far
+/// fewer than `b` states (each state's options scan its whole component), its cost reached `b`,
+/// and a budget twice as large goes on from the same memo rather than starting over.
+#[test]
+fn the_budget_counts_work() {
+    let n = 18u32;
+    let g = Graph::new(vec![true; n as usize], (1..n).map(|v| (v - 1, v))).unwrap();
+    let mut engine = Engine::default();
+    let budget = 2000;
+    let e = engine.value(&g, budget).unwrap_err();
+    assert!(engine.cost() >= budget && e.states < budget / 4, "{e:?}, cost {}", engine.cost());
+    let before = e.states;
+    let e = engine.value(&g, 2 * budget).unwrap_err();
+    assert!(e.states > before && engine.cost() >= 2 * budget, "{e:?}");
+}

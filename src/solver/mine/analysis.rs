@@ -86,7 +86,8 @@ pub struct ClusterTooLarge {
     pub cycles: usize,
     /// States memoised for the board when the search stopped (0 when it did not start).
     pub states: usize,
-    /// The budget: states memoised per board, at most.
+    /// The budget per board: units of the exact search (memoised states and work; see
+    /// [`Solver::set_max_states`](super::Solver::set_max_states)).
     pub max_states: usize,
 }
 
@@ -106,7 +107,7 @@ impl fmt::Display for ClusterTooLarge {
                  {MAX_HYPER_REGIONS} regions and {MAX_HYPER_REGIONS} groups)"
             )
         } else {
-            write!(f, "{what} needs more than {} search states to solve exactly", self.max_states)
+            write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states)
         }
     }
 }

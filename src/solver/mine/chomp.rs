@@ -39,12 +39,18 @@
 //! of play, after which the rest is tree work (codes and cancellation).
 //!
 //! # Budget
-//! The search stops with [`Exceeded`] once the memo's *cost* reaches the budget: one per
-//! memoised component, plus one per 64 words (of 4 bytes) of keys and interned codes, so that
-//! memory (about 24 bytes of table per state plus the keys) stays proportional to the budget
-//! however large the components are.
+//! The search stops with [`Exceeded`] once its *cost* reaches the budget. The cost counts
+//! memory and work: one unit per memoised component, one per 64 words (of 4 bytes) of keys and
+//! interned codes, and one per 64 vertices and edges scanned by normalisations (a core's
+//! refinement counts four times its size). Memory (about 24 bytes of table per state plus the
+//! keys) stays proportional to the budget however large the components are, and so does time:
+//! a normalisation costs a roughly constant time per vertex and edge, so a search that cannot
+//! finish is refused after a time proportional to the budget, not to the number of states.
 
 use super::hash::FxMap;
+
+/// Vertices and edges scanned per budget unit (see the module's docs).
+const EFFORT_UNIT: u64 = 64;
 
 /// A cluster as a graph: vertices `0..vertices()` with their loops, and edges.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -179,6 +185,9 @@ struct Node {
 #[derive(Debug, Default)]
 struct Codes {
     nodes: Vec<Node>,
+    /// Roots with no child or one, by `child << 1 | looped` (`u32::MAX` for no child): most
+    /// vertices a normalisation codes are of these, and they need no slice hashed.
+    small: FxMap<u64, u32>,
     ids: FxMap<Box<[u32]>, u32>,
     /// Words held by `ids` keys.
     words: usize,
@@ -187,12 +196,31 @@ struct Codes {
 impl Codes {
     /// The code of a root with this loop and these children (sorted, each code at most once).
     fn intern(&mut self, looped: bool, children: &[u32], key: &mut Vec<u32>) -> u32 {
+        if children.len() <= 1 {
+            let child = children.first().map_or(u64::from(u32::MAX), |&c| u64::from(c));
+            let small = child << 1 | u64::from(looped);
+            if let Some(&id) = self.small.get(&small) {
+                return id;
+            }
+            let id = self.push(looped, children);
+            self.words += 4;
+            self.small.insert(small, id);
+            return id;
+        }
         key.clear();
         key.push(u32::from(looped));
         key.extend_from_slice(children);
         if let Some(&id) = self.ids.get(key.as_slice()) {
             return id;
         }
+        let id = self.push(looped, children);
+        self.words += key.len() + 4;
+        self.ids.insert(key.as_slice().into(), id);
+        id
+    }
+
+    /// A new code.
+    fn push(&mut self, looped: bool, children: &[u32]) -> u32 {
         let id = self.nodes.len() as u32;
         let (mut vertices, mut loops) = (1u32, u32::from(looped));
         for &c in children {
@@ -201,13 +229,12 @@ impl Codes {
             loops = loops.saturating_add(child.loops);
         }
         self.nodes.push(Node { looped, children: children.into(), vertices, loops });
-        self.words += key.len() + 4;
-        self.ids.insert(key.as_slice().into(), id);
         id
     }
 
     fn clear(&mut self) {
         self.nodes.clear();
+        self.small.clear();
         self.ids.clear();
         self.words = 0;
     }
@@ -263,17 +290,24 @@ struct Scratch {
     colour2: Vec<u64>,
     order: Vec<u32>,
     core_edges: Vec<(u32, u32)>,
+    core_off: Vec<u32>,
+    core_nbr: Vec<u32>,
     side: Vec<u8>,
     queue: Vec<u32>,
     /// Vertices kept by the reduction, when asked for.
     kept: Vec<bool>,
+    /// Work done: vertices and edges scanned (see [`Engine::cost`]).
+    effort: u64,
 }
 
-/// A decoded position: loops per vertex and edges.
+/// A decoded position: loops per vertex and edges; degrees and leaf options for
+/// [`Engine::expand`].
 #[derive(Debug, Default)]
 struct Work {
     loops: Vec<bool>,
     edges: Vec<(u32, u32)>,
+    degree: Vec<u32>,
+    leaf: Vec<Option<(u8, u32, u32)>>,
 }
 
 /// The exact search: codes, memo and buffers, reused from cluster to cluster.
@@ -285,8 +319,7 @@ pub struct Engine {
     words: usize,
     scratch: Scratch,
     work: Work,
-    stack: Vec<Box<[u32]>>,
-    pending: Vec<Box<[u32]>>,
+    stack: Vec<Frame>,
     keys: Vec<Box<[u32]>>,
 }
 
@@ -301,6 +334,7 @@ impl Engine {
         self.memo.clear();
         self.codes.clear();
         self.words = 0;
+        self.scratch.effort = 0;
     }
 
     /// Components memoised since the last [`Engine::reset`].
@@ -310,7 +344,8 @@ impl Engine {
 
     /// The budget units spent since the last [`Engine::reset`] (see the module's docs).
     pub fn cost(&self) -> usize {
-        self.memo.len() + (self.words + self.codes.words) / 64
+        let effort = usize::try_from(self.scratch.effort / EFFORT_UNIT).unwrap_or(usize::MAX);
+        (self.memo.len() + (self.words + self.codes.words) / 64).saturating_add(effort)
     }
 
     /// The Grundy value of `graph`, or [`Exceeded`] once the memo's cost reaches `budget`.
@@ -390,15 +425,18 @@ impl Engine {
         for root in keys {
             if !self.memo.contains_key(root) {
                 self.stack.clear();
-                self.stack.push(root.clone());
-                while let Some(k) = self.stack.pop() {
-                    if self.memo.contains_key(&k) {
+                self.stack.push(Frame { key: root.clone(), options: None });
+                while let Some(frame) = self.stack.pop() {
+                    if self.memo.contains_key(&frame.key) {
                         continue;
                     }
                     if self.cost() >= budget {
                         return Err(Exceeded { states: self.memo.len() });
                     }
-                    self.visit(k)?;
+                    match frame.options {
+                        None => self.expand(frame.key)?,
+                        Some(options) => self.settle(frame.key, options)?,
+                    }
                 }
             }
             value ^= self.memo[root];
@@ -406,56 +444,119 @@ impl Engine {
         Ok(value)
     }
 
-    /// Values the component `key` if all its options' components are known; otherwise pushes it
-    /// back, with the unknown components above it.
-    fn visit(&mut self, key: Box<[u32]>) -> Result<(), Exceeded> {
+    /// Normalises every option of the component `key`. If all their components are known, values
+    /// it; otherwise pushes it back with its options, and the unknown components above it.
+    ///
+    /// Cutting the edge of a leaf leaves what deleting the leaf leaves, and the leaf alone (worth
+    /// 1, or 2 with a loop): that option reuses the other's normalisation.
+    fn expand(&mut self, key: Box<[u32]>) -> Result<(), Exceeded> {
         let mut work = std::mem::take(&mut self.work);
         decode(&self.codes, &key, &mut work);
-        let mut seen = [0u64; 4];
-        self.pending.clear();
-        let n = work.loops.len() as u32;
-        let cuts = (0..n)
+        let mut options = Options::default();
+        let n = work.loops.len();
+        work.degree.clear();
+        work.degree.resize(n, 0);
+        for &(a, b) in &work.edges {
+            work.degree[a as usize] += 1;
+            work.degree[b as usize] += 1;
+        }
+        // Per leaf, once deleted: the XOR of its option's known part and its unknown keys' range.
+        work.leaf.clear();
+        work.leaf.resize(n, None);
+        let cuts = (0..n as u32)
             .map(Cut::Vertex)
-            .chain((0..n).filter(|&v| work.loops[v as usize]).map(Cut::Loop))
+            .chain((0..n as u32).filter(|&v| work.loops[v as usize]).map(Cut::Loop))
             .chain((0..work.edges.len() as u32).map(Cut::Edge));
         let mut keys = std::mem::take(&mut self.keys);
         for cut in cuts {
-            keys.clear();
-            let mut x = normalize(&mut self.codes, &mut self.scratch, &work.loops, &work.edges, cut, &mut keys, false);
-            let mut complete = true;
-            for k in keys.drain(..) {
-                match self.memo.get(&k) {
-                    Some(&v) => x ^= v,
-                    None => {
-                        complete = false;
-                        self.pending.push(k);
-                    }
+            let before = options.unknown.len();
+            let leaf = match cut {
+                Cut::Edge(i) => {
+                    let (a, b) = work.edges[i as usize];
+                    let b = if work.degree[b as usize] == 1 { b } else { a };
+                    work.leaf[b as usize].map(|(x, lo, hi)| (x ^ (1 + u8::from(work.loops[b as usize])), lo, hi))
                 }
-            }
-            if complete {
-                seen[usize::from(x >> 6)] |= 1 << (x & 63);
+                _ => None,
+            };
+            let x = match leaf {
+                Some((x, lo, hi)) => {
+                    options.unknown.extend_from_within(lo as usize..hi as usize);
+                    x
+                }
+                None => {
+                    keys.clear();
+                    let mut x =
+                        normalize(&mut self.codes, &mut self.scratch, &work.loops, &work.edges, cut, &mut keys, false);
+                    for k in keys.drain(..) {
+                        match self.memo.get(&k) {
+                            Some(&v) => x ^= v,
+                            None => options.unknown.push(k),
+                        }
+                    }
+                    if let Cut::Vertex(v) = cut
+                        && work.degree[v as usize] == 1
+                    {
+                        work.leaf[v as usize] = Some((x, before as u32, options.unknown.len() as u32));
+                    }
+                    x
+                }
+            };
+            if options.unknown.len() == before {
+                options.seen[usize::from(x >> 6)] |= 1 << (x & 63);
+            } else {
+                options.pending.push((x, options.unknown.len() as u32));
             }
         }
         self.keys = keys;
         self.work = work;
-        if self.pending.is_empty() {
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|(_, w)| **w != u64::MAX)
-                .map(|(i, w)| 64 * i + w.trailing_ones() as usize);
-            // A value of 256 or more would need 256 options of distinct values: not representable.
-            let Some(mex) = mex.filter(|&m| m < 256) else { return Err(Exceeded { states: self.memo.len() }) };
-            self.words += key.len() + 4;
-            self.memo.insert(key, mex as u8);
-        } else {
-            self.pending.sort_unstable();
-            self.pending.dedup();
-            self.stack.push(key);
-            self.stack.append(&mut self.pending);
+        if options.pending.is_empty() {
+            return self.memoise(key, &options.seen);
         }
+        let mut above: Vec<Box<[u32]>> = options.unknown.clone();
+        above.sort_unstable();
+        above.dedup();
+        self.stack.push(Frame { key, options: Some(options) });
+        self.stack.extend(above.into_iter().map(|key| Frame { key, options: None }));
         Ok(())
     }
+
+    /// Values the component `key` from its options, whose components are all known now.
+    fn settle(&mut self, key: Box<[u32]>, mut options: Options) -> Result<(), Exceeded> {
+        let mut start = 0;
+        for &(x, end) in &options.pending {
+            let x = options.unknown[start..end as usize].iter().fold(x, |x, k| x ^ self.memo[k]);
+            options.seen[usize::from(x >> 6)] |= 1 << (x & 63);
+            start = end as usize;
+        }
+        self.memoise(key, &options.seen)
+    }
+
+    /// Memoises the mex of the values `seen`; refuses one of 256 or more (which needs 256
+    /// options of distinct values: not representable).
+    fn memoise(&mut self, key: Box<[u32]>, seen: &[u64; 4]) -> Result<(), Exceeded> {
+        let mex =
+            seen.iter().enumerate().find(|(_, w)| **w != u64::MAX).map(|(i, w)| 64 * i + w.trailing_ones() as usize);
+        let Some(mex) = mex.filter(|&m| m < 256) else { return Err(Exceeded { states: self.memo.len() }) };
+        self.words += key.len() + 4;
+        self.memo.insert(key, mex as u8);
+        Ok(())
+    }
+}
+
+/// A component on the search's stack, with its options once normalised.
+#[derive(Debug)]
+struct Frame {
+    key: Box<[u32]>,
+    options: Option<Options>,
+}
+
+/// The options of a component: the values of those valued already, and for each of the others
+/// the XOR of its known part and where its unknown components end in `unknown`.
+#[derive(Debug, Default)]
+struct Options {
+    seen: [u64; 4],
+    pending: Vec<(u8, u32)>,
+    unknown: Vec<Box<[u32]>>,
 }
 
 /// Rebuilds the component a key describes.
@@ -499,6 +600,7 @@ fn normalize(
     track: bool,
 ) -> u8 {
     let n = loops.len();
+    s.effort += (n + edges.len()) as u64;
     s.gone.clear();
     s.gone.resize(n, false);
     s.looped.clear();
@@ -695,6 +797,27 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
         vertices += u64::from(codes.nodes[l as usize].vertices);
         loops += u64::from(codes.nodes[l as usize].loops);
     }
+    // The core's adjacency, local indices, as offsets into a neighbour list.
+    s.core_off.clear();
+    s.core_off.resize(k + 1, 0);
+    for &(a, b) in &s.core_edges {
+        s.core_off[a as usize + 1] += 1;
+        s.core_off[b as usize + 1] += 1;
+    }
+    for i in 0..k {
+        s.core_off[i + 1] += s.core_off[i];
+    }
+    s.core_nbr.clear();
+    s.core_nbr.resize(2 * s.core_edges.len(), 0);
+    s.order.clear();
+    s.order.extend_from_slice(&s.core_off[..k]); // fill cursors
+    for &(a, b) in &s.core_edges {
+        s.core_nbr[s.order[a as usize] as usize] = b;
+        s.order[a as usize] += 1;
+        s.core_nbr[s.order[b as usize] as usize] = a;
+        s.order[b as usize] += 1;
+    }
+    s.effort += 4 * (k + s.core_edges.len()) as u64;
     if loops == 0 && bipartite(s, k) {
         let edges = vertices - k as u64 + s.core_edges.len() as u64;
         return (vertices % 2) as u8 + 2 * (edges % 2) as u8;
@@ -702,16 +825,12 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     // Order the core by colour refinement from the labels (a few rounds), ties by position.
     s.colour.clear();
     s.colour.extend(labels.iter().map(|&l| mix(0x243f_6a88_85a3_08d3, u64::from(l))));
-    let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); k];
-    for &(a, b) in &s.core_edges {
-        adjacency[a as usize].push(b);
-        adjacency[b as usize].push(a);
-    }
     let mut around = Vec::new();
     for _ in 0..3 {
         s.colour2.clear();
-        for (i, near) in adjacency.iter().enumerate() {
+        for i in 0..k {
             around.clear();
+            let near = &s.core_nbr[s.core_off[i] as usize..s.core_off[i + 1] as usize];
             around.extend(near.iter().map(|&j| s.colour[j as usize]));
             around.sort_unstable();
             s.colour2.push(around.iter().fold(mix(s.colour[i], around.len() as u64), |h, &c| mix(h, c)));
@@ -722,23 +841,20 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     s.order.extend(0..k as u32);
     let colour = &s.colour;
     s.order.sort_by_key(|&i| (colour[i as usize], i));
-    let mut rank = vec![0u32; k];
+    // Ranks, in the cursors' place.
+    let rank = &mut s.core_off;
     for (r, &i) in s.order.iter().enumerate() {
         rank[i as usize] = r as u32;
     }
     let mut key = Vec::with_capacity(1 + k + 2 * s.core_edges.len());
     key.push(k as u32);
     key.extend(s.order.iter().map(|&i| labels[i as usize]));
-    let mut ranked: Vec<(u32, u32)> = s
-        .core_edges
-        .iter()
-        .map(|&(a, b)| {
-            let (x, y) = (rank[a as usize], rank[b as usize]);
-            (x.min(y), x.max(y))
-        })
-        .collect();
-    ranked.sort_unstable();
-    for (a, b) in ranked {
+    for e in s.core_edges.iter_mut() {
+        let (x, y) = (rank[e.0 as usize], rank[e.1 as usize]);
+        *e = (x.min(y), x.max(y));
+    }
+    s.core_edges.sort_unstable();
+    for &(a, b) in &s.core_edges {
         key.push(a);
         key.push(b);
     }
@@ -746,13 +862,8 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     0
 }
 
-/// Whether the core (local vertices `0..k`, `s.core_edges`) is bipartite.
+/// Whether the core (local vertices `0..k`, adjacency `s.core_off`, `s.core_nbr`) is bipartite.
 fn bipartite(s: &mut Scratch, k: usize) -> bool {
-    let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); k];
-    for &(a, b) in &s.core_edges {
-        adjacency[a as usize].push(b);
-        adjacency[b as usize].push(a);
-    }
     s.side.clear();
     s.side.resize(k, 2);
     for start in 0..k {
@@ -763,8 +874,9 @@ fn bipartite(s: &mut Scratch, k: usize) -> bool {
         s.queue.clear();
         s.queue.push(start as u32);
         while let Some(u) = s.queue.pop() {
-            for &w in &adjacency[u as usize] {
-                let want = 1 - s.side[u as usize];
+            let u = u as usize;
+            for &w in &s.core_nbr[s.core_off[u] as usize..s.core_off[u + 1] as usize] {
+                let want = 1 - s.side[u];
                 match s.side[w as usize] {
                     2 => {
                         s.side[w as usize] = want;

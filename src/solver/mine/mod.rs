@@ -49,12 +49,10 @@ use crate::table::{MineTable, embedded};
 use buffers::Buffers;
 use clusters::BoardCluster;
 
-/// The default budget per board: 2^18 units of the exact search, one per memoised component
-/// (plus one per 64 words of long keys; see [`chomp`]): tens of MB at most. A state costs from
-/// about 40 µs (components of 20 regions) to about 0.4 ms (the 8% boards' reduced giants), so a
-/// refusal can take up to about 100 s (release build, measured on an 8% board). Random
-/// 1000 x 1000 boards up to 7% mines and from 15% need far fewer; at 8-14% some clusters need
-/// more (BENCHMARKS.md).
+/// The default budget per board: 2^18 units of the exact search, one per memoised component and
+/// one per 64 vertices and edges its normalisations scan (plus one per 64 words of long keys;
+/// see [`chomp`]): tens of MB at most, and a refusal after 1-2 s (release build, measured
+/// on random 1000 x 1000 boards at 8-13% mines; BENCHMARKS.md has what it answers by density).
 pub const DEFAULT_MAX_STATES: usize = 1 << 18;
 
 /// Which pass a board is solved for.
@@ -120,8 +118,8 @@ impl Solver {
         solver
     }
 
-    /// Sets the budget per board: units of the exact search (memoised components; see
-    /// [`chomp`]), over all the board's clusters. 0 refuses every cluster.
+    /// Sets the budget per board: units of the exact search's memory and work (see [`chomp`]),
+    /// over all the board's clusters. 0 refuses every cluster.
     pub fn set_max_states(&mut self, max_states: usize) {
         self.max_states = max_states;
     }

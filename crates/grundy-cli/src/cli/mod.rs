@@ -55,8 +55,9 @@ enum Command {
     Mine {
         /// Judge input; `-` or nothing reads standard input.
         file: Option<PathBuf>,
-        /// Budget per case: states of the exact search (memoised cluster positions, over all the
-        /// case's clusters); a case needing more is refused, which stops the run with exit code 3.
+        /// Budget per case: units of the exact search (one per memoised cluster position and per
+        /// 64 vertices and edges it scans, over all the case's clusters; the default takes about
+        /// 1-2 s); a case needing more is refused, which stops the run with exit code 3.
         /// 0 refuses every case with a cluster.
         #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
         max_states: usize,
