@@ -203,14 +203,15 @@ fn certified(text: &str) -> ClosedForm {
     match &analysis.outcome {
         Outcome::Certified { form, proof } => {
             println!(
-                "{text}: certified in {seconds:.3} s; core {}, {} strips, {} sectors, Q = {}, {} stored values; {} cells checked (R = {})",
+                "{text}: certified in {seconds:.3} s; core {}, {} strips, {} sectors, Q = {}, {} stored values; {} cells checked ({} scanned, potential <= {})",
                 form.core_size(),
                 form.features().iter().filter(|f| f.lo <= f.hi).count(),
                 form.sectors().len(),
                 form.modulus(),
                 form.stored_values(),
                 proof.cells,
-                proof.radius
+                proof.scanned,
+                proof.max_potential
             );
             form.clone()
         }
@@ -387,7 +388,7 @@ fn the_checker_proves_a_hand_written_form() {
     assert!(proof.cells > 0 && proof.to_string().contains("proven"));
     check_certified(&form(vec![0, 1]), 200, 1000, 3);
     assert!(matches!(certify::prove(&form(vec![1, 0]), 1 << 20), Err(Refutation::Recurrence { x: 0, y: 0, .. })));
-    // Too small a budget for the direct check is an error, not a proof.
+    // Too small a budget for the base set's scan is an error, not a proof.
     assert!(matches!(certify::prove(&form(vec![0, 1]), 1), Err(Refutation::TooLarge { .. })));
 }
 
