@@ -205,8 +205,15 @@ impl Table {
                         planes[plane + PAD + k] = w.reverse_bits() & bits(0, len - 64 * k as i64);
                     }
                 }
+                // Byte j = byte s - j, eight at a time.
                 let (first, second) = level.split_at_mut(computed as usize);
-                for (c, &m) in second.iter_mut().zip(first[..(len - computed) as usize].iter().rev()) {
+                let from = &first[..second.len()];
+                let (mut to, mut from) = (second.chunks_exact_mut(8), from.rchunks_exact(8));
+                for (t, f) in (&mut to).zip(&mut from) {
+                    let f: [u8; 8] = f.try_into().expect("eight bytes");
+                    t.copy_from_slice(&u64::from_le_bytes(f).swap_bytes().to_le_bytes());
+                }
+                for (c, &m) in to.into_remainder().iter_mut().zip(from.remainder().iter().rev()) {
                     *c = m;
                 }
             }
