@@ -299,6 +299,17 @@ fn random_sets_whenever_certified_are_right() {
     assert!(certified * 2 >= tries, "only {certified} of {tries} certified");
 }
 
+/// A modulus of 1110: the triangle below the old proof's radius held about 2 * 10^8 cells (over
+/// the limit), the base set where no translation applies holds about 3 * 10^6.
+#[test]
+fn a_form_with_a_large_modulus_is_proven_on_its_base_set() {
+    let (analysis, seconds) = analyzed("(-3,0) (4,-3) (1,-4) (-2,-2) (-2,0)");
+    let Outcome::Certified { form, proof } = &analysis.outcome else { panic!("{}", analysis) };
+    println!("Q = {}: {} cells checked, {} scanned, in {seconds:.2} s", form.modulus(), proof.cells, proof.scanned);
+    assert!(form.modulus() > 1000, "{form}");
+    check_certified(form, if cfg!(debug_assertions) { 150 } else { 400 }, 1000, 5);
+}
+
 #[test]
 fn the_turbulent_set_honestly_fails() {
     let (analysis, seconds) = analyzed("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)");
