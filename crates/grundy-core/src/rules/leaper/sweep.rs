@@ -324,6 +324,24 @@ mod tests {
         }
     }
 
+    /// The longest moves: runs start up to 64 cells before or after their level's word, and a
+    /// mirrored level crosses several words.
+    #[test]
+    fn long_moves_and_long_levels_match_the_naive_order() {
+        for text in [
+            "(-64,1) (1,-64) (-63,-64) (-64,-63) (-1,-1)",
+            "(-64,5) (3,-64) (-2,0)",
+            "(-64,63) (1,-2)",
+            "(-1,1) (1,-3) (-64,0) (0,-64)",
+        ] {
+            let set = MoveSet::parse(text).unwrap();
+            let t = Table::compute(&set, 400);
+            for ((x, y), v) in naive(&set, 400) {
+                assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
+            }
+        }
+    }
+
     #[test]
     fn squares_and_empty_tables() {
         let set = MoveSet::parse("(-1,0)").unwrap();
