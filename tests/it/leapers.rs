@@ -71,6 +71,29 @@ impl Rng {
     }
 }
 
+impl Rng {
+    /// A random valid move set equal to its mirror image, with moves in `[-r, r]²`.
+    fn symmetric_move_set(&mut self, r: i64, max_pairs: u64) -> MoveSet {
+        loop {
+            let mut moves: Vec<(i32, i32)> = Vec::new();
+            for _ in 0..1 + self.below(max_pairs) {
+                let m = (
+                    (self.below(2 * r as u64 + 1) as i64 - r) as i32,
+                    (self.below(2 * r as u64 + 1) as i64 - r) as i32,
+                );
+                for m in [m, (m.1, m.0)] {
+                    if !moves.contains(&m) {
+                        moves.push(m);
+                    }
+                }
+            }
+            if let Ok(set) = MoveSet::new(&moves) {
+                return set;
+            }
+        }
+    }
+}
+
 /// Runs every cell of the triangle `a·x + b·y <= p` through `f`.
 fn for_triangle(set: &MoveSet, p: i64, mut f: impl FnMut(i64, i64)) {
     let (a, b) = set.potential();
@@ -95,6 +118,25 @@ fn sweep_tables_equal_the_oracle_on_random_move_sets() {
             assert_eq!(table.get(x as u64, y as u64), Some(oracle.g(x, y)), "{set} at ({x},{y})");
         });
         assert_eq!(table.get(0, (p / b + 1) as u64), None);
+    }
+}
+
+/// Triangles with levels of several 64-cell words, for symmetric sets (of which the sweep computes
+/// half of each level and mirrors it) and for asymmetric ones.
+#[test]
+fn sweep_tables_of_symmetric_and_asymmetric_sets_equal_the_oracle_on_larger_triangles() {
+    let mut rng = Rng(12);
+    let sets = if cfg!(debug_assertions) { 6 } else { 40 };
+    for i in 0..2 * sets {
+        let set = if i % 2 == 0 { rng.symmetric_move_set(5, 5) } else { rng.move_set(5, 8) };
+        assert!(i % 2 == 1 || set.is_symmetric(), "{set}");
+        let (a, b) = set.potential();
+        let p = 330 * a.max(b);
+        let table = Table::compute(&set, p);
+        let mut oracle = Oracle::new(set.moves());
+        for_triangle(&set, p, |x, y| {
+            assert_eq!(table.get(x as u64, y as u64), Some(oracle.g(x, y)), "{set} at ({x},{y})");
+        });
     }
 }
 
@@ -161,14 +203,15 @@ fn certified(text: &str) -> ClosedForm {
     match &analysis.outcome {
         Outcome::Certified { form, proof } => {
             println!(
-                "{text}: certified in {seconds:.3} s; core {}, {} strips, {} sectors, Q = {}, {} stored values; {} cells checked (R = {})",
+                "{text}: certified in {seconds:.3} s; core {}, {} strips, {} sectors, Q = {}, {} stored values; {} cells checked ({} scanned, potential <= {})",
                 form.core_size(),
                 form.features().iter().filter(|f| f.lo <= f.hi).count(),
                 form.sectors().len(),
                 form.modulus(),
                 form.stored_values(),
                 proof.cells,
-                proof.radius
+                proof.scanned,
+                proof.max_potential
             );
             form.clone()
         }
@@ -254,6 +297,17 @@ fn random_sets_whenever_certified_are_right() {
     }
     println!("{certified} of {tries} random sets certified");
     assert!(certified * 2 >= tries, "only {certified} of {tries} certified");
+}
+
+/// A modulus of 1110: the triangle below the old proof's radius held about 2 * 10^8 cells (over
+/// the limit), the base set where no translation applies holds about 3 * 10^6.
+#[test]
+fn a_form_with_a_large_modulus_is_proven_on_its_base_set() {
+    let (analysis, seconds) = analyzed("(-3,0) (4,-3) (1,-4) (-2,-2) (-2,0)");
+    let Outcome::Certified { form, proof } = &analysis.outcome else { panic!("{}", analysis) };
+    println!("Q = {}: {} cells checked, {} scanned, in {seconds:.2} s", form.modulus(), proof.cells, proof.scanned);
+    assert!(form.modulus() > 1000, "{form}");
+    check_certified(form, if cfg!(debug_assertions) { 150 } else { 400 }, 1000, 5);
 }
 
 #[test]
@@ -345,7 +399,7 @@ fn the_checker_proves_a_hand_written_form() {
     assert!(proof.cells > 0 && proof.to_string().contains("proven"));
     check_certified(&form(vec![0, 1]), 200, 1000, 3);
     assert!(matches!(certify::prove(&form(vec![1, 0]), 1 << 20), Err(Refutation::Recurrence { x: 0, y: 0, .. })));
-    // Too small a budget for the direct check is an error, not a proof.
+    // Too small a budget for the base set's scan is an error, not a proof.
     assert!(matches!(certify::prove(&form(vec![0, 1]), 1), Err(Refutation::TooLarge { .. })));
 }
 

@@ -227,8 +227,9 @@ fn form_json(form: &ClosedForm, proof: &Proof) -> Value {
         "modulus": form.modulus(),
         "stored_values": form.stored_values(),
         "certificate": {
-            "radius": proof.radius,
             "cells": proof.cells,
+            "scanned": proof.scanned,
+            "max_potential": proof.max_potential,
             "translations": proof.translations.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
         },
     })

@@ -29,41 +29,48 @@
 //! both are `lo_i`. Legality: `x + dx >= 0` iff `k_x + dx >= 0`, because `klo_x <= 0 <= x` (so
 //! `k_x = x` unless `x > khi_x`) and `khi_x + dx >= 0` for every move (a saturated `x` stays
 //! legal); the same for `y`. The checker verifies `klo_i + δ <= lo_i`, `khi_i + δ >= hi_i`,
-//! `klo <= 0` and `khi + d >= 0` for every form and move, and compares the forms it predicts from
+//! `klo <= 0 <= khi` and `khi + d >= 0` for every form and move, and compares the forms it predicts from
 //! the key with [`ClosedForm::forms`]`(c + m)` on every cell it scans.
 //!
 //! **Lemma B** (translation). Let `V` be `(Q, 0)`, `(0, Q)` and `Q·u` for the direction `u` of
 //! each interior strip: vectors of `QZ² ∩ N²` of positive potential, each form fixed by one of
-//! them (`x` by `(0, Q)`, `y` by `(Q, 0)`, the offset `p·y - q·x` by `Q·(p, q)`). Let
-//! `M_i = max |L_i(v)|` over `V`, and call form `i` *near* at `c` when
-//! `klo_i - M_i < L_i(c) < khi_i + M_i`. If at most one form is near at `c`, take `v ∈ V` fixing
-//! it (any `v` if none is): then `c - v ∈ N²`, `π(c - v) < π(c)` and `Key(c - v) = Key(c)`.
+//! them (`x` by `(0, Q)`, `y` by `(Q, 0)`, the offset `p·y - q·x` by `Q·(p, q)`). Say `v ∈ V`
+//! *applies* at `c` when every form `i` it moves (`δ = L_i(v) ≠ 0`) is beyond its key clamp at
+//! `c` and at `c - v` on the same side: `L_i(c) >= khi_i + max(δ, 0)`, or, for an offset (not
+//! `x`, `y`), `L_i(c) <= klo_i + min(δ, 0)`. Then `c - v ∈ N²`, `π(c - v) < π(c)` and
+//! `Key(c - v) = Key(c)`.
 //!
-//! *Proof.* `v ∈ QZ²` keeps the residues, and the fixed form is kept. Every other form is far,
-//! say `L_i(c) >= khi_i + M_i`; then `L_i(c - v) >= khi_i` and both clamp to `khi_i` (likewise
-//! below `klo_i`). `x >= 0 > klo_x - M_x`, so a far `x` is far above: `x >= khi_x + M_x >= v_x`
-//! and `x - v_x >= 0`; a near `x` is the fixed form, so `v_x = 0`. The same for `y`.
+//! *Proof.* `v ∈ QZ²` keeps the residues, and the forms it fixes are kept. A moved form is
+//! beyond the clamp at both `c` and `c - v` on one side, so both clamp to the same bound. `x`:
+//! `v_x >= 0`, and if `v_x > 0` then `x >= khi_x + v_x >= v_x` (`khi_x >= 0`), so
+//! `x - v_x >= 0`; the same for `y`. `π(v) > 0`. ∎
 //!
-//! **The radius.** Any two forms are linearly independent (the checker verifies it), so the
-//! cells where forms `i` and `j` are both near lie in an open parallelogram; `R` is the largest
-//! potential of the corners of these parallelograms, rounded up (and at least 0). So every cell
-//! with `π(c) >= R` has at most one near form.
+//! **The base set.** Let `M_i = max |L_i(v)|` over `V` and call form `i` *near* at `c` when
+//! `klo_i - M_i < L_i(c) < khi_i + M_i`. Where at most one form is near, the translation fixing
+//! it (any if none is) applies. So every cell where no translation applies — the **base set**
+//! `C` — has two near forms. Any two forms are linearly independent (the checker verifies it),
+//! so the cells where forms `i` and `j` are both near lie in an open parallelogram; the checker
+//! scans these parallelograms column by column (`x`, then the `y` range the two windows allow)
+//! and keeps the cells where no translation of `V` applies. The scan finds all of `C`.
 //!
-//! **The direct check.** The checker evaluates `F` and verifies R(c) at every cell with
-//! `π(c) < R`.
+//! **The direct check.** The checker evaluates `F` and verifies R(c) at every cell of `C`.
 //!
 //! **Theorem.** R(c) holds for every `c ∈ N²`, hence `F = g`.
 //!
-//! *Proof.* Strong induction on `π(c)`. If `π(c) < R`, R(c) was checked. Otherwise Lemma B gives
-//! `c' = c - v` with `π(c') < π(c)` and the same key; R(c') holds by induction and R depends only
-//! on the key (Lemma A), so R(c) holds. ∎
+//! *Proof.* Strong induction on `π(c)`. If `c ∈ C`, R(c) was checked. Otherwise some `v ∈ V`
+//! applies (Lemma B): `c' = c - v` has `π(c') < π(c)` and the same key; R(c') holds by induction
+//! and R depends only on the key (Lemma A), so R(c) holds. ∎
+//!
+//! So the cells checked are those where two windows meet, around the core and where the strips
+//! leave it; a cell near one strip only, or in a sector away from every strip, is carried down by
+//! a translation.
 //!
 //! **What is trusted, not checked.** That `F` is `phi ∘ forms`: [`ClosedForm::eval_by_forms`] is
 //! written so, [`ClosedForm::eval`] (the fast evaluation the library runs) makes the same
 //! decisions on the exact forms (the argument is in its documentation), and `forms` clamps to
 //! `local_bounds`. The checker compares `eval` with `eval_by_forms` on every cell it checks (the
 //! tests do so on huge random cells), computes the keys with its own exact `i128` arithmetic
-//! from `linear_forms`, and cross-checks Lemma A against `forms` on every scanned cell.
+//! from `linear_forms`, and cross-checks Lemma A against `forms` on every cell it checks.
 
 use alloc::{format, string::String, vec, vec::Vec};
 use core::fmt;
@@ -73,10 +80,13 @@ use super::form::{ClosedForm, Forms};
 /// What the checker established.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Proof {
-    /// `R`: the recurrence was checked directly on every cell with potential `< R`.
-    pub radius: i64,
-    /// Number of cells where the recurrence was checked.
+    /// Number of cells where the recurrence was checked: the base set, where no translation
+    /// applies.
     pub cells: u64,
+    /// Number of cells (and columns) scanned for the base set: where two near windows meet.
+    pub scanned: u64,
+    /// The largest potential of a checked cell (`-1` if none).
+    pub max_potential: i64,
     /// The key clamps, per linear form.
     pub key_bounds: Vec<(i64, i64)>,
     /// The translation set `V`.
@@ -90,10 +100,11 @@ impl fmt::Display for Proof {
         let vs: Vec<String> = self.translations.iter().map(|(a, b)| format!("({a},{b})")).collect();
         write!(
             f,
-            "proven equal to the Grundy function on all of N^2: recurrence checked on the {} cells of \
-             potential < R = {}; translations {}",
+            "proven equal to the Grundy function on all of N^2: recurrence checked on the {} cells \
+             where no translation applies (potential <= {}; {} cells scanned); translations {}",
             self.cells,
-            self.radius,
+            self.max_potential,
+            self.scanned,
             vs.join(" ")
         )
     }
@@ -112,7 +123,7 @@ pub enum Refutation {
     /// cell).
     #[allow(missing_docs)]
     Signature { x: u64, y: u64, m: (i64, i64) },
-    /// The direct check would take `cells` cells, more than the given bound.
+    /// The scan for the base set would visit `cells` cells, more than the given bound.
     #[allow(missing_docs)]
     TooLarge { cells: u128 },
 }
@@ -127,7 +138,7 @@ impl fmt::Display for Refutation {
             Refutation::Signature { x, y, m } => {
                 write!(f, "the key of ({x}, {y}) does not determine the forms after move {m:?}")
             }
-            Refutation::TooLarge { cells } => write!(f, "the direct check needs {cells} cells, above the limit"),
+            Refutation::TooLarge { cells } => write!(f, "the base set's scan needs {cells} cells, above the limit"),
         }
     }
 }
@@ -198,7 +209,7 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
     }
     for i in 0..2 {
         let (klo, khi) = setup.key[i];
-        if klo > 0 || setup.moves.iter().any(|&m| khi + setup.form(i, m) < 0) {
+        if klo > 0 || khi < 0 || setup.moves.iter().any(|&m| khi + setup.form(i, m) < 0) {
             return lemma(format!("the key clamp of form {i} does not decide legality"));
         }
     }
@@ -221,8 +232,10 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
     if near[0].0 >= 0 || near[1].0 >= 0 {
         return lemma("the near window of x or y must start below 0".into());
     }
-    // The radius: the largest corner potential of the parallelograms where two forms are near.
-    let mut radius: i128 = 0;
+    // The base set: per pair of forms, the columns x of their parallelogram of near windows
+    // with the y range both windows allow there.
+    let mut columns: Vec<Column> = Vec::new();
+    let mut scanned = 0u128;
     for i in 0..setup.forms.len() {
         for j in i + 1..setup.forms.len() {
             let ((ai, bi), (aj, bj)) = (setup.forms[i], setup.forms[j]);
@@ -230,36 +243,51 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
             if det == 0 {
                 return lemma(format!("forms {i} and {j} are parallel"));
             }
-            for p in [near[i].0, near[i].1] {
-                for r in [near[j].0, near[j].1] {
-                    // Solve ai x + bi y = p, aj x + bj y = r; potential w·(x, y) = num / det.
-                    let (p, r) = (i128::from(p), i128::from(r));
-                    let (xn, yn) = (p * i128::from(bj) - i128::from(bi) * r, i128::from(ai) * r - i128::from(aj) * p);
-                    let (num, den) = (i128::from(w.0) * xn + i128::from(w.1) * yn, det);
-                    let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
-                    radius = radius.max(num.div_euclid(den) + 1);
+            // A corner solves ai x + bi y = p, aj x + bj y = r: x = (p bj - bi r) / det.
+            let corners = [near[i].0, near[i].1]
+                .into_iter()
+                .flat_map(|p| [near[j].0, near[j].1].map(move |r| (i128::from(p), i128::from(r))))
+                .map(|(p, r)| p * i128::from(bj) - i128::from(bi) * r);
+            let (num_lo, num_hi) = corners.fold((i128::MAX, i128::MIN), |(l, h), n| (l.min(n), h.max(n)));
+            let (num_lo, num_hi) = if det > 0 { (num_lo, num_hi) } else { (-num_hi, -num_lo) };
+            let (x_lo, x_hi) = (num_lo.div_euclid(det.abs()).max(0), -(-num_hi).div_euclid(det.abs()));
+            // Columns count as cells scanned, so the bound also bounds this loop.
+            if x_hi - x_lo + 1 + scanned as i128 > i128::from(max_cells) {
+                return Err(Refutation::TooLarge { cells: (x_hi - x_lo + 1) as u128 + scanned });
+            }
+            for x in x_lo as i64..=x_hi as i64 {
+                let (lo_i, hi_i) = y_range(setup.forms[i], near[i], x);
+                let (lo_j, hi_j) = y_range(setup.forms[j], near[j], x);
+                let (y_lo, y_hi) = (lo_i.max(lo_j).max(0), hi_i.min(hi_j));
+                scanned += 1 + if y_lo <= y_hi { (y_hi - y_lo + 1) as u128 } else { 0 };
+                if scanned > u128::from(max_cells) {
+                    return Err(Refutation::TooLarge { cells: scanned });
+                }
+                if y_lo <= y_hi {
+                    columns.push(Column { pair: (i, j), x: x as u64, ys: y_lo as u64..=y_hi as u64 });
                 }
             }
         }
     }
-    let cells_below = |r: i128| -> u128 {
-        (0..=(r.max(1) - 1) / i128::from(w.0))
-            .map(|x| ((r - 1 - i128::from(w.0) * x) / i128::from(w.1) + 1) as u128)
-            .sum()
+    // The direct check on the cells of C, each under the first pair of forms near at it, with the
+    // Lemma A cross-check.
+    let near_at = |i: usize, c: (i64, i64)| near[i].0 < setup.form(i, c) && setup.form(i, c) < near[i].1;
+    let applies = |v: (i64, i64), c: (i64, i64)| {
+        (0..setup.forms.len()).all(|i| {
+            let (d, t, (klo, khi)) = (setup.form(i, v), setup.form(i, c), setup.key[i]);
+            d == 0 || t >= khi + d.max(0) || (i >= 2 && t <= klo + d.min(0))
+        })
     };
-    let needed = if radius > 0 { cells_below(radius) } else { 0 };
-    if needed > u128::from(max_cells) {
-        return Err(Refutation::TooLarge { cells: needed });
-    }
-    let radius = radius as i64;
-    // The direct check below the radius, with the Lemma A cross-check on every cell.
-    let mut cells = 0u64;
-    for x in 0..=(radius.max(1) - 1) / w.0 {
-        if radius == 0 {
-            break;
-        }
-        for y in 0..=(radius - 1 - w.0 * x) / w.1 {
-            let (x, y) = (x as u64, y as u64);
+    let (mut cells, mut max_potential) = (0u64, -1i64);
+    for Column { pair, x, ys } in columns {
+        for y in ys {
+            let c = (x as i64, y as i64);
+            let mut first = (0..setup.forms.len()).filter(|&k| near_at(k, c));
+            if (first.next(), first.next()) != (Some(pair.0), Some(pair.1))
+                || translations.iter().any(|&v| applies(v, c))
+            {
+                continue;
+            }
             let key = setup.key(x, y);
             let mut seen = 0u64;
             for &m in setup.moves.iter().chain(&[(0, 0)]) {
@@ -282,7 +310,28 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
                 return Err(Refutation::Recurrence { x, y, value, mex });
             }
             cells += 1;
+            max_potential = max_potential.max(w.0 * c.0 + w.1 * c.1);
         }
     }
-    Ok(Proof { radius, cells, key_bounds: setup.key, translations, near })
+    Ok(Proof { cells, scanned: scanned as u64, max_potential, key_bounds: setup.key, translations, near })
+}
+
+/// The cells `(x, y)`, `y` in `ys`, where the forms `pair` are both near.
+struct Column {
+    pair: (usize, usize),
+    x: u64,
+    ys: core::ops::RangeInclusive<u64>,
+}
+
+/// The `y` (inclusive, unbounded above as `i64::MAX`) with `lo < α·x + β·y < hi` at column `x`.
+fn y_range((alpha, beta): (i64, i64), (lo, hi): (i64, i64), x: i64) -> (i64, i64) {
+    let rest = i128::from(alpha) * i128::from(x);
+    let (lo, hi) = (i128::from(lo) - rest, i128::from(hi) - rest);
+    let (beta, lo, hi) = if beta < 0 { (-i128::from(beta), -hi, -lo) } else { (i128::from(beta), lo, hi) };
+    let clamp = |y: i128| y.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+    match beta {
+        0 if lo < 0 && 0 < hi => (0, i64::MAX),
+        0 => (1, 0),
+        _ => (clamp(lo.div_euclid(beta) + 1), clamp(-(-hi).div_euclid(beta) - 1)),
+    }
 }

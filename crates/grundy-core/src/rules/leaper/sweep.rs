@@ -10,17 +10,44 @@
 //! `(x + dx) / b = j + ⌊(x_s + dx) / b⌋`. Legality (`x + dx >= 0`, `y + dy >= 0`) cuts the run to
 //! a range of `j`.
 //!
-//! # Speed
+//! # Bit-sliced mex
 //!
-//! On the interior of a level, where every move is legal, the mex masks are built move by move
-//! over whole runs (`seen[j] |= 1 << done[base + j]`), a loop without branches or per-cell
-//! range checks; only the few cells near the axes take the checked path.
+//! Besides the bytes, the last `reach + 1` levels are kept as bit planes: bit `j` of plane `v` of
+//! a level is set iff cell `j` has value `v`. A level is computed 64 cells (one word `k`) at a
+//! time: `open` holds the cells whose value is not yet known; for `v = 0, 1, ...`, `seen` is the
+//! OR over the moves of the target run's plane `v` (a 64-bit window at the run's offset, cut to
+//! the cells where the move is legal); the cells of `open` outside `seen` have value `v`, the
+//! others stay open. Values are at most the number of moves, so this ends by `v = |M|`. That is
+//! a few word operations per move and value for 64 cells, without branches per cell; the bytes
+//! are written from the value's bits, eight cells per table lookup.
+//!
+//! # Symmetry
+//!
+//! A set equal to its mirror has `g(x, y) = g(y, x)` and potential `(1, 1)`, so level `s` is
+//! `x = 0..=s` with cell `j` the mirror of cell `s - j`: only the words holding `j <= s / 2` are
+//! computed, the rest of the planes are the first half's bits reversed, and the bytes are copied.
 
 use super::moves::MoveSet;
 use alloc::{vec, vec::Vec};
 
-/// Cells per chunk of the interior sweep.
-const CHUNK: usize = 512;
+/// Zero words before a level's bits in each plane: a run starts at most 64 cells before its
+/// level (`⌊(x_s + dx) / b⌋ >= -64`) and the mirror reads at most 63 bits before it.
+const PAD: usize = 2;
+
+/// `SPREAD[m]`: byte `i` is bit `i` of `m`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[m] |= ((m as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The Grundy values of a potential triangle.
 #[derive(Debug, Clone)]
@@ -43,6 +70,28 @@ fn inverse_mod(a: i64, b: i64) -> i64 {
     (0..b).find(|&i| (a * i) % b == 1 % b).expect("a and b are coprime")
 }
 
+/// The bits `from..to` of a word (clamped to `0..64`).
+fn bits(from: i64, to: i64) -> u64 {
+    let (from, to) = (from.clamp(0, 64), to.clamp(0, 64));
+    if from >= to { 0 } else { (!0u64 >> (64 - (to - from))) << from }
+}
+
+/// 64 bits of a plane starting `shift < 64` bits into word `lo` (`hi` the next word).
+#[inline]
+fn window(lo: u64, hi: u64, shift: u32) -> u64 {
+    (lo >> shift) | ((hi << 1) << (63 - shift))
+}
+
+/// A move's targets over a level: plane `v` of the run starts at word `word + v·words`, `shift`
+/// bits in; the move is legal at `lo <= j < hi`.
+#[derive(Clone, Copy)]
+struct Run {
+    word: usize,
+    shift: u32,
+    lo: i64,
+    hi: i64,
+}
+
 impl Table {
     /// The triangle `a·x + b·y <= max_potential` for `set` and its potential `(a, b)`.
     pub fn compute(set: &MoveSet, max_potential: i64) -> Table {
@@ -51,18 +100,34 @@ impl Table {
         let levels = max_potential.max(-1) + 1;
         let mut start = Vec::with_capacity(levels as usize + 1);
         let mut total = 0usize;
+        let mut max_len = 0;
         for s in 0..levels {
             start.push(total);
-            total += level_len(a, b, a_inv, s) as usize;
+            let len = level_len(a, b, a_inv, s) as usize;
+            total += len;
+            max_len = max_len.max(len);
         }
         start.push(total);
         let mut cells = vec![0u8; total];
-        // Per move: (index of the run's first target for j = 0, first legal j, end of legal j).
-        let mut runs: Vec<(isize, i64, i64)> = Vec::with_capacity(set.moves().len());
-        let mut seen = [0u64; CHUNK];
+        let mirror = set.is_symmetric();
+        debug_assert!(!mirror || (a, b) == (1, 1), "a symmetric set has potential (1, 1)");
+        // Planes of the last reach + 1 levels, level s in slot s mod slots; a window may read one
+        // word past the last cell and a run start up to 64 cells past its level's start.
+        let values = set.moves().len() + 1;
+        let value_bits = (usize::BITS - (values - 1).leading_zeros()) as usize;
+        let slots = set.reach() as usize + 1;
+        let words = PAD + max_len.div_ceil(64) + 3;
+        let mut planes = vec![0u64; slots * values * words];
+        let mut runs: Vec<Run> = Vec::with_capacity(set.moves().len());
+        // Per word of the level: the open cells, the cells some move sees value v from, and
+        // bit `i` of every cell's value.
+        let (mut open, mut seen) = (vec![0u64; words], vec![0u64; words]);
+        let mut by_bit = vec![[0u64; 6]; words];
         for s in 0..levels {
             let len = level_len(a, b, a_inv, s);
             let xs = (s % b) * a_inv % b;
+            let here = (s as usize % slots) * values * words;
+            planes[here..here + values * words].fill(0);
             runs.clear();
             for &(dx, dy) in set.moves() {
                 let (dx, dy) = (i64::from(dx), i64::from(dy));
@@ -75,41 +140,82 @@ impl Table {
                 let lo = (-dx - xs + b - 1).div_euclid(b).max(0);
                 let hi = (level_len(a, b, a_inv, t) - offset).min(len);
                 if lo < hi {
-                    runs.push((start[t as usize] as isize + offset as isize, lo, hi));
+                    let base = (t as usize % slots) * values * words + PAD;
+                    let word = (base as i64 + offset.div_euclid(64)) as usize;
+                    runs.push(Run { word, shift: offset.rem_euclid(64) as u32, lo, hi });
                 }
             }
-            let (done, level) = cells.split_at_mut(start[s as usize]);
-            let level = &mut level[..len as usize];
-            let inner_lo = runs.iter().map(|r| r.1).max().unwrap_or(0);
-            let inner_hi = runs.iter().map(|r| r.2).min().unwrap_or(len);
-            let (inner_lo, inner_hi) =
-                if runs.len() == set.moves().len() && inner_lo < inner_hi { (inner_lo, inner_hi) } else { (0, 0) };
-            // Checked path for the cells outside the interior.
-            for j in (0..len).filter(|j| *j < inner_lo || *j >= inner_hi) {
-                let mut mask = 0u64;
-                for &(base, lo, hi) in &runs {
-                    if (lo..hi).contains(&j) {
-                        mask |= 1 << done[(base + j as isize) as usize];
-                    }
-                }
-                level[j as usize] = (!mask).trailing_zeros() as u8;
+            // The words computed: all, or those holding j <= s / 2 when mirrored.
+            let computed = if mirror { s / 2 + 1 } else { len };
+            let n = (computed as usize).div_ceil(64);
+            for (k, o) in open[..n].iter_mut().enumerate() {
+                *o = bits(0, len - 64 * k as i64);
             }
-            // The interior in chunks, so the masks stay in the L1 cache.
-            let mut lo = inner_lo as usize;
-            while lo < inner_hi as usize {
-                let hi = (lo + CHUNK).min(inner_hi as usize);
-                let seen = &mut seen[..hi - lo];
-                seen.fill(0);
-                for &(base, _, _) in &runs {
-                    let from = (base + lo as isize) as usize;
-                    for (m, &v) in seen.iter_mut().zip(&done[from..from + (hi - lo)]) {
-                        *m |= 1u64 << (v & 63);
+            by_bit[..n].fill([0; 6]);
+            let mut v = 0;
+            while open[..n].iter().any(|&o| o != 0) {
+                seen[..n].fill(0);
+                for r in &runs {
+                    let src = &planes[r.word + v * words..][..n + 1];
+                    // Whole words where the move is legal, then the (at most two) cut ones.
+                    let (first, end) = (r.lo as usize / 64, (r.hi as usize).div_ceil(64).min(n));
+                    let (full_lo, full_hi) = ((r.lo as usize).div_ceil(64), (r.hi as usize / 64).min(n));
+                    if full_lo < full_hi {
+                        let (lo, hi) = (&src[full_lo..full_hi], &src[full_lo + 1..full_hi + 1]);
+                        for ((m, &l), &h) in seen[full_lo..full_hi].iter_mut().zip(lo).zip(hi) {
+                            *m |= window(l, h, r.shift);
+                        }
+                    }
+                    for k in (first..full_lo.min(end)).chain(full_hi.max(full_lo)..end) {
+                        let j0 = 64 * k as i64;
+                        seen[k] |= window(src[k], src[k + 1], r.shift) & bits(r.lo - j0, r.hi - j0);
                     }
                 }
-                for (cell, &m) in level[lo..hi].iter_mut().zip(seen.iter()) {
-                    *cell = (!m).trailing_zeros() as u8;
+                let plane = &mut planes[here + v * words + PAD..][..n];
+                for (((p, o), &m), vb) in plane.iter_mut().zip(&mut open[..n]).zip(&seen[..n]).zip(&mut by_bit[..n]) {
+                    let value = *o & !m;
+                    *p = value;
+                    for (bit, w) in vb[..value_bits].iter_mut().enumerate() {
+                        *w |= value & 0u64.wrapping_sub((v >> bit) as u64 & 1);
+                    }
+                    *o &= m;
                 }
-                lo = hi;
+                v += 1;
+            }
+            let level = &mut cells[start[s as usize]..][..len as usize];
+            for (k, vb) in by_bit[..n].iter().enumerate() {
+                let mut bytes = [0u8; 64];
+                for (g, chunk) in bytes.chunks_exact_mut(8).enumerate() {
+                    let mut word = 0u64;
+                    for (bit, w) in vb[..value_bits].iter().enumerate() {
+                        word |= SPREAD[(w >> (8 * g)) as u8 as usize] << bit;
+                    }
+                    chunk.copy_from_slice(&word.to_le_bytes());
+                }
+                let m = (len as usize - 64 * k).min(64);
+                level[64 * k..][..m].copy_from_slice(&bytes[..m]);
+            }
+            if mirror {
+                // Bit j = bit s - j: the window ending at bit s - 64k, reversed.
+                for plane in (0..v).map(|v| here + v * words) {
+                    for k in n..(len as usize).div_ceil(64) {
+                        let from = PAD as i64 * 64 + s - 64 * k as i64 - 63;
+                        let i = plane + (from / 64) as usize;
+                        let w = window(planes[i], planes[i + 1], (from % 64) as u32);
+                        planes[plane + PAD + k] = w.reverse_bits() & bits(0, len - 64 * k as i64);
+                    }
+                }
+                // Byte j = byte s - j, eight at a time.
+                let (first, second) = level.split_at_mut(computed as usize);
+                let from = &first[..second.len()];
+                let (mut to, mut from) = (second.chunks_exact_mut(8), from.rchunks_exact(8));
+                for (t, f) in (&mut to).zip(&mut from) {
+                    let f: [u8; 8] = f.try_into().expect("eight bytes");
+                    t.copy_from_slice(&u64::from_le_bytes(f).swap_bytes().to_le_bytes());
+                }
+                for (c, &m) in to.into_remainder().iter_mut().zip(from.remainder().iter().rev()) {
+                    *c = m;
+                }
             }
         }
         Table { potential: (a, b), max_potential, start, cells }
@@ -215,6 +321,24 @@ mod tests {
             let (a, b) = set.potential();
             assert_eq!(t.get(0, 61_u64.div_ceil(b as u64) + 1), None);
             assert_eq!(t.get((61 + a as u64) / a as u64, 0), None);
+        }
+    }
+
+    /// The longest moves: runs start up to 64 cells before or after their level's word, and a
+    /// mirrored level crosses several words.
+    #[test]
+    fn long_moves_and_long_levels_match_the_naive_order() {
+        for text in [
+            "(-64,1) (1,-64) (-63,-64) (-64,-63) (-1,-1)",
+            "(-64,5) (3,-64) (-2,0)",
+            "(-64,63) (1,-2)",
+            "(-1,1) (1,-3) (-64,0) (0,-64)",
+        ] {
+            let set = MoveSet::parse(text).unwrap();
+            let t = Table::compute(&set, 400);
+            for ((x, y), v) in naive(&set, 400) {
+                assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
+            }
         }
     }
 
