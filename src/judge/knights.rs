@@ -41,8 +41,14 @@ impl Judge for Knights<'_> {
         let result = (|| {
             for case in 1..=cases {
                 let n = read_count(scan, case)?;
-                // Only the last case can be the whole rest of the input.
-                let halves = if case == cases { in_halves(scan, &table, limit, n) } else { None };
+                // Only the last case can be the whole rest of the input; the answers before it
+                // are written before it is read.
+                let halves = if case == cases {
+                    lines.write_out(out)?;
+                    in_halves(scan, &table, limit, n)
+                } else {
+                    None
+                };
                 let nimber = match halves {
                     Some(nimber) => nimber,
                     None => {

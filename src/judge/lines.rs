@@ -7,6 +7,10 @@
 //! A line is two copies of fixed size into a buffer of [`CAP`] bytes: the head's whole array
 //! and the winner's name padded to eight bytes, each then advanced over by its true length.
 //! The buffer is handed to the writer when it is nearly full, and at the end.
+//!
+//! Outcomes are queued, [`QUEUE`] at a time, before their lines are written: a case's line
+//! then does not wait for its value (a table lookup that may miss the cache), so the lookups
+//! of the next cases overlap it instead of queueing behind the writes.
 
 use std::io::Write;
 
@@ -23,8 +27,14 @@ const HEAD: usize = 32;
 /// Room for a winner's name and the newline.
 const NAME: usize = 8;
 
+/// Outcomes queued before their lines are written.
+const QUEUE: usize = 64;
+
 /// The answer lines, gathered.
 pub(super) struct CaseLines {
+    /// Outcomes not yet written: whether the second player wins.
+    queue: [bool; QUEUE],
+    queued: usize,
     buf: Vec<u8>,
     len: usize,
     /// `Case k: ` in `head[..head_len]`, the digits of `k` from [`DIGITS`] to `head_len - 2`.
@@ -50,20 +60,32 @@ impl CaseLines {
             (padded, name.len() + 1)
         };
         let names = [name(Outcome::FirstPlayerWins), name(Outcome::SecondPlayerWins)];
-        CaseLines { buf: vec![0; CAP], len: 0, head, head_len: DIGITS + 3, names }
+        CaseLines { queue: [false; QUEUE], queued: 0, buf: vec![0; CAP], len: 0, head, head_len: DIGITS + 3, names }
     }
 
-    /// Writes the next case's line, `outcome` naming its winner.
+    /// Queues the next case's line, `outcome` naming its winner.
     #[inline(always)]
     pub(super) fn push<W: Write>(&mut self, out: &mut W, outcome: Outcome) -> std::io::Result<()> {
-        let (name, name_len) = &self.names[usize::from(outcome == Outcome::SecondPlayerWins)];
-        let at = self.len;
-        self.buf[at..at + HEAD].copy_from_slice(&self.head);
-        let at = at + self.head_len;
-        self.buf[at..at + NAME].copy_from_slice(name);
-        self.len = at + name_len;
-        self.advance();
-        if self.len > CAP - HEAD - NAME { self.flush(out) } else { Ok(()) }
+        self.queue[self.queued] = outcome == Outcome::SecondPlayerWins;
+        self.queued += 1;
+        if self.queued == QUEUE { self.write_queued(out) } else { Ok(()) }
+    }
+
+    /// Writes the queued lines into the buffer, the buffer to `out` when it is nearly full.
+    fn write_queued<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        for i in 0..std::mem::take(&mut self.queued) {
+            let (name, name_len) = &self.names[usize::from(self.queue[i])];
+            let at = self.len;
+            self.buf[at..at + HEAD].copy_from_slice(&self.head);
+            let at = at + self.head_len;
+            self.buf[at..at + NAME].copy_from_slice(name);
+            self.len = at + name_len;
+            self.advance();
+            if self.len > CAP - HEAD - NAME {
+                self.flush_buffer(out)?;
+            }
+        }
+        Ok(())
     }
 
     /// The next case number: the last digit incremented, carrying through nines.
@@ -95,17 +117,22 @@ impl CaseLines {
         }
     }
 
-    /// Writes what is gathered. The buffer is emptied even when writing fails, so nothing is
-    /// written twice.
-    pub(super) fn flush<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+    /// Writes the buffer. It is emptied even when writing fails, so nothing is written twice.
+    fn flush_buffer<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
         let len = std::mem::take(&mut self.len);
         out.write_all(&self.buf[..len])
+    }
+
+    /// Writes every line queued or gathered to `out`.
+    pub(super) fn write_out<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        self.write_queued(out)?;
+        self.flush_buffer(out)
     }
 
     /// `result` of the judge's loop, after the lines gathered are written: a write error is
     /// kept, and it does not hide an input error that came first (see [`super::combine`]).
     pub(super) fn finish<W: Write>(mut self, out: &mut W, result: Result<(), JudgeError>) -> Result<(), JudgeError> {
-        let flushed = self.flush(out);
+        let flushed = self.write_out(out);
         super::combine(result, flushed)
     }
 }

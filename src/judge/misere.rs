@@ -28,8 +28,14 @@ impl Judge for MisereNim<'_> {
         let result = (|| {
             for case in 1..=cases {
                 let k = read_count(scan, case)?;
-                // Only the last case can be the whole rest of the input.
-                let halves = if case == cases { in_halves(scan, k) } else { None };
+                // Only the last case can be the whole rest of the input; the answers before it
+                // are written before it is read.
+                let halves = if case == cases {
+                    lines.write_out(out)?;
+                    in_halves(scan, k)
+                } else {
+                    None
+                };
                 let summary = match halves {
                     Some(summary) => summary,
                     None => {
