@@ -6,7 +6,8 @@
 //! number is incremented in place (the last digit, and a carry through the nines before it).
 //! A line is two copies of fixed size into a buffer of [`CAP`] bytes: the head's whole array
 //! and the winner's name padded to eight bytes, each then advanced over by its true length.
-//! The buffer is handed to the writer when it is nearly full, and at the end.
+//! The buffer is handed to the writer when it is nearly full, before a large last case (so the
+//! answers before it are out before it is read) and at the end, after an error too.
 //!
 //! Outcomes are queued, [`QUEUE`] at a time, before their lines are written: a case's line
 //! then does not wait for its value (a table lookup that may miss the cache), so the lookups
