@@ -8,6 +8,7 @@
 use std::io::Write;
 
 use super::halves;
+use super::lines::CaseLines;
 use super::pairs::read_pairs;
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
@@ -36,24 +37,41 @@ impl Judge for Knights<'_> {
         let table = self.table;
         let limit = limit(&table);
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-        for case in 1..=cases {
-            let n = read_count(scan, case)?;
-            // Only the last case can be the whole rest of the input.
-            let halves = if case == cases { in_halves(scan, &table, limit, n) } else { None };
-            let nimber = match halves {
-                Some(nimber) => nimber,
-                None => {
-                    let mut nimber = 0u8;
-                    read_knights(scan, &table, limit, case, n, |x, y| {
-                        nimber ^= table.lookup(x, y).expect("coordinates within the limit have a value");
-                    })?;
-                    nimber
-                }
-            };
-            let outcome = crate::Nimber::from(nimber).outcome();
-            super::write_case_line(out, false, case, winner_name(outcome))?;
-        }
-        scan.finish(cases)
+        let mut lines = CaseLines::new();
+        let result = (|| {
+            for case in 1..=cases {
+                let n = read_count(scan, case)?;
+                // Only the last case can be the whole rest of the input; the answers before it
+                // are written before it is read.
+                let halves = if case == cases {
+                    lines.write_out(out)?;
+                    in_halves(scan, &table, limit, n)
+                } else {
+                    None
+                };
+                let nimber = match halves {
+                    Some(nimber) => nimber,
+                    None => {
+                        let mut nimber = 0u8;
+                        read_knights(scan, &table, limit, case, n, |x, y| nimber ^= value(&table, x, y))?;
+                        nimber
+                    }
+                };
+                lines.push(out, crate::Nimber::from(nimber).outcome())?;
+            }
+            scan.finish(cases)
+        })();
+        lines.finish(out, result)
+    }
+}
+
+/// The value of a knight at `(x, y)`, coordinates at most the table's [`limit`]: the square
+/// looked at first, inline (the closed form beyond it is the rare case).
+#[inline(always)]
+fn value(table: &KnightTable<'_>, x: u64, y: u64) -> u8 {
+    match table.get(x, y) {
+        Some(g) => g,
+        None => table.lookup(x, y).expect("coordinates within the limit have a value"),
     }
 }
 

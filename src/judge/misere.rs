@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use super::halves;
-use super::knights::winner_name;
+use super::lines::CaseLines;
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -24,21 +24,31 @@ pub struct MisereNim<'t> {
 impl Judge for MisereNim<'_> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-        for case in 1..=cases {
-            let k = read_count(scan, case)?;
-            // Only the last case can be the whole rest of the input.
-            let halves = if case == cases { in_halves(scan, k) } else { None };
-            let summary = match halves {
-                Some(summary) => summary,
-                None => {
-                    let mut summary = Summary::default();
-                    read_piles(scan, case, k, |stones| summary.push(stones))?;
-                    summary
-                }
-            };
-            super::write_case_line(out, false, case, winner_name(summary.outcome_in(&self.table)))?;
-        }
-        scan.finish(cases)
+        let mut lines = CaseLines::new();
+        let result = (|| {
+            for case in 1..=cases {
+                let k = read_count(scan, case)?;
+                // Only the last case can be the whole rest of the input; the answers before it
+                // are written before it is read.
+                let halves = if case == cases {
+                    lines.write_out(out)?;
+                    in_halves(scan, k)
+                } else {
+                    None
+                };
+                let summary = match halves {
+                    Some(summary) => summary,
+                    None => {
+                        let mut summary = Summary::default();
+                        read_piles(scan, case, k, |stones| summary.push(stones))?;
+                        summary
+                    }
+                };
+                lines.push(out, summary.outcome_in(&self.table))?;
+            }
+            scan.finish(cases)
+        })();
+        lines.finish(out, result)
     }
 }
 

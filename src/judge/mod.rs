@@ -5,6 +5,7 @@ mod error;
 pub mod halves;
 mod input;
 mod knights;
+mod lines;
 mod mine;
 mod misere;
 mod pairs;
@@ -47,31 +48,6 @@ pub trait Judge {
     }
 }
 
-/// Writes `Case {case}: {winner}\n` (with `#` after `Case` when `hash`) without the formatting
-/// machinery: one line per case is most of the work on inputs of many tiny cases.
-#[inline]
-pub(crate) fn write_case_line<W: Write>(out: &mut W, hash: bool, case: u64, winner: &str) -> std::io::Result<()> {
-    let mut line = [0u8; 64];
-    let head: &[u8] = if hash { b"Case #" } else { b"Case " };
-    line[..head.len()].copy_from_slice(head);
-    let mut digits = [0u8; 20];
-    let (mut n, mut i) = (case, digits.len());
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let mut len = head.len();
-    for part in [&digits[i..], b": ", winner.as_bytes(), b"\n"] {
-        line[len..len + part.len()].copy_from_slice(part);
-        len += part.len();
-    }
-    out.write_all(&line[..len])
-}
-
 /// Buffered standard output, as the judges write it.
 #[doc(hidden)]
 pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
@@ -103,11 +79,19 @@ fn settle(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Resul
     match (result, flushed) {
         (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) if closed(&e) => Ok(()),
         (Err(_), Err(e)) if closed(&e) => Ok(()),
+        (result, flushed) => combine(result, flushed),
+    }
+}
+
+/// The outcome of a run and of writing its last output: a write error, unless the run already
+/// failed writing; its message names an input error that came first.
+fn combine(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
+    match (result, flushed) {
+        (result, Ok(())) => result,
         (Ok(()), Err(e)) => Err(JudgeError::Output(e)),
-        (Err(JudgeError::Output(e)), _) => Err(JudgeError::Output(e)),
+        (Err(JudgeError::Output(e)), Err(_)) => Err(JudgeError::Output(e)),
         (Err(first), Err(e)) => {
             Err(JudgeError::Output(std::io::Error::new(e.kind(), format!("{e} (after an earlier error: {first})"))))
         }
-        (result, Ok(())) => result,
     }
 }

@@ -26,11 +26,14 @@ pub(super) fn read_pairs<S: Source>(
     mut slow: impl FnMut(&mut Scanner<S>, u64) -> Result<(u64, u64), JudgeError>,
     mut each: impl FnMut(u64, u64),
 ) -> Result<(), JudgeError> {
-    // A few pairs (a knights case of one knight, say) token by token: the bulk path's batch
-    // would cost more to set up than they take to read.
+    // A few pairs (a knights case of one knight, say) token by token, inline where the fast
+    // path reads them: the bulk path's batch would cost more to set up than they take to read.
     if count <= FEW {
         for i in 1..=count {
-            let (x, y) = slow(scan, i)?;
+            let (x, y) = match scan.pair_below(bounds) {
+                Some([x, y]) => (x, y),
+                None => slow(scan, i)?,
+            };
             each(x, y);
         }
         return Ok(());

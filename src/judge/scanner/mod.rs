@@ -62,6 +62,29 @@ pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
+/// Where the first byte from `at` on that is not a separator is (the length of `bytes` if none).
+#[inline(always)]
+fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && is_space(bytes[at]) {
+        at += 1;
+    }
+    at
+}
+
+/// The fast path of [`Scanner::next_u64`]: 1 to 16 digits at `start`, followed by whitespace
+/// inside `bytes`, parsed eight bytes at a time: `(value, end)`.
+#[inline(always)]
+fn fast_u64(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let (mut value, mut len) = swar_digits(load(bytes.get(start..start + 8)?));
+    if len == 8 {
+        if let Some(chunk) = bytes.get(start + 8..start + 16) {
+            let (low, more) = swar_digits(load(chunk));
+            (value, len) = (value * POW10[more] + low, 8 + more);
+        }
+    }
+    (len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b))).then_some((value, start + len))
+}
+
 /// Characters (not UTF-8 continuation bytes) in `bytes`.
 fn chars(bytes: &[u8]) -> usize {
     count(bytes, |b| b & 0xC0 != 0x80)
@@ -124,25 +147,28 @@ impl<S: Source> Scanner<S> {
     #[inline(always)]
     pub fn next_u64(&mut self) -> Result<u64, ScanError> {
         let bytes = self.src.window();
-        let mut start = self.pos;
-        while start < bytes.len() && is_space(bytes[start]) {
-            start += 1;
-        }
-        // Fast path: 1 to 15 digits followed by whitespace, parsed eight bytes at a time.
-        if let Some(chunk) = bytes.get(start..start + 8) {
-            let (mut value, mut len) = swar_digits(load(chunk));
-            if len == 8 {
-                if let Some(chunk) = bytes.get(start + 8..start + 16) {
-                    let (low, more) = swar_digits(load(chunk));
-                    (value, len) = (value * POW10[more] + low, 8 + more);
-                }
+        let start = skip_spaces(bytes, self.pos);
+        match fast_u64(bytes, start) {
+            Some((value, end)) => {
+                self.pos = end;
+                Ok(value)
             }
-            if len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b)) {
-                self.pos = start + len;
-                return Ok(value);
-            }
+            None => self.next_u64_slow(start),
         }
-        self.next_u64_slow(start)
+    }
+
+    /// The next two numbers when the fast path of [`Self::next_u64`] reads both and they are
+    /// below `bounds`; otherwise `None`, having read nothing (the token-by-token path then reads
+    /// them, and reports what is wrong).
+    #[inline(always)]
+    pub fn pair_below(&mut self, bounds: [u64; 2]) -> Option<[u64; 2]> {
+        let bytes = self.src.window();
+        let (x, end) = fast_u64(bytes, skip_spaces(bytes, self.pos))?;
+        let (y, end) = fast_u64(bytes, skip_spaces(bytes, end))?;
+        (x < bounds[0] && y < bounds[1]).then(|| {
+            self.pos = end;
+            [x, y]
+        })
     }
 
     /// Reads pairs of numbers into `out`, as many as fit, the first of each below `bounds[0]`,
