@@ -122,7 +122,7 @@ impl<'a> KnightTable<'a> {
     /// g(x, y): the square inside, the closed form outside (coordinates up to
     /// [`MAX_COORDINATE`] = 2^63 - 1). `None` when neither applies: a coordinate is 2^63 or
     /// more, or a move set without a certified form and the cell outside its square.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lookup(&self, x: u64, y: u64) -> Option<u8> {
         match self.get(x, y) {
             Some(g) => Some(g),
@@ -140,7 +140,7 @@ impl<'a> KnightTable<'a> {
     }
 
     /// The closed form outside the square, when it applies.
-    #[inline]
+    #[inline(always)]
     fn beyond(&self, x: u64, y: u64) -> Option<u8> {
         let form = self.closed_form?;
         (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.eval(x, y))
