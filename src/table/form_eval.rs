@@ -77,7 +77,7 @@ struct Coarse {
     /// `q - 1` when `q` is a power of two, else 0 (then `recip` is used).
     mask: u64,
     recip: u64,
-    /// The row of coarse cell `(X, Y)` at `X << 8 | Y`.
+    /// The row of coarse cell `(X, Y)` at `X << COARSE_BITS | Y`.
     cells: Box<[u8; CELLS]>,
     rows: Vec<Row>,
     values: Vec<u8>,
