@@ -2,7 +2,8 @@
 //! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
 //! near every strip, for forms of several shapes (moduli 3, 4, 8, 16, potentials other than
 //! x + y), and at every scale of the evaluator's angular pre-classification (cells whose largest
-//! coordinate has each bit length from 1 to 64).
+//! coordinate has each bit length from 1 to 64); on random move sets, the run-time values also
+//! satisfy the mex recurrence at far cells.
 
 use grundy::table::TableFile;
 use grundy_core::generate::leaper_blob;
@@ -92,6 +93,56 @@ fn the_runtime_evaluator_is_the_proven_form_at_every_scale() {
                 };
                 assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
             }
+        }
+    }
+}
+
+/// Random move sets (moves in `[-3, 3]²`): whenever one is certified, the run-time evaluator is
+/// `ClosedForm::eval` at every scale, and its values satisfy the mex recurrence at huge cells.
+#[test]
+fn random_certified_sets_evaluate_alike_and_satisfy_the_recurrence() {
+    let mut seed = 0x6a09_e667_f3bc_c909u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (sets, cells) = if cfg!(debug_assertions) { (8, 3000) } else { (40, 20000) };
+    let mut certified = 0;
+    while certified < sets {
+        let moves: Vec<(i32, i32)> =
+            (0..2 + next() % 5).map(|_| ((next() % 7) as i32 - 3, (next() % 7) as i32 - 3)).collect();
+        let Ok(set) = MoveSet::new(&moves) else { continue };
+        let file = TableFile::from_bytes(leaper_blob(&set, 4).unwrap()).unwrap();
+        let table = file.knight().unwrap();
+        let Some(form) = table.closed_form() else { continue };
+        certified += 1;
+        let dirs: Vec<(u64, u64)> = form.features().iter().map(|f| (f.dir.0 as u64, f.dir.1 as u64)).collect();
+        for i in 0..cells {
+            let bits = 1 + (i % 64) as u32;
+            let top = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            let (x, y) = if next() % 2 == 0 {
+                (next() & top, next() & top)
+            } else {
+                let (p, q) = dirs[(next() % dirs.len() as u64) as usize];
+                let t = (next() & top) / p.max(q);
+                let jitter = |v: u64, r: u64| (v.wrapping_add(r % 81).wrapping_sub(40)) & top;
+                (jitter(t * p, next()), jitter(t * q, next()))
+            };
+            let value = table.form_value(x, y).unwrap();
+            assert_eq!(value, form.eval(x, y), "{set}: ({x}, {y})");
+            if x.max(y) > u64::MAX - 64 {
+                continue; // some targets are beyond u64
+            }
+            let mut seen = 0u64;
+            for &(dx, dy) in set.moves() {
+                // A target below 0 is not a move.
+                if let (Some(u), Some(v)) = (x.checked_add_signed(dx.into()), y.checked_add_signed(dy.into())) {
+                    seen |= 1 << table.form_value(u, v).unwrap();
+                }
+            }
+            assert_eq!(value, (!seen).trailing_zeros() as u8, "{set}: the recurrence at ({x}, {y})");
         }
     }
 }
