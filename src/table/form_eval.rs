@@ -181,7 +181,7 @@ impl Coarse {
             .map(|index: usize| {
                 let (cx, cy) = ((index >> COARSE_BITS) as i128, (index % (1 << COARSE_BITS)) as i128);
                 if cx.max(cy) < 1 << (COARSE_BITS - 1) {
-                    return SLOW; // never indexed: x | y has its top bit at s + 7
+                    return SLOW; // never indexed: x | y has its top bit at s + COARSE_BITS - 1
                 }
                 match classify(strips, cx, cy, s0) {
                     Some(Class::Sector(s)) => s as u8,
