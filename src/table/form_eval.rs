@@ -126,15 +126,10 @@ impl Coarse {
         }
 
         let mut values = Vec::new();
-        let strip_at: Vec<usize> = strips
-            .iter()
-            .map(|f| {
+        let strip_at: Vec<usize> = (0..strips.len())
+            .map(|i| {
                 let at = values.len();
-                let len = f.phase_len() as u64;
-                for n in 0..f.width().max(0) as usize {
-                    let row = &f.pattern[n * len as usize..][..len as usize];
-                    values.extend((0..q).map(|r| row[(r % len) as usize]));
-                }
+                values.extend_from_slice(form.strip_table(i));
                 at
             })
             .collect();

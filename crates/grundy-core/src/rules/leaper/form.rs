@@ -422,6 +422,12 @@ impl ClosedForm {
         self.modulus.d
     }
 
+    /// Strip `i`'s pattern laid out by residue: the value at offset `n` and phase residue `r`
+    /// (`x mod Q`, or `y mod Q` on the y-axis) is at `(n - lo) * Q + r`.
+    pub fn strip_table(&self, i: usize) -> &[u8] {
+        &self.strip_tables[i]
+    }
+
     /// The linear forms `(coefficient of x, coefficient of y)` [`ClosedForm::forms`] computes:
     /// `x`, `y`, then `n_f = p·y - q·x` for each interior strip.
     pub fn linear_forms(&self) -> Vec<(i64, i64)> {
