@@ -8,6 +8,7 @@
 use grundy::table::TableFile;
 use grundy_core::generate::leaper_blob;
 use grundy_core::rules::knight::MAX_COORDINATE;
+use grundy_core::rules::leaper::form::ClosedForm;
 use grundy_core::rules::leaper::moves::MoveSet;
 
 const SETS: &[&str] = &[
@@ -20,18 +21,43 @@ const SETS: &[&str] = &[
     "(-3,-1) (-1,-3) (-2,-2)",
 ];
 
+/// xorshift64: deterministic cells without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A cell on a random ray `(t·p, t·q)` of `dirs`, each coordinate moved by up to 40 either
+    /// way, clipped by the mask `top`.
+    fn near_ray(&mut self, dirs: &[(u64, u64)], top: u64) -> (u64, u64) {
+        let (p, q) = dirs[(self.next() % dirs.len() as u64) as usize];
+        let t = (self.next() & top) / p.max(q);
+        let x = (t * p).wrapping_add(self.next() % 81).wrapping_sub(40) & top;
+        let y = (t * q).wrapping_add(self.next() % 81).wrapping_sub(40) & top;
+        (x, y)
+    }
+}
+
+/// The run-time table of `set`: a 4 x 4 square and, when certified, the closed form.
+fn table_file(set: &MoveSet) -> TableFile {
+    TableFile::from_bytes(leaper_blob(set, 4).unwrap()).unwrap()
+}
+
+/// The directions of a form's strips.
+fn directions(form: &ClosedForm) -> Vec<(u64, u64)> {
+    form.features().iter().map(|f| (f.dir.0 as u64, f.dir.1 as u64)).collect()
+}
+
 #[test]
 fn the_runtime_evaluator_is_the_proven_form() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for text in SETS {
-        let set = MoveSet::parse(text).unwrap();
-        let file = TableFile::from_bytes(leaper_blob(&set, 4).unwrap()).unwrap();
+        let file = table_file(&MoveSet::parse(text).unwrap());
         let table = file.knight().unwrap();
         let form = table.closed_form().unwrap_or_else(|| panic!("{text}: certified"));
         for s in 0..600u64 {
@@ -39,15 +65,15 @@ fn the_runtime_evaluator_is_the_proven_form() {
                 assert_eq!(table.form_value(x, s - x), Some(form.eval(x, s - x)), "{text}: ({x}, {})", s - x);
             }
         }
-        let dirs: Vec<(i64, i64)> = form.features().iter().map(|f| f.dir).collect();
+        let dirs = directions(form);
         for _ in 0..200_000 {
-            let (x, y) = match next() % 3 {
-                0 => (next(), next()),
+            let (x, y) = match rng.next() % 3 {
+                0 => (rng.next(), rng.next()),
                 _ => {
-                    let (p, q) = dirs[(next() % dirs.len() as u64) as usize];
-                    let t = next() % (u64::MAX / 64);
-                    let (dx, dy) = (next() % 80, next() % 80);
-                    ((t * p as u64).wrapping_add(dx), (t * q as u64).wrapping_add(dy))
+                    let (p, q) = dirs[(rng.next() % dirs.len() as u64) as usize];
+                    let t = rng.next() % (u64::MAX / 64);
+                    let (dx, dy) = (rng.next() % 80, rng.next() % 80);
+                    ((t * p).wrapping_add(dx), (t * q).wrapping_add(dy))
                 }
             };
             assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
@@ -60,36 +86,24 @@ fn the_runtime_evaluator_is_the_proven_form() {
 
 #[test]
 fn the_runtime_evaluator_is_the_proven_form_at_every_scale() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for text in SETS {
-        let set = MoveSet::parse(text).unwrap();
-        let file = TableFile::from_bytes(leaper_blob(&set, 4).unwrap()).unwrap();
+        let file = table_file(&MoveSet::parse(text).unwrap());
         let table = file.knight().unwrap();
         let form = table.closed_form().unwrap_or_else(|| panic!("{text}: certified"));
-        let dirs: Vec<(u64, u64)> = form.features().iter().map(|f| (f.dir.0 as u64, f.dir.1 as u64)).collect();
+        let dirs = directions(form);
         for bits in 1..=64u32 {
             let top = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
             for _ in 0..4000 {
                 // On a strip's ray (t·p, t·q) moved by up to 40 either way, or uniform, then
                 // clipped to `bits` bits; the exact boundary values 2^(bits-1) - 1 ... + 1 too.
-                let (x, y) = match next() % 4 {
-                    0 => (next() & top, next() & top),
+                let (x, y) = match rng.next() % 4 {
+                    0 => (rng.next() & top, rng.next() & top),
                     1 => {
                         let edge = 1u64 << (bits - 1);
-                        (edge.wrapping_add(next() % 3).wrapping_sub(1) & top, next() & top)
+                        (edge.wrapping_add(rng.next() % 3).wrapping_sub(1) & top, rng.next() & top)
                     }
-                    _ => {
-                        let (p, q) = dirs[(next() % dirs.len() as u64) as usize];
-                        let t = (next() & top) / p.max(q);
-                        let jitter = |v: u64, r: u64| (v.wrapping_add(r % 81).wrapping_sub(40)) & top;
-                        (jitter(t * p, next()), jitter(t * q, next()))
-                    }
+                    _ => rng.near_ray(&dirs, top),
                 };
                 assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
             }
@@ -101,35 +115,23 @@ fn the_runtime_evaluator_is_the_proven_form_at_every_scale() {
 /// `ClosedForm::eval` at every scale, and its values satisfy the mex recurrence at huge cells.
 #[test]
 fn random_certified_sets_evaluate_alike_and_satisfy_the_recurrence() {
-    let mut seed = 0x6a09_e667_f3bc_c909u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x6a09_e667_f3bc_c909);
     let (sets, cells) = if cfg!(debug_assertions) { (8, 3000) } else { (40, 20000) };
     let mut certified = 0;
     while certified < sets {
         let moves: Vec<(i32, i32)> =
-            (0..2 + next() % 5).map(|_| ((next() % 7) as i32 - 3, (next() % 7) as i32 - 3)).collect();
+            (0..2 + rng.next() % 5).map(|_| ((rng.next() % 7) as i32 - 3, (rng.next() % 7) as i32 - 3)).collect();
         let Ok(set) = MoveSet::new(&moves) else { continue };
-        let file = TableFile::from_bytes(leaper_blob(&set, 4).unwrap()).unwrap();
+        let file = table_file(&set);
         let table = file.knight().unwrap();
         let Some(form) = table.closed_form() else { continue };
         certified += 1;
-        let dirs: Vec<(u64, u64)> = form.features().iter().map(|f| (f.dir.0 as u64, f.dir.1 as u64)).collect();
+        let dirs = directions(form);
         for i in 0..cells {
             let bits = 1 + (i % 64) as u32;
             let top = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
-            let (x, y) = if next() % 2 == 0 {
-                (next() & top, next() & top)
-            } else {
-                let (p, q) = dirs[(next() % dirs.len() as u64) as usize];
-                let t = (next() & top) / p.max(q);
-                let jitter = |v: u64, r: u64| (v.wrapping_add(r % 81).wrapping_sub(40)) & top;
-                (jitter(t * p, next()), jitter(t * q, next()))
-            };
+            let (x, y) =
+                if rng.next() % 2 == 0 { (rng.next() & top, rng.next() & top) } else { rng.near_ray(&dirs, top) };
             let value = table.form_value(x, y).unwrap();
             assert_eq!(value, form.eval(x, y), "{set}: ({x}, {y})");
             if x.max(y) > u64::MAX - 64 {
