@@ -3,28 +3,18 @@
 //! `cargo run --release -p grundy-bench --example mine_clusters -- SIDE DENSITY% SEED` (the
 //! budget of each cluster's search from `B`, else 2^22 units).
 
+mod random_board;
+
+use grundy::mine::Solver;
 use grundy::mine::chomp::Engine;
-use grundy::mine::{Board, Solver};
+use random_board::random_board;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let side: u64 = args[0].parse().unwrap();
     let d: f64 = args[1].parse().unwrap();
     let b: u64 = args[2].parse().unwrap();
-    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ ((d * 1000.0) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1) ^ b << 40 | 1;
-    let count = (d / 100.0 * (side * side) as f64) as u64;
-    let mut board = Board::new(side, side).unwrap();
-    let mut placed = 0;
-    while placed < count {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let cell = x % (side * side);
-        if !board.is_mine(cell / side, cell % side) {
-            board.place_mine(cell / side, cell % side).unwrap();
-            placed += 1;
-        }
-    }
+    let board = random_board(side, d, b);
     let mut graphs = Solver::new().cluster_graphs(&board).unwrap();
     graphs.sort_by_key(|g| std::cmp::Reverse(g.vertices()));
     for g in graphs.iter().take(8) {

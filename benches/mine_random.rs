@@ -7,10 +7,13 @@
 //! Mines are distinct cells drawn uniformly at random (a density of d% is
 //! `d / 100 * SIDE * SIDE` mines), the same seeds on every run.
 
+mod random_board;
+
 use std::time::Instant;
 
 use grundy::mine::chomp::Engine;
-use grundy::mine::{Board, SolveError, Solver};
+use grundy::mine::{SolveError, Solver};
+use random_board::random_board;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,21 +41,7 @@ fn main() {
         let mut times = Vec::new();
         let mut refusals = Vec::new();
         for b in 0..boards {
-            let mut x =
-                0x9E37_79B9_7F4A_7C15u64 ^ ((d * 1000.0) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1) ^ b << 40 | 1;
-            let count = (d / 100.0 * (side * side) as f64) as u64;
-            let mut board = Board::new(side, side).unwrap();
-            let mut placed = 0;
-            while placed < count {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let cell = x % (side * side);
-                if !board.is_mine(cell / side, cell % side) {
-                    board.place_mine(cell / side, cell % side).unwrap();
-                    placed += 1;
-                }
-            }
+            let board = random_board(side, d, b);
             let start = Instant::now();
             let result = solver.solve(&board);
             times.push(start.elapsed().as_secs_f64() * 1e3);
