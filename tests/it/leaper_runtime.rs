@@ -5,6 +5,7 @@
 //! coordinate has each bit length from 1 to 64); on random move sets, the run-time values also
 //! satisfy the mex recurrence at far cells.
 
+use crate::common::Rng;
 use grundy::table::TableFile;
 use grundy_core::generate::leaper_blob;
 use grundy_core::rules::knight::MAX_COORDINATE;
@@ -21,26 +22,14 @@ const SETS: &[&str] = &[
     "(-3,-1) (-1,-3) (-2,-2)",
 ];
 
-/// xorshift64: deterministic cells without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A cell on a random ray `(t·p, t·q)` of `dirs`, each coordinate moved by up to 40 either
-    /// way, clipped by the mask `top`.
-    fn near_ray(&mut self, dirs: &[(u64, u64)], top: u64) -> (u64, u64) {
-        let (p, q) = dirs[(self.next() % dirs.len() as u64) as usize];
-        let t = (self.next() & top) / p.max(q);
-        let x = (t * p).wrapping_add(self.next() % 81).wrapping_sub(40) & top;
-        let y = (t * q).wrapping_add(self.next() % 81).wrapping_sub(40) & top;
-        (x, y)
-    }
+/// A cell on a random ray `(t·p, t·q)` of `dirs`, each coordinate moved by up to 40 either way,
+/// clipped by the mask `top`.
+fn near_ray(rng: &mut Rng, dirs: &[(u64, u64)], top: u64) -> (u64, u64) {
+    let (p, q) = dirs[(rng.next() % dirs.len() as u64) as usize];
+    let t = (rng.next() & top) / p.max(q);
+    let x = (t * p).wrapping_add(rng.next() % 81).wrapping_sub(40) & top;
+    let y = (t * q).wrapping_add(rng.next() % 81).wrapping_sub(40) & top;
+    (x, y)
 }
 
 /// The run-time table of `set`: a 4 x 4 square and, when certified, the closed form.
@@ -103,7 +92,7 @@ fn the_runtime_evaluator_is_the_proven_form_at_every_scale() {
                         let edge = 1u64 << (bits - 1);
                         (edge.wrapping_add(rng.next() % 3).wrapping_sub(1) & top, rng.next() & top)
                     }
-                    _ => rng.near_ray(&dirs, top),
+                    _ => near_ray(&mut rng, &dirs, top),
                 };
                 assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
             }
@@ -131,7 +120,7 @@ fn random_certified_sets_evaluate_alike_and_satisfy_the_recurrence() {
             let bits = 1 + (i % 64) as u32;
             let top = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
             let (x, y) =
-                if rng.next() % 2 == 0 { (rng.next() & top, rng.next() & top) } else { rng.near_ray(&dirs, top) };
+                if rng.next() % 2 == 0 { (rng.next() & top, rng.next() & top) } else { near_ray(&mut rng, &dirs, top) };
             let value = table.form_value(x, y).unwrap();
             assert_eq!(value, form.eval(x, y), "{set}: ({x}, {y})");
             if x.max(y) > u64::MAX - 64 {
