@@ -71,8 +71,6 @@ struct Row {
 /// The compiled tables (built on the first far query).
 #[derive(Debug, Clone)]
 struct Coarse {
-    /// Cells with `bits(x | y) >= far_bits` take the coarse path.
-    far_bits: u32,
     q: u64,
     /// `q - 1` when `q` is a power of two, else 0 (then `recip` is used).
     mask: u64,
@@ -87,19 +85,22 @@ struct Coarse {
 #[derive(Debug, Clone)]
 pub(crate) struct Certified {
     pub(crate) form: ClosedForm,
+    /// Cells with `bits(x | y) >= far_bits` take the coarse path (65: none do).
+    far_bits: u32,
     coarse: OnceLock<Coarse>,
 }
 
 impl Certified {
     pub(crate) fn new(form: ClosedForm) -> Certified {
-        Certified { form, coarse: OnceLock::new() }
+        let far_bits = far_bits(&form);
+        Certified { form, far_bits, coarse: OnceLock::new() }
     }
 
     /// `F(x, y)`, exact for every `x, y` in `u64`.
     #[inline(always)]
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
-        let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form));
-        if 64 - (x | y).leading_zeros() >= coarse.far_bits {
+        if 64 - (x | y).leading_zeros() >= self.far_bits {
+            let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form, self.far_bits - COARSE_BITS));
             if let Some(g) = coarse.eval(x, y) {
                 return g;
             }
@@ -108,23 +109,28 @@ impl Certified {
     }
 }
 
+/// `s0 + COARSE_BITS` for the smallest scale `s0` the coarse table serves (see the module
+/// documentation), or 65 when the form is outside what the tables handle: a modulus above 256,
+/// or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
+fn far_bits(form: &ClosedForm) -> u32 {
+    let strips = form.features();
+    if form.modulus().pow(2) > PAIR_TABLE_MAX || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM) {
+        return 65;
+    }
+    let limit = strips.iter().map(|f| f.lo.abs().max(f.hi.abs()) + 1).max().unwrap_or(0)
+        + strips.iter().map(|f| f.dir.0.max(f.dir.1)).max().unwrap_or(0);
+    let mut s0 = 0;
+    while (1i64 << s0) <= limit || (1i64 << (s0 + COARSE_BITS - 1)) < form.core_size() {
+        s0 += 1;
+    }
+    s0 + COARSE_BITS
+}
+
 impl Coarse {
-    /// The tables; with `far_bits = 65` (no cell is far) when the form is outside what they
-    /// handle: a modulus above 256, or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
-    fn new(form: &ClosedForm) -> Coarse {
+    /// The tables for scales `s0` and up.
+    fn new(form: &ClosedForm, s0: u32) -> Coarse {
         let q = form.modulus();
         let strips = form.features();
-        if q * q > PAIR_TABLE_MAX || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM) {
-            let cells = vec![SLOW; CELLS].try_into().expect("one row per coarse cell");
-            return Coarse { far_bits: 65, q, mask: 0, recip: 0, cells, rows: Vec::new(), values: Vec::new() };
-        }
-        let limit = strips.iter().map(|f| f.lo.abs().max(f.hi.abs()) + 1).max().unwrap_or(0)
-            + strips.iter().map(|f| f.dir.0.max(f.dir.1)).max().unwrap_or(0);
-        let mut s0 = 0;
-        while (1i64 << s0) <= limit || (1i64 << (s0 + COARSE_BITS - 1)) < form.core_size() {
-            s0 += 1;
-        }
-
         let mut values = Vec::new();
         let strip_at: Vec<usize> = (0..strips.len())
             .map(|i| {
@@ -188,15 +194,7 @@ impl Coarse {
             .try_into()
             .expect("one row per coarse cell");
         assert!(rows.len() < usize::from(SLOW), "a form has at most 16 strips and 15 sectors");
-        Coarse {
-            far_bits: s0 + COARSE_BITS,
-            q,
-            mask: if q.is_power_of_two() { q - 1 } else { 0 },
-            recip: u64::MAX / q,
-            cells,
-            rows,
-            values,
-        }
+        Coarse { q, mask: if q.is_power_of_two() { q - 1 } else { 0 }, recip: u64::MAX / q, cells, rows, values }
     }
 
     /// `x mod Q`: by mask, or by the reciprocal `m = ⌊(2^64 - 1) / Q⌋`, whose quotient
@@ -299,11 +297,12 @@ mod tests {
         for text in ["(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)", "(-1,0) (0,-1) (-1,-1)", "(-3,1) (2,-1)"] {
             let set = MoveSet::parse(text).unwrap();
             let Outcome::Certified { form, .. } = analyze(&set, &Limits::default()).outcome else { panic!("{text}") };
-            let coarse = Coarse::new(&form);
+            let bits = far_bits(&form);
+            assert!(bits <= 24, "{text}: far from {bits} bits");
+            let coarse = Coarse::new(&form, bits - COARSE_BITS);
             let used = coarse.cells.len() * 3 / 4;
             let slow = coarse.cells.iter().filter(|&&c| c == SLOW).count() - coarse.cells.len() / 4;
             assert!(slow * 100 < used, "{text}: {slow} of {used} coarse cells are slow");
-            assert!(coarse.far_bits <= 24, "{text}: far from {} bits", coarse.far_bits);
         }
     }
 }
