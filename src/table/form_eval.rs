@@ -13,9 +13,11 @@
 //!   strip `j`'s band, in the sector below the band, or (near the axes' caps) the one above it;
 //! - **slow**: two strips meet in it; the cell goes to [`ClosedForm::eval`].
 //!
-//! Near a strip, `|n| <= (p + q)·2^s + p + q < 2^63` (with `p + q < 64` and `s <= 57`), so `n`
-//! is exact in wrapping 64-bit arithmetic (no 128-bit products), and the rest is branch-free: a
-//! residue pair, two comparisons and one read of a flat byte table.
+//! Near a strip, `|n| <= (p + q)·2^s + p + q` with `p + q < 64` and `s <= 57`, and the band's
+//! limits are below `2^s0`, so `n - lo` lies in `(-2^63, 2^63)`: it is exact in wrapping 64-bit
+//! arithmetic (no 128-bit products). The rest is a residue pair, one comparison and one read of
+//! a flat byte table: each band offset and each sector has a `Q × Q` table by
+//! `(x mod Q, y mod Q)`.
 //!
 //! # Why it is the same function
 //!
@@ -35,6 +37,7 @@
 //! `ClosedForm::eval` on whole triangles, on huge cells near every strip and at the scale
 //! boundaries.
 
+use std::num::NonZeroU64;
 use std::sync::OnceLock;
 
 use grundy_core::rules::leaper::form::{ClosedForm, Feature, MAX_INTERIOR};
@@ -45,40 +48,39 @@ const COARSE_BITS: u32 = 7;
 const CELLS: usize = 1 << (2 * COARSE_BITS);
 /// Strip directions need `p + q` below this for a near offset to fit `i64` (see `classify`).
 const MAX_DIRECTION_SUM: i64 = 1 << (COARSE_BITS - 1);
-/// Sector values are tabulated by `(x mod Q, y mod Q)` when `Q² <=` this; larger moduli take
-/// the exact path.
-const PAIR_TABLE_MAX: u64 = 1 << 16;
+/// The coarse path's `Q × Q` tables may take this many bytes in all; a form that needs more
+/// takes the exact path.
+const VALUES_MAX: usize = 1 << 20;
 /// The row of a coarse cell that [`ClosedForm::eval`] answers.
 const SLOW: u8 = u8::MAX;
 
-/// How a coarse cell is answered: by the offset `n = p·y - q·x` (wrapping, exact here).
-#[derive(Debug, Clone, Copy)]
+/// How a coarse cell is answered: by the offset `n = p·y - q·x` (wrapping, exact here). In
+/// the band `lo <= n < lo + width`, the `Q × Q` table at `band + (n - lo)·Q²`; below and above
+/// it, the sectors' tables at `sides[0]` and `sides[1]`; each read at `(x mod Q, y mod Q)`. A
+/// sector's row has `p = q = width = 0` and `lo = 1`.
+#[derive(Debug, Clone, Copy, Default)]
 struct Row {
     p: u64,
     q: u64,
-    /// The band is `lo..lo + width`; a sector row has `p = q = 0`, `lo = 1`, `width = 0`.
     lo: i64,
     width: u64,
-    hi: i64,
-    /// Where the strip's `width × Q` table starts, and whether its phase is `x mod Q`.
-    strip_at: usize,
-    phase_x: bool,
-    /// Where the sectors' `Q × Q` tables start: below the band (`n < lo`) and above (`n > hi`).
-    below_at: usize,
-    above_at: usize,
+    band: usize,
+    sides: [usize; 2],
 }
 
 /// The compiled tables (built on the first far query).
 #[derive(Debug, Clone)]
 struct Coarse {
     q: u64,
-    /// `q - 1` when `q` is a power of two, else 0 (then `recip` is used).
-    mask: u64,
+    /// `log2 Q` when `Q` is a power of two: residues are masks and products shifts.
+    shift: Option<u32>,
     recip: u64,
     /// The row of coarse cell `(X, Y)` at `X << COARSE_BITS | Y`.
     cells: Box<[u8; CELLS]>,
-    rows: Vec<Row>,
-    values: Vec<u8>,
+    /// Indexed by a cell's byte; the [`SLOW`] row is never read.
+    rows: Box<[Row; 256]>,
+    /// The `Q × Q` tables from the start, then zeros: a fixed size indexed modulo it.
+    values: Box<[u8; VALUES_MAX]>,
 }
 
 /// A certified closed form and its run-time evaluator.
@@ -99,9 +101,11 @@ impl Certified {
     /// `F(x, y)`, exact for every `x, y` in `u64`.
     #[inline(always)]
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
-        if 64 - (x | y).leading_zeros() >= self.far_bits {
+        if let Some(top) = NonZeroU64::new(x | y).map(NonZeroU64::ilog2)
+            && top >= self.far_bits - 1
+        {
             let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form, self.far_bits - COARSE_BITS));
-            if let Some(g) = coarse.eval(x, y) {
+            if let Some(g) = coarse.eval(x, y, top) {
                 return g;
             }
         }
@@ -110,11 +114,15 @@ impl Certified {
 }
 
 /// `s0 + COARSE_BITS` for the smallest scale `s0` the coarse table serves (see the module
-/// documentation), or 65 when the form is outside what the tables handle: a modulus above 256,
-/// or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
+/// documentation), or 65 when the form is outside what the tables handle: tables of more than
+/// `VALUES_MAX` bytes, or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
 fn far_bits(form: &ClosedForm) -> u32 {
     let strips = form.features();
-    if form.modulus().pow(2) > PAIR_TABLE_MAX || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM) {
+    let slots = form.sectors().len() as i64 + strips.iter().map(Feature::width).sum::<i64>();
+    let q = i64::try_from(form.modulus()).unwrap_or(i64::MAX);
+    if slots.saturating_mul(q.saturating_mul(q)) > VALUES_MAX as i64
+        || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM)
+    {
         return 65;
     }
     let limit = strips.iter().map(|f| f.lo.abs().max(f.hi.abs()) + 1).max().unwrap_or(0)
@@ -130,54 +138,39 @@ impl Coarse {
     /// The tables for scales `s0` and up.
     fn new(form: &ClosedForm, s0: u32) -> Coarse {
         let q = form.modulus();
-        let strips = form.features();
+        let (strips, sectors) = (form.features(), form.sectors());
+        let last = strips.len() - 1;
         let mut values = Vec::new();
-        let strip_at: Vec<usize> = (0..strips.len())
-            .map(|i| {
-                let at = values.len();
-                values.extend_from_slice(form.strip_table(i));
-                at
-            })
-            .collect();
-        let sector_at: Vec<usize> = form
-            .sectors()
-            .iter()
-            .map(|sector| {
-                let at = values.len();
+        let sector_at: Vec<usize> = (0..sectors.len())
+            .map(|k| {
+                let (at, sector) = (values.len(), &sectors[k]);
                 for rx in 0..q as i64 {
                     values.extend((0..q as i64).map(|ry| sector.pattern[sector.class(rx, ry)]));
                 }
                 at
             })
             .collect();
-
-        // Rows: one per sector, then one per strip (below its band the sector before it, above
-        // it the sector after it, as `phi` decides).
-        let last = strips.len() - 1;
-        let sector_row = |at: usize| Row {
-            p: 0,
-            q: 0,
-            lo: 1,
-            width: 0,
-            hi: 0,
-            strip_at: 0,
-            phase_x: false,
-            below_at: at,
-            above_at: at,
-        };
-        let strip_row = |(j, f): (usize, &Feature)| Row {
-            p: f.dir.0 as u64,
-            q: f.dir.1 as u64,
-            lo: f.lo,
-            width: f.width().max(0) as u64,
-            hi: f.hi,
-            strip_at: strip_at[j],
-            phase_x: f.dir.0 > 0,
-            below_at: sector_at[j.saturating_sub(1)],
-            above_at: sector_at[j.min(last - 1)],
-        };
-        let rows: Vec<Row> =
-            sector_at.iter().map(|&at| sector_row(at)).chain(strips.iter().enumerate().map(strip_row)).collect();
+        let mut rows = Box::new([Row { lo: 1, ..Row::default() }; 256]);
+        for (row, &at) in rows.iter_mut().zip(&sector_at) {
+            row.sides = [at; 2];
+        }
+        // Below a strip's band the sector before it, above it the sector after it (as `phi`
+        // decides); in the band, offset by offset, its pattern by phase, laid out by both residues.
+        for (j, f) in strips.iter().enumerate() {
+            rows[sectors.len() + j] = Row {
+                p: f.dir.0 as u64,
+                q: f.dir.1 as u64,
+                lo: f.lo,
+                width: f.width() as u64,
+                band: values.len(),
+                sides: [sector_at[j.saturating_sub(1)], sector_at[j.min(last - 1)]],
+            };
+            for band in form.strip_table(j).chunks(q as usize) {
+                for rx in 0..q as usize {
+                    values.extend((0..q as usize).map(|ry| band[if f.dir.0 > 0 { rx } else { ry }]));
+                }
+            }
+        }
         let cells = (0..CELLS)
             .map(|index: usize| {
                 let (cx, cy) = ((index >> COARSE_BITS) as i128, (index % (1 << COARSE_BITS)) as i128);
@@ -186,45 +179,48 @@ impl Coarse {
                 }
                 match classify(strips, cx, cy, s0) {
                     Some(Class::Sector(s)) => s as u8,
-                    Some(Class::Near(j)) => (sector_at.len() + j) as u8,
+                    Some(Class::Near(j)) => (sectors.len() + j) as u8,
                     None => SLOW,
                 }
             })
             .collect::<Vec<u8>>()
             .try_into()
             .expect("one row per coarse cell");
-        assert!(rows.len() < usize::from(SLOW), "a form has at most 16 strips and 15 sectors");
-        Coarse { q, mask: if q.is_power_of_two() { q - 1 } else { 0 }, recip: u64::MAX / q, cells, rows, values }
+        assert!(sectors.len() + strips.len() < usize::from(SLOW), "a form has at most 16 strips and 15 sectors");
+        let shift = q.is_power_of_two().then(|| q.trailing_zeros());
+        // Zeroed memory is mapped lazily: only the pages the tables fill are touched.
+        let mut padded: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
+        padded[..values.len()].copy_from_slice(&values);
+        Coarse { q, shift, recip: u64::MAX / q, cells, rows, values: padded }
     }
 
-    /// `x mod Q`: by mask, or by the reciprocal `m = ⌊(2^64 - 1) / Q⌋`, whose quotient
-    /// `⌊x·m / 2^64⌋` is `⌊x / Q⌋` or one less (`x·(2^64 / Q - m) / 2^64 < 1`).
+    /// `F(x, y)` for `bits(x | y) >= far_bits` (`top` is the index of the top bit of `x | y`),
+    /// or `None` on a slow coarse cell.
+    #[inline(always)]
+    fn eval(&self, x: u64, y: u64, top: u32) -> Option<u8> {
+        let s = top + 1 - COARSE_BITS;
+        let cell = self.cells[((x >> s) << COARSE_BITS | y >> s) as usize % CELLS];
+        if cell == SLOW {
+            return None;
+        }
+        let row = &self.rows[usize::from(cell)];
+        // `n - lo`, exact in wrapping arithmetic here (see the module documentation).
+        let n = row.p.wrapping_mul(y).wrapping_sub(row.q.wrapping_mul(x)).wrapping_sub(row.lo as u64);
+        let (q, pair) = match self.shift {
+            Some(k) => (1 << k, ((x & (self.q - 1)) << k | y & (self.q - 1)) as usize),
+            None => (self.q as usize, (self.reduce(x) * self.q + self.reduce(y)) as usize),
+        };
+        // Outside the band, `n` is below 0 (below the band) or at least `width` (above it).
+        let table = if n < row.width { row.band + n as usize * q * q } else { row.sides[usize::from(n as i64 >= 0)] };
+        Some(self.values[(table + pair) % VALUES_MAX])
+    }
+
+    /// `x mod Q` by the reciprocal `m = ⌊(2^64 - 1) / Q⌋`, whose quotient `⌊x·m / 2^64⌋` is
+    /// `⌊x / Q⌋` or one less (`x·(2^64 / Q - m) / 2^64 < 1`).
     #[inline(always)]
     fn reduce(&self, x: u64) -> u64 {
-        if self.mask != 0 || self.q == 1 {
-            return x & self.mask;
-        }
         let r = x - ((u128::from(x) * u128::from(self.recip)) >> 64) as u64 * self.q;
         if r >= self.q { r - self.q } else { r }
-    }
-
-    /// `F(x, y)` for `bits(x | y) >= far_bits`, or `None` on a slow coarse cell.
-    #[inline(always)]
-    fn eval(&self, x: u64, y: u64) -> Option<u8> {
-        let s = 64 - (x | y).leading_zeros() - COARSE_BITS;
-        let cell = self.cells[((x >> s) << COARSE_BITS | y >> s) as usize % CELLS];
-        let row = self.rows.get(usize::from(cell))?;
-        let n = row.p.wrapping_mul(y).wrapping_sub(row.q.wrapping_mul(x)) as i64;
-        let (rx, ry) = (self.reduce(x), self.reduce(y));
-        let band = n.wrapping_sub(row.lo) as u64;
-        // Both indices, then a select by mask: which one applies is unpredictable near a strip.
-        let strip = row
-            .strip_at
-            .wrapping_add(band.wrapping_mul(self.q).wrapping_add(if row.phase_x { rx } else { ry }) as usize);
-        let sector = (if n > row.hi { row.above_at } else { row.below_at }) + (rx * self.q + ry) as usize;
-        let in_band = usize::from(band < row.width).wrapping_neg();
-        let index = (strip & in_band) | (sector & !in_band);
-        Some(self.values[index])
     }
 }
 
