@@ -74,6 +74,8 @@ struct Coarse {
     q: u64,
     /// `log2 Q` when `Q` is a power of two: residues are masks and products shifts.
     shift: Option<u32>,
+    /// `Q²`, the size of a table.
+    table_len: usize,
     recip: u64,
     /// The row of coarse cell `(X, Y)` at `X << COARSE_BITS | Y`.
     cells: Box<[u8; CELLS]>,
@@ -87,24 +89,25 @@ struct Coarse {
 #[derive(Debug, Clone)]
 pub(crate) struct Certified {
     pub(crate) form: ClosedForm,
-    /// Cells with `bits(x | y) >= far_bits` take the coarse path (65: none do).
-    far_bits: u32,
+    /// Cells whose top bit (of `x | y`) is at `far_top` or above take the coarse path (64: none
+    /// do).
+    far_top: u32,
     coarse: OnceLock<Coarse>,
 }
 
 impl Certified {
     pub(crate) fn new(form: ClosedForm) -> Certified {
-        let far_bits = far_bits(&form);
-        Certified { form, far_bits, coarse: OnceLock::new() }
+        let far_top = far_bits(&form) - 1;
+        Certified { form, far_top, coarse: OnceLock::new() }
     }
 
     /// `F(x, y)`, exact for every `x, y` in `u64`.
     #[inline(always)]
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
         if let Some(top) = NonZeroU64::new(x | y).map(NonZeroU64::ilog2)
-            && top >= self.far_bits - 1
+            && top >= self.far_top
         {
-            let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form, self.far_bits - COARSE_BITS));
+            let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form, self.far_top + 1 - COARSE_BITS));
             if let Some(g) = coarse.eval(x, y, top) {
                 return g;
             }
@@ -191,7 +194,7 @@ impl Coarse {
         // Zeroed memory is mapped lazily: only the pages the tables fill are touched.
         let mut padded: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
         padded[..values.len()].copy_from_slice(&values);
-        Coarse { q, shift, recip: u64::MAX / q, cells, rows, values: padded }
+        Coarse { q, shift, table_len: (q * q) as usize, recip: u64::MAX / q, cells, rows, values: padded }
     }
 
     /// `F(x, y)` for `bits(x | y) >= far_bits` (`top` is the index of the top bit of `x | y`),
@@ -206,12 +209,13 @@ impl Coarse {
         let row = &self.rows[usize::from(cell)];
         // `n - lo`, exact in wrapping arithmetic here (see the module documentation).
         let n = row.p.wrapping_mul(y).wrapping_sub(row.q.wrapping_mul(x)).wrapping_sub(row.lo as u64);
-        let (q, pair) = match self.shift {
-            Some(k) => (1 << k, ((x & (self.q - 1)) << k | y & (self.q - 1)) as usize),
-            None => (self.q as usize, (self.reduce(x) * self.q + self.reduce(y)) as usize),
-        };
+        let pair = match self.shift {
+            Some(k) => (x & (self.q - 1)) << k | y & (self.q - 1),
+            None => self.reduce(x) * self.q + self.reduce(y),
+        } as usize;
         // Outside the band, `n` is below 0 (below the band) or at least `width` (above it).
-        let table = if n < row.width { row.band + n as usize * q * q } else { row.sides[usize::from(n as i64 >= 0)] };
+        let table =
+            if n < row.width { row.band + n as usize * self.table_len } else { row.sides[usize::from(n as i64 >= 0)] };
         Some(self.values[(table + pair) % VALUES_MAX])
     }
 
