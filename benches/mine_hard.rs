@@ -15,12 +15,34 @@
 
 mod random_board;
 
-use std::collections::HashMap;
+use std::collections::HashMap as StdMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use grundy::mine::Solver;
 use grundy::mine::chomp::{Engine, Graph};
 use random_board::random_board;
+
+/// A multiply-rotate hasher (the masks are well mixed already).
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+}
+
+type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<Mix>>;
 
 /// A position: vertices, edges and loops present, as masks over the component's own.
 type Position = (u64, u64, u64);
@@ -43,7 +65,7 @@ impl Masks {
             incident[a as usize] |= 1 << i;
             incident[b as usize] |= 1 << i;
         }
-        Masks { ends: g.edges().to_vec(), incident, values: HashMap::new(), lost: HashMap::new(), small }
+        Masks { ends: g.edges().to_vec(), incident, values: HashMap::default(), lost: HashMap::default(), small }
     }
 
     /// The connected components of `(vertices, edges)`, each as (vertices, edges).
@@ -177,8 +199,10 @@ fn main() {
             let l = p.loops().iter().enumerate().filter(|(_, l)| **l).map(|(i, _)| 1u64 << i).sum();
             let start = (mask(n), mask(m), l);
             let mut masks = Masks::new(p, small as u32);
+            let t0 = Instant::now();
             let value = masks.value(start);
-            print!(" raw value {value}, {} positions;", masks.values.len());
+            let ms = t0.elapsed().as_secs_f64() * 1e3;
+            print!(" raw value {value}, {} positions, {ms:.0} ms;", masks.values.len());
             for t in (0..=value.saturating_add(1)).filter(|_| pn) {
                 let mut masks = Masks::new(p, small as u32);
                 let (folded, h) = masks.fold(start, t);
