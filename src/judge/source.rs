@@ -97,8 +97,10 @@ impl Source for &[u8] {
 }
 
 /// Bytes read per refill. The window never holds much more: the scanner keeps at most one
-/// token across a refill, and a token longer than 20 digits is already an error.
-pub const CHUNK: usize = 1 << 20;
+/// token across a refill, and a token longer than 20 digits is already an error. A few chunks
+/// fit in the level-2 cache (the kernel copies a chunk in, the scanner reads it while it is
+/// still there) and cost few page faults when first touched; a larger chunk buys nothing.
+pub const CHUNK: usize = 1 << 17;
 
 /// A reader consumed in chunks of [`CHUNK`] bytes, so memory stays bounded for any input size.
 #[allow(missing_debug_implementations)]
@@ -148,9 +150,9 @@ impl<R: Read> Source for ReadSource<R> {
 const HEAD: usize = 64;
 
 /// A reader consumed in chunks of [`CHUNK`] bytes, each read whole (until it is full or the input
-/// ends). With the `parallel` feature the chunks are read on a second thread, a few ahead, while
-/// this one scans, so the copy out of the kernel overlaps the scanning. Memory stays a few chunks
-/// for any input size.
+/// ends): on this thread ([`Chunks::here`]) or, with the `parallel` feature, on a second thread,
+/// a few ahead, while this one scans ([`Chunks::new`]), so that waiting for a pipe's writer
+/// overlaps the scanning. Memory stays a few chunks for any input size.
 ///
 /// Judge input of every kind (a file, standard input redirected from one, a pipe, a terminal) is
 /// read this way: one source type, so the judges are compiled once for streams. Unlike a memory
