@@ -197,14 +197,23 @@ const AHEAD: usize = 2;
 struct Filler {
     reader: Box<dyn Read + Send>,
     pending: Option<io::Error>,
+    /// Whether a read returned 0, the end of the input: no buffer is then made to read it again.
+    ended: bool,
 }
 
 impl Filler {
+    fn new(reader: Box<dyn Read + Send>) -> Filler {
+        Filler { reader, pending: None, ended: false }
+    }
+
     /// Reads one chunk into `chunk[HEAD..]`, until it is full or the input ends (a reused buffer
     /// is not cleared first). Returns the length of the data, `HEAD` included.
     fn fill(&mut self, chunk: &mut Vec<u8>) -> io::Result<usize> {
         if let Some(e) = self.pending.take() {
             return Err(e);
+        }
+        if self.ended {
+            return Ok(HEAD);
         }
         if chunk.len() != HEAD + CHUNK {
             *chunk = vec![0; HEAD + CHUNK];
@@ -212,7 +221,10 @@ impl Filler {
         let mut len = HEAD;
         while len < chunk.len() {
             match self.reader.read(&mut chunk[len..]) {
-                Ok(0) => break,
+                Ok(0) => {
+                    self.ended = true;
+                    break;
+                }
                 Ok(n) => len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) if len == HEAD => return Err(e),
@@ -235,7 +247,7 @@ impl Chunks {
 
     /// Reads `reader` in chunks on this thread.
     pub fn here(reader: Box<dyn Read + Send>) -> Chunks {
-        Chunks::with_feed(Feed::Here(Filler { reader, pending: None }))
+        Chunks::with_feed(Feed::Here(Filler::new(reader)))
     }
 
     fn with_feed(feed: Feed) -> Chunks {
@@ -293,7 +305,7 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
     let theirs = Arc::clone(&slot);
     let spawned = std::thread::Builder::new().name("input-reader".into()).spawn(move || {
         let Some(reader) = theirs.lock().ok().and_then(|mut r| r.take()) else { return };
-        let mut filler = Filler { reader, pending: None };
+        let mut filler = Filler::new(reader);
         loop {
             let mut chunk = from_scanner.try_recv().unwrap_or_default();
             let message = match filler.fill(&mut chunk) {
@@ -312,7 +324,7 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
         Ok(_) => Feed::Thread { filled, spent },
         // No thread (the closure, and its claim on the slot, is dropped): read here.
         Err(_) => match slot.lock().ok().and_then(|mut r| r.take()) {
-            Some(reader) => Feed::Here(Filler { reader, pending: None }),
+            Some(reader) => Feed::Here(Filler::new(reader)),
             None => Feed::Done,
         },
     }
@@ -320,7 +332,7 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
 
 #[cfg(not(feature = "parallel"))]
 fn feed(reader: Box<dyn Read + Send>) -> Feed {
-    Feed::Here(Filler { reader, pending: None })
+    Feed::Here(Filler::new(reader))
 }
 
 impl Source for Chunks {
