@@ -283,6 +283,38 @@ impl Chunks {
         result
     }
 
+    /// Read on this thread, the next chunk goes into the buffer just scanned, after the `carry`
+    /// bytes kept (moved to its front): one buffer for the whole input, so its pages are touched
+    /// once and it stays in the cache. `None` where that cannot be done (a second thread reads,
+    /// or the kept bytes do not fit in front): [`Source::refill`]'s general path then.
+    fn refill_here(&mut self, carry: usize) -> Option<io::Result<bool>> {
+        let Feed::Here(filler) = &mut self.feed else { return None };
+        // A buffer of another size (none yet, or one joined) is replaced by `fill`.
+        if carry > HEAD || (carry > 0 && self.buf.len() != HEAD + CHUNK) {
+            return None;
+        }
+        // The window is the kept bytes until a chunk comes (an empty one at the start, where
+        // there may be no buffer yet).
+        if carry > 0 {
+            self.buf.copy_within(self.start..self.len, HEAD - carry);
+            (self.start, self.len) = (HEAD - carry, HEAD);
+        } else {
+            (self.start, self.len) = (0, 0);
+        }
+        let filled = filler.fill(&mut self.buf).map(|len| {
+            if len == HEAD {
+                return false;
+            }
+            self.received += (len - HEAD) as u64;
+            (self.start, self.len) = (HEAD - carry, len);
+            true
+        });
+        if !matches!(filled, Ok(true)) {
+            self.feed = Feed::Done;
+        }
+        Some(filled)
+    }
+
     /// Gives a spent buffer back for reuse.
     fn recycle(&mut self, buf: Vec<u8>) {
         match &self.feed {
@@ -344,6 +376,9 @@ impl Source for Chunks {
     fn refill(&mut self, consumed: usize) -> io::Result<bool> {
         self.start += consumed;
         let carry = self.len - self.start;
+        if let Some(refilled) = self.refill_here(carry) {
+            return refilled;
+        }
         let Some((mut chunk, mut len)) = self.next_chunk()? else { return Ok(false) };
         self.received += (len - HEAD) as u64;
         if carry <= HEAD {
