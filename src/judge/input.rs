@@ -34,10 +34,11 @@ fn directory() -> io::Error {
 
 impl Input {
     /// `None` or `-` is standard input; anything else names a file. Either way the input is read
-    /// in chunks ([`Chunks`]), a regular file on this thread. A regular file (standard input redirected from one included) is
-    /// watched: if it shrinks, grows or is modified before it has been read to its end, reading
-    /// fails with an I/O error that names it, after the cases read before. A directory is an
-    /// error here; errors here do not name the file (the caller knows it).
+    /// in chunks ([`Chunks`]), a regular file on this thread. A regular file (standard input
+    /// redirected from one included) is watched: if it shrinks, grows or is modified before it
+    /// has been read to its end, reading fails with an I/O error that names it, after the cases
+    /// read before. A directory is an error here; errors here do not name the file (the caller
+    /// knows it).
     pub fn open(path: Option<&Path>) -> io::Result<Input> {
         let (file, name) = match path {
             Some(p) if p != Path::new("-") => (File::open(p)?, p.display().to_string()),
