@@ -1,10 +1,13 @@
 //! End-to-end throughput: grundy against the parse floor and a straightforward baseline, on the
 //! same large deterministic inputs (one large case, and many cases), measured side by side in one
 //! run: in process from the mapped file and read in chunks, and the binary with the file as an
-//! argument, on standard input redirected from it and through a pipe.
+//! argument, on standard input redirected from it and through a pipe. Each binary run is
+//! matched by a run of the floor binary (`sum-integers`, the floor as a plain program: process
+//! start, `read` calls, one thread) the same way, interleaved, for a like-for-like ratio.
 //!
 //! Run: `cargo build --release -p grundy-cli && cargo bench -p grundy-bench --bench throughput`
-//! (inputs are generated once into the target directory; `GRUNDY_BENCH_SCALE=0.1` shrinks them). Prints a Markdown table of medians and ratios.
+//! (inputs are generated once into the target directory; `GRUNDY_BENCH_SCALE=0.1` shrinks them).
+//! Prints a Markdown table of medians and ratios.
 
 mod baseline;
 mod floor;
@@ -13,6 +16,7 @@ mod inputs;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy::judge::Judge;
@@ -62,24 +66,45 @@ enum Way {
     Pipe,
 }
 
-/// Runs the release binary on a workload's input, the output to /dev/null.
-fn run_binary(grundy: &Path, w: &Workload, input: &std::sync::Arc<Vec<u8>>, way: Way) {
-    let mut command = Command::new(grundy);
-    command.arg(w.subcommand).stdout(Stdio::null());
+/// Runs `program` with `args` on the input at `path` (held in memory as `input`) the given way,
+/// its output to `out`; says whether it succeeded.
+fn run(program: &Path, args: &[&str], path: &Path, input: &Arc<Vec<u8>>, way: Way, out: Stdio) -> bool {
+    let mut command = Command::new(program);
+    command.args(args).stdout(out);
     match way {
-        Way::File => command.arg(&w.path).stdin(Stdio::null()),
-        Way::Redirected => command.stdin(std::fs::File::open(&w.path).unwrap()),
+        Way::File => command.arg(path).stdin(Stdio::null()),
+        Way::Redirected => command.stdin(std::fs::File::open(path).unwrap()),
         Way::Pipe => command.stdin(Stdio::piped()),
     };
     let mut child = command.spawn().unwrap();
     let writer = child.stdin.take().map(|mut pipe| {
-        let input = std::sync::Arc::clone(input);
+        let input = Arc::clone(input);
         std::thread::spawn(move || std::io::Write::write_all(&mut pipe, &input).unwrap())
     });
-    assert!(child.wait().unwrap().success());
+    let status = child.wait().unwrap();
     if let Some(writer) = writer {
         writer.join().unwrap();
     }
+    status.success()
+}
+
+/// The floor binary's printed sum, for an input given the given way.
+fn floor_binary_sum(path: &Path, input: &Arc<Vec<u8>>, way: Way) -> u64 {
+    let capture = tempfile(path, "sum");
+    assert!(run(floor_binary(), &[], path, input, way, std::fs::File::create(&capture).unwrap().into()));
+    let printed = std::fs::read_to_string(&capture).unwrap();
+    std::fs::remove_file(&capture).unwrap();
+    printed.trim().parse().unwrap()
+}
+
+/// A scratch file beside `path`.
+fn tempfile(path: &Path, what: &str) -> PathBuf {
+    path.with_extension(format!("{what}.tmp"))
+}
+
+/// The floor binary (`throughput/floor_binary.rs`), which cargo builds with the benchmark.
+fn floor_binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_sum-integers"))
 }
 
 fn reader(path: &Path) -> std::io::BufReader<std::fs::File> {
@@ -180,13 +205,15 @@ fn main() {
 
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average before the run: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
-    println!(
-        "| workload | MB | floor | mapped (in process) | ratio | chunks (in process) | ratio | binary FILE | ratio | \
-         binary < FILE | ratio | binary, pipe | ratio | baseline | ratio |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let ways = [("FILE", Way::File), ("< FILE", Way::Redirected), ("pipe", Way::Pipe)];
+    let mut head = "| workload | MB | floor | mapped (in process) | ratio | chunks (in process) | ratio |".to_owned();
+    for (name, _) in ways {
+        head += &format!(" binary {name} | ratio | floor binary {name} | binary / floor binary |");
+    }
+    println!("{head} baseline | ratio |");
+    println!("|{}", "---|".repeat(head.matches('|').count() + 1));
     for w in &workloads {
-        let input = std::sync::Arc::new(std::fs::read(&w.path).unwrap());
+        let input = Arc::new(std::fs::read(&w.path).unwrap());
         let mut out = Vec::new();
         (w.solve)(Input::open(Some(&w.path)).unwrap(), &mut out);
         let expected = (w.baseline)(&w.path);
@@ -194,8 +221,14 @@ fn main() {
         let mut again = Vec::new();
         (w.solve)(mapped(&w.path), &mut again);
         assert!(again == out, "{}: mapped and read in chunks disagree", w.name);
+        let sum = floor::sum_integers(&input);
+        for (name, way) in ways {
+            assert_eq!(floor_binary_sum(&w.path, &input, way), sum, "{}: the floor binary's sum, {name}", w.name);
+        }
 
-        let mut times: [Vec<Duration>; 7] = Default::default();
+        // The floor, mapped, chunks; then per way the binary and the floor binary; the baseline.
+        let mut times: [Vec<Duration>; 10] = Default::default();
+        let args = [w.subcommand];
         for _ in 0..RUNS {
             times[0].push(time(&mut || {
                 black_box(floor::sum_integers(black_box(&input)));
@@ -208,19 +241,34 @@ fn main() {
                 out.clear();
                 (w.solve)(Input::open(Some(&w.path)).unwrap(), &mut out);
             }));
-            for (i, way) in [Way::File, Way::Redirected, Way::Pipe].into_iter().enumerate() {
-                times[3 + i].push(time(&mut || run_binary(&grundy, w, &input, way)));
+            for (i, (_, way)) in ways.into_iter().enumerate() {
+                times[3 + 2 * i].push(time(&mut || assert!(run(&grundy, &args, &w.path, &input, way, Stdio::null()))));
+                times[4 + 2 * i]
+                    .push(time(&mut || assert!(run(floor_binary(), &[], &w.path, &input, way, Stdio::null()))));
             }
         }
         for _ in 0..RUNS.min(3) {
-            times[6].push(time(&mut || {
+            times[9].push(time(&mut || {
                 black_box((w.baseline)(&w.path));
             }));
         }
-        let [f, rest @ ..] = times.map(median);
+        let t = times.map(median);
         let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
-        let ratio = |d: Duration| format!("{:.2}x", d.as_secs_f64() / f.as_secs_f64());
-        let cells: Vec<String> = rest.iter().map(|&d| format!("{} | {}", ms(d), ratio(d))).collect();
-        println!("| {} | {:.0} | {} | {} |", w.name, input.len() as f64 / 1e6, ms(f), cells.join(" | "));
+        let ratio = |d: Duration, to: Duration| format!("{:.2}x", d.as_secs_f64() / to.as_secs_f64());
+        let mut row = format!("| {} | {:.0} | {} |", w.name, input.len() as f64 / 1e6, ms(t[0]));
+        for &d in &t[1..3] {
+            row += &format!(" {} | {} |", ms(d), ratio(d, t[0]));
+        }
+        for i in 0..ways.len() {
+            let (binary, floor_binary) = (t[3 + 2 * i], t[4 + 2 * i]);
+            row += &format!(
+                " {} | {} | {} | {} |",
+                ms(binary),
+                ratio(binary, t[0]),
+                ms(floor_binary),
+                ratio(binary, floor_binary)
+            );
+        }
+        println!("{row} {} | {} |", ms(t[9]), ratio(t[9], t[0]));
     }
 }

@@ -352,7 +352,7 @@ impl std::io::Read for Trickle<'_> {
 
 /// A streaming [`Source`] over bytes in memory whose window grows by at most `step` bytes per
 /// refill: the scanner's sliding-window path (tokens, lines and errors across refills) without
-/// the 1 MiB buffer of [`ReadSource`], which would make a fuzz run 40 times slower.
+/// the chunk-sized buffer of [`ReadSource`], which would make a fuzz run many times slower.
 struct Pieces<'a> {
     input: &'a [u8],
     start: usize,

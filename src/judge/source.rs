@@ -97,8 +97,10 @@ impl Source for &[u8] {
 }
 
 /// Bytes read per refill. The window never holds much more: the scanner keeps at most one
-/// token across a refill, and a token longer than 20 digits is already an error.
-pub const CHUNK: usize = 1 << 20;
+/// token across a refill, and a token longer than 20 digits is already an error. A few chunks
+/// fit in the level-2 cache (the kernel copies a chunk in, the scanner reads it while it is
+/// still there) and cost few page faults when first touched; a larger chunk buys nothing.
+pub const CHUNK: usize = 1 << 17;
 
 /// A reader consumed in chunks of [`CHUNK`] bytes, so memory stays bounded for any input size.
 #[allow(missing_debug_implementations)]
@@ -148,9 +150,9 @@ impl<R: Read> Source for ReadSource<R> {
 const HEAD: usize = 64;
 
 /// A reader consumed in chunks of [`CHUNK`] bytes, each read whole (until it is full or the input
-/// ends). With the `parallel` feature the chunks are read on a second thread, a few ahead, while
-/// this one scans, so the copy out of the kernel overlaps the scanning. Memory stays a few chunks
-/// for any input size.
+/// ends): on this thread ([`Chunks::here`]) or, with the `parallel` feature, on a second thread,
+/// a few ahead, while this one scans ([`Chunks::new`]), so that waiting for a pipe's writer
+/// overlaps the scanning. Memory stays a few chunks for any input size.
 ///
 /// Judge input of every kind (a file, standard input redirected from one, a pipe, a terminal) is
 /// read this way: one source type, so the judges are compiled once for streams. Unlike a memory
@@ -195,14 +197,23 @@ const AHEAD: usize = 2;
 struct Filler {
     reader: Box<dyn Read + Send>,
     pending: Option<io::Error>,
+    /// Whether a read returned 0, the end of the input: no buffer is then made to read it again.
+    ended: bool,
 }
 
 impl Filler {
+    fn new(reader: Box<dyn Read + Send>) -> Filler {
+        Filler { reader, pending: None, ended: false }
+    }
+
     /// Reads one chunk into `chunk[HEAD..]`, until it is full or the input ends (a reused buffer
     /// is not cleared first). Returns the length of the data, `HEAD` included.
     fn fill(&mut self, chunk: &mut Vec<u8>) -> io::Result<usize> {
         if let Some(e) = self.pending.take() {
             return Err(e);
+        }
+        if self.ended {
+            return Ok(HEAD);
         }
         if chunk.len() != HEAD + CHUNK {
             *chunk = vec![0; HEAD + CHUNK];
@@ -210,7 +221,10 @@ impl Filler {
         let mut len = HEAD;
         while len < chunk.len() {
             match self.reader.read(&mut chunk[len..]) {
-                Ok(0) => break,
+                Ok(0) => {
+                    self.ended = true;
+                    break;
+                }
                 Ok(n) => len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) if len == HEAD => return Err(e),
@@ -233,7 +247,7 @@ impl Chunks {
 
     /// Reads `reader` in chunks on this thread.
     pub fn here(reader: Box<dyn Read + Send>) -> Chunks {
-        Chunks::with_feed(Feed::Here(Filler { reader, pending: None }))
+        Chunks::with_feed(Feed::Here(Filler::new(reader)))
     }
 
     fn with_feed(feed: Feed) -> Chunks {
@@ -269,6 +283,38 @@ impl Chunks {
         result
     }
 
+    /// Read on this thread, the next chunk goes into the buffer just scanned, after the `carry`
+    /// bytes kept (moved to its front): one buffer for the whole input, so its pages are touched
+    /// once and it stays in the cache. `None` where that cannot be done (a second thread reads,
+    /// or the kept bytes do not fit in front): [`Source::refill`]'s general path then.
+    fn refill_here(&mut self, carry: usize) -> Option<io::Result<bool>> {
+        let Feed::Here(filler) = &mut self.feed else { return None };
+        // A buffer of another size (none yet, or one joined) is replaced by `fill`.
+        if carry > HEAD || (carry > 0 && self.buf.len() != HEAD + CHUNK) {
+            return None;
+        }
+        // The window is the kept bytes until a chunk comes (an empty one at the start, where
+        // there may be no buffer yet).
+        if carry > 0 {
+            self.buf.copy_within(self.start..self.len, HEAD - carry);
+            (self.start, self.len) = (HEAD - carry, HEAD);
+        } else {
+            (self.start, self.len) = (0, 0);
+        }
+        let filled = filler.fill(&mut self.buf).map(|len| {
+            if len == HEAD {
+                return false;
+            }
+            self.received += (len - HEAD) as u64;
+            (self.start, self.len) = (HEAD - carry, len);
+            true
+        });
+        if !matches!(filled, Ok(true)) {
+            self.feed = Feed::Done;
+        }
+        Some(filled)
+    }
+
     /// Gives a spent buffer back for reuse.
     fn recycle(&mut self, buf: Vec<u8>) {
         match &self.feed {
@@ -291,7 +337,7 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
     let theirs = Arc::clone(&slot);
     let spawned = std::thread::Builder::new().name("input-reader".into()).spawn(move || {
         let Some(reader) = theirs.lock().ok().and_then(|mut r| r.take()) else { return };
-        let mut filler = Filler { reader, pending: None };
+        let mut filler = Filler::new(reader);
         loop {
             let mut chunk = from_scanner.try_recv().unwrap_or_default();
             let message = match filler.fill(&mut chunk) {
@@ -310,7 +356,7 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
         Ok(_) => Feed::Thread { filled, spent },
         // No thread (the closure, and its claim on the slot, is dropped): read here.
         Err(_) => match slot.lock().ok().and_then(|mut r| r.take()) {
-            Some(reader) => Feed::Here(Filler { reader, pending: None }),
+            Some(reader) => Feed::Here(Filler::new(reader)),
             None => Feed::Done,
         },
     }
@@ -318,7 +364,7 @@ fn feed(reader: Box<dyn Read + Send>) -> Feed {
 
 #[cfg(not(feature = "parallel"))]
 fn feed(reader: Box<dyn Read + Send>) -> Feed {
-    Feed::Here(Filler { reader, pending: None })
+    Feed::Here(Filler::new(reader))
 }
 
 impl Source for Chunks {
@@ -330,6 +376,9 @@ impl Source for Chunks {
     fn refill(&mut self, consumed: usize) -> io::Result<bool> {
         self.start += consumed;
         let carry = self.len - self.start;
+        if let Some(refilled) = self.refill_here(carry) {
+            return refilled;
+        }
         let Some((mut chunk, mut len)) = self.next_chunk()? else { return Ok(false) };
         self.received += (len - HEAD) as u64;
         if carry <= HEAD {

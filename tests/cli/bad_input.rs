@@ -2,9 +2,10 @@
 //! accepts, and for what it rejects, where it says the input went wrong.
 //!
 //! The catalogue is a set of tables, one row an input. Every row runs the real `grundy` binary
-//! three ways: with the input as a file argument (read in 1 MiB chunks), on standard input redirected from the file (read in 1 MiB chunks exactly, so rows can
-//! place a token across the chunk boundary) and on standard input through a pipe (chunks of
-//! whatever the pipe hands over). Each way must give
+//! three ways: with the input as a file argument, on standard input redirected from the file (both
+//! read in chunks of exactly [`CHUNK`] bytes, so rows can place a token across the chunk
+//! boundary) and on standard input through a pipe (chunks of whatever the pipe hands over). Each
+//! way must give
 //! - for a bad input: exit code 2, on stdout exactly the answers of the cases before the bad one
 //!   (nothing of the bad case), on stderr one line `grundy: line L, column C: ...` with the
 //!   row's message fragment;
@@ -327,10 +328,10 @@ enum Column {
     InToken(usize),
 }
 
-/// How many bytes before the first 1 MiB boundary each token of [`BOUNDARY`] starts.
+/// How many bytes before the first chunk boundary each token of [`BOUNDARY`] starts.
 const BEFORE: &[usize] = &[1, 2, 3, 5, 8, 12, 19];
 
-/// Tokens across the first 1 MiB boundary (stdin from a file reads exactly 1 MiB first). A row:
+/// Tokens across the first chunk boundary (a file is read [`CHUNK`] bytes exactly at first). A row:
 /// its name (`{before}` stands for the distance), the distances it is tried at, the input as a
 /// prefix, the token and a suffix (the prefix is padded with spaces so that the token starts
 /// `before` bytes before the boundary), the exact standard output (`None`: the answer to a first

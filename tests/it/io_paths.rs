@@ -157,6 +157,38 @@ fn a_read_error_comes_after_the_answers_before_it() {
     }
 }
 
+/// A reader that ends once, then has more (a terminal after Ctrl-D, a FIFO with a new writer).
+struct EndsThenMore {
+    parts: Vec<&'static [u8]>,
+}
+
+impl io::Read for EndsThenMore {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let Some(part) = self.parts.first_mut() else { return Ok(0) };
+        let n = part.len().min(buf.len());
+        buf[..n].copy_from_slice(&part[..n]);
+        *part = &part[n..];
+        if part.is_empty() {
+            self.parts.remove(0);
+        }
+        Ok(n)
+    }
+}
+
+/// The input ends where a read first returns nothing: whatever the reader has after that is
+/// not read, however the chunks are read.
+#[test]
+fn the_input_ends_at_the_first_end() {
+    for threaded in [false, true] {
+        let reader = EndsThenMore { parts: vec![b"2\n1\n1 0\n1\n", b"", b"1 0\n"] };
+        let source = if threaded { Chunks::new(Box::new(reader)) } else { Chunks::here(Box::new(reader)) };
+        let (out, result) = knights(source);
+        assert_eq!(out, b"Case 1: Bob\n", "threaded {threaded}");
+        let error = result.unwrap_err();
+        assert!(error.contains("unexpected end of input"), "threaded {threaded}: {error}");
+    }
+}
+
 /// Output that cuts the input file to `cut` bytes when the first answer is written.
 struct CutOnFirstWrite {
     path: PathBuf,
