@@ -1,9 +1,11 @@
 //! The knights judge against values computed here, independently of `src/rules`: on random valid
 //! inputs (any of the accepted layouts) its output is exactly the reference, and on valid inputs
 //! damaged at random it prints the reference answers of the cases before the damage and nothing
-//! else (checked by the fuzz target's oracle, `fuzz/src/checks.rs`).
+//! else (checked by the fuzz target's oracle, `fuzz/src/checks.rs`). Beyond the square, knights
+//! anywhere up to 2^63 - 1 get the answers of the retired hand-fitted closed form.
 
 use crate::checks;
+use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, MAX_COORDINATE, Patterns};
 
 use std::sync::OnceLock;
 
@@ -11,6 +13,7 @@ use grundy::judge::Knights;
 use grundy::knight;
 use grundy::table::embedded;
 use grundy::{Nimber, Outcome};
+use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
 use proptest::prelude::*;
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
@@ -198,8 +201,50 @@ fn apply(mut input: Vec<u8>, damage: &Damage) -> Vec<u8> {
     input
 }
 
+/// The hyper knight's hand-fitted closed form (it shares no code with the proven one the judge
+/// answers from beyond its square).
+fn hand_fitted() -> &'static Patterns {
+    static PATTERNS: OnceLock<Patterns> = OnceLock::new();
+    PATTERNS.get_or_init(|| Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap()))
+}
+
+/// Cases of 1 to 40 knights (token by token and in bulk) inside the square, far beyond it
+/// uniformly, and near the lines where the far regions meet (y = 2x, y = x, x = 2y).
+fn far_cases() -> impl Strategy<Value = Vec<Vec<(u64, u64)>>> {
+    let near = (0..MAX_COORDINATE / 2, 0u64..64, 0usize..3).prop_map(|(t, off, line)| {
+        let (a, b) = (t, (2 * t).saturating_add(off).saturating_sub(32).min(MAX_COORDINATE));
+        [(a, b), (t, t.saturating_add(off).saturating_sub(32)), (b, a)][line]
+    });
+    let knight = prop_oneof![
+        (0u64..BOUND as u64, 0u64..BOUND as u64),
+        (0..=MAX_COORDINATE, 0..=MAX_COORDINATE),
+        (0u64..2000, 0u64..2000),
+        near,
+    ];
+    prop::collection::vec(prop::collection::vec(knight, 1..40), 1..8)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Knights beyond the square: the judge answers as the hand-fitted form's values say.
+    #[test]
+    fn far_knights_get_the_hand_fitted_answers(cases in far_cases()) {
+        let mut input = cases.len().to_string();
+        let mut expected = String::new();
+        for (k, case) in cases.iter().enumerate() {
+            input += &format!("\n{}", case.len());
+            let mut nimber = 0;
+            for &(x, y) in case {
+                input += &format!("\n{x} {y}");
+                nimber ^= hand_fitted().eval(x, y);
+            }
+            expected += &format!("Case {}: {}\n", k + 1, if nimber == 0 { "Bob" } else { "Alice" });
+        }
+        let (result, out) = run_judge(input.as_bytes());
+        prop_assert!(result.is_ok(), "{:?}", result.err().map(|e| e.to_string()));
+        prop_assert_eq!(out, expected);
+    }
 
     /// Random valid inputs in any accepted layout: the judge succeeds and prints the reference.
     #[test]
