@@ -153,7 +153,7 @@ impl halves::Summarise for XorPairs<'_, '_> {
         loop {
             let read = scan.pairs_below([bound, bound], &mut batch);
             for &[x, y] in &batch[..read] {
-                nimber ^= table.lookup(x.into(), y.into())?;
+                nimber ^= value(table, x.into(), y.into());
             }
             pairs += read as u64;
             if read == batch.len() {
@@ -170,7 +170,7 @@ impl halves::Summarise for XorPairs<'_, '_> {
                 if x > limit || y > limit {
                     return None;
                 }
-                nimber ^= table.lookup(x, y)?;
+                nimber ^= value(table, x, y);
                 pairs += 1;
             }
         }
