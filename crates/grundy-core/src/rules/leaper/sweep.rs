@@ -304,6 +304,16 @@ mod tests {
         g.into_iter().collect()
     }
 
+    /// Sweeps `text` to `max_potential` and checks every cell against [`naive`].
+    fn matches_naive(text: &str, max_potential: i64) -> (MoveSet, Table) {
+        let set = MoveSet::parse(text).unwrap();
+        let t = Table::compute(&set, max_potential);
+        for ((x, y), v) in naive(&set, max_potential) {
+            assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
+        }
+        (set, t)
+    }
+
     #[test]
     fn matches_the_naive_order_for_several_potentials() {
         for text in [
@@ -313,11 +323,7 @@ mod tests {
             "(-1,0)",
             "(0,-2) (-1,3)",
         ] {
-            let set = MoveSet::parse(text).unwrap();
-            let t = Table::compute(&set, 60);
-            for ((x, y), v) in naive(&set, 60) {
-                assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
-            }
+            let (set, t) = matches_naive(text, 60);
             let (a, b) = set.potential();
             assert_eq!(t.get(0, 61_u64.div_ceil(b as u64) + 1), None);
             assert_eq!(t.get((61 + a as u64) / a as u64, 0), None);
@@ -334,11 +340,7 @@ mod tests {
             "(-64,63) (1,-2)",
             "(-1,1) (1,-3) (-64,0) (0,-64)",
         ] {
-            let set = MoveSet::parse(text).unwrap();
-            let t = Table::compute(&set, 400);
-            for ((x, y), v) in naive(&set, 400) {
-                assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
-            }
+            matches_naive(text, 400);
         }
     }
 
