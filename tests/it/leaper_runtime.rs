@@ -58,12 +58,7 @@ fn the_runtime_evaluator_is_the_proven_form() {
         for _ in 0..200_000 {
             let (x, y) = match rng.next() % 3 {
                 0 => (rng.next(), rng.next()),
-                _ => {
-                    let (p, q) = dirs[(rng.next() % dirs.len() as u64) as usize];
-                    let t = rng.next() % (u64::MAX / 64);
-                    let (dx, dy) = (rng.next() % 80, rng.next() % 80);
-                    ((t * p).wrapping_add(dx), (t * q).wrapping_add(dy))
-                }
+                _ => near_ray(&mut rng, &dirs, u64::MAX),
             };
             assert_eq!(table.form_value(x, y), Some(form.eval(x, y)), "{text}: ({x}, {y})");
             if x <= MAX_COORDINATE && y <= MAX_COORDINATE && (x >= 4 || y >= 4) {
