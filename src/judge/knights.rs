@@ -9,7 +9,7 @@ use std::io::Write;
 
 use super::halves;
 use super::lines::CaseLines;
-use super::pairs::read_pairs;
+use super::runs::read_pairs;
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};

@@ -8,6 +8,7 @@ use std::io::Write;
 
 use super::halves;
 use super::lines::CaseLines;
+use super::runs::read_positive;
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -71,21 +72,16 @@ fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeE
 
 /// Reads the `k` piles of case `case`, each given to `pile(stones)` as it is read.
 #[inline(always)]
-fn read_piles<S: Source>(
-    scan: &mut Scanner<S>,
-    case: u64,
-    k: u64,
-    mut pile: impl FnMut(u64),
-) -> Result<(), JudgeError> {
-    for i in 1..=k {
+fn read_piles<S: Source>(scan: &mut Scanner<S>, case: u64, k: u64, pile: impl FnMut(u64)) -> Result<(), JudgeError> {
+    let slow = |scan: &mut Scanner<S>, i| {
         let stones = scan.next_u64().map_err(|e| scan.error(e, &format!("the size of pile {i} of case {case}")))?;
         if stones == 0 {
             let message = format!("pile {i} of case {case} is empty: piles hold at least one stone");
             return Err(scan.error_at_token(message));
         }
-        pile(stones);
-    }
-    Ok(())
+        Ok(stones)
+    };
+    read_positive(scan, k, slow, pile)
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): its summary, when the
@@ -107,14 +103,24 @@ impl halves::Summarise for Piles {
     /// `None` on a bad token or an empty pile.
     fn summarise<S: Source>(&self, mut scan: Scanner<S>) -> Option<(u64, Summary)> {
         let (mut count, mut summary) = (0u64, Summary::default());
+        let mut batch = [0; 1024];
         loop {
-            match scan.next_u64() {
-                Ok(0) => return None,
-                Ok(stones) => summary.push(stones),
-                Err(ScanError::End) => return Some((count, summary)),
-                Err(_) => return None,
+            let read = scan.positive_numbers(&mut batch);
+            batch[..read].iter().for_each(|&stones| summary.push(stones));
+            count += read as u64;
+            if read == batch.len() {
+                continue;
             }
-            count += 1;
+            // Where the bulk path stops: a few piles token by token, or the end.
+            for _ in 0..8 {
+                match scan.next_u64() {
+                    Ok(0) => return None,
+                    Ok(stones) => summary.push(stones),
+                    Err(ScanError::End) => return Some((count, summary)),
+                    Err(_) => return None,
+                }
+                count += 1;
+            }
         }
     }
 }

@@ -8,8 +8,8 @@ mod knights;
 mod lines;
 mod mine;
 mod misere;
-mod pairs;
 mod report;
+mod runs;
 #[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod scanner;
 #[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.

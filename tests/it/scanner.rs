@@ -1,5 +1,6 @@
 //! The scanner read from a stream cut anywhere (the shared [`Trickle`] reader) against the same
-//! bytes in memory, and its bulk path for pairs against the token-by-token one.
+//! bytes in memory, and its bulk paths for pairs and for positive numbers against the
+//! token-by-token one.
 
 use crate::checks::Trickle;
 
@@ -93,6 +94,53 @@ fn pair<S: Source>(scan: &mut Scanner<S>, bounds: [u64; 2], values: &mut Vec<u64
     Ok(())
 }
 
+/// Reads `count` numbers of at least 1 as the misère judge does: in bulk while it can, then a
+/// few token by token. Returns the values, then the first error or what `finish` says.
+fn positive_in_bulk<S: Source>(mut scan: Scanner<S>, count: u64) -> (Vec<u64>, String) {
+    let mut values = Vec::new();
+    let mut left = count;
+    let mut out = [0; 20];
+    while left > 0 {
+        let room = out.len().min(left as usize);
+        let read = scan.positive_numbers(&mut out[..room]);
+        values.extend(&out[..read]);
+        left -= read as u64;
+        if read == room {
+            continue;
+        }
+        for _ in 0..3.min(left) {
+            if let Err(e) = positive(&mut scan, &mut values) {
+                return (values, e);
+            }
+            left -= 1;
+        }
+    }
+    (values, scan.finish(0).map_or_else(|e| e.to_string(), |()| "done".into()))
+}
+
+/// The same token by token.
+fn positive_one_by_one<S: Source>(mut scan: Scanner<S>, count: u64) -> (Vec<u64>, String) {
+    let mut values = Vec::new();
+    for _ in 0..count {
+        if let Err(e) = positive(&mut scan, &mut values) {
+            return (values, e);
+        }
+    }
+    (values, scan.finish(0).map_or_else(|e| e.to_string(), |()| "done".into()))
+}
+
+/// One number of at least 1 token by token, as the judge checks it.
+fn positive<S: Source>(scan: &mut Scanner<S>, values: &mut Vec<u64>) -> Result<(), String> {
+    match scan.next_u64() {
+        Ok(0) => Err(scan.error_at_token("0 is not positive".into()).to_string()),
+        Ok(v) => {
+            values.push(v);
+            Ok(())
+        }
+        Err(e) => Err(scan.error(e, "a number").to_string()),
+    }
+}
+
 /// Text that is mostly numbers (of 1 to 22 digits, leading zeros too) and separators, with
 /// now and then a sign, a letter, a control or a non-ASCII character.
 fn mostly_numbers() -> impl Strategy<Value = Vec<u8>> {
@@ -145,6 +193,45 @@ proptest! {
         let streamed = pairs_in_bulk(Scanner::new(ReadSource::new(Trickle::new(&input, step))), bounds, pairs);
         prop_assert_eq!(&streamed, &expected);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The bulk path for positive numbers reads the same values and reports the same errors
+    /// (a 0 among them), at the same line and column, as the token-by-token one, from a slice
+    /// and from a stream cut anywhere.
+    #[test]
+    fn positive_bulk_reads_like_token_by_token(input in mostly_numbers(), count in 0..500u64, step in 1..200usize) {
+        let expected = positive_one_by_one(Scanner::new(&input[..]), count);
+        prop_assert_eq!(&positive_in_bulk(Scanner::new(&input[..]), count), &expected);
+        let streamed = positive_in_bulk(Scanner::new(ReadSource::new(Trickle::new(&input, step))), count);
+        prop_assert_eq!(&streamed, &expected);
+    }
+}
+
+/// Positive numbers of every length from 1 to 16 digits (leading zeros too) are read in bulk up
+/// to the last block of the input, and exactly.
+#[test]
+fn valid_positive_numbers_are_read_in_bulk() {
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for i in 0..5000u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let len = (i % 16) as u32 + 1;
+        let v = (x % 10u64.pow(len)) | 1;
+        text += &if i % 7 == 0 { format!("{v:0w$}\n", w = len as usize) } else { format!("{v} ") };
+        expected.push(v);
+    }
+    let mut scan = Scanner::new(text.as_bytes());
+    let mut out = vec![0; 5000];
+    let read = scan.positive_numbers(&mut out);
+    assert!(read > 5000 - 10, "{read} numbers read in bulk");
+    assert_eq!(out[..read], expected[..read]);
+    assert_eq!(positive_in_bulk(Scanner::new(text.as_bytes()), 5000).0, expected);
 }
 
 /// Valid pairs, short and long, are read in bulk up to the last block of the input (so the

@@ -15,7 +15,7 @@ mod threads;
 
 use std::io::Write;
 
-use super::pairs::read_pairs;
+use super::runs::read_pairs;
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};

@@ -7,9 +7,10 @@
 //! eight bytes at a time (`swar`), taken only when a separator follows inside the window. Every
 //! other case goes byte by byte: numbers of 17 digits or more (with an overflow check), a token
 //! that runs into the window's end (the window slides and refills, keeping the token), and
-//! every error. Runs of pairs go faster still through [`Scanner::pairs_below`], which reads a
-//! block of [`BLOCK`] bytes at a time (`block`) and stops wherever it is not sure, so that the
-//! token-by-token path reads and reports everything it does not.
+//! every error. Runs of pairs and of positive numbers go faster still through
+//! [`Scanner::pairs_below`] and [`Scanner::positive_numbers`], which read a block of [`BLOCK`]
+//! bytes at a time (`block`) and stop wherever they are not sure, so that the token-by-token
+//! path reads and reports everything they do not.
 //!
 //! No allocation per token, and no line counting while reading: the scanner keeps byte offsets
 //! in the window, and the newlines and columns of the windows it dropped. A position becomes a
@@ -20,7 +21,7 @@ mod block;
 mod swar;
 
 pub use block::BLOCK;
-use block::{SPAN, block_pairs};
+use block::{SPAN, block_pairs, block_positive};
 use swar::{POW10, load, swar_digits};
 
 use super::source::Source;
@@ -182,6 +183,23 @@ impl<S: Source> Scanner<S> {
             let Some(span) = self.src.window().get(self.pos..self.pos + SPAN) else { break };
             let Some((count, consumed)) = block_pairs(span.try_into().expect("SPAN bytes"), bounds, &mut out[read..])
             else {
+                break;
+            };
+            self.pos += consumed;
+            read += count;
+        }
+        read
+    }
+
+    /// Reads numbers of at least 1 into `out`, as many as fit, a block of [`BLOCK`] bytes at a
+    /// time. Returns how many it read: fewer than fit where [`Self::next_u64`] must take over
+    /// (anything but spaces and numbers of up to 16 digits, a 0, the window's last bytes).
+    /// Whatever it reads, [`Self::next_u64`] would read the same, so errors stay with that path.
+    pub fn positive_numbers(&mut self, out: &mut [u64]) -> usize {
+        let mut read = 0;
+        while read < out.len() {
+            let Some(span) = self.src.window().get(self.pos..self.pos + SPAN) else { break };
+            let Some((count, consumed)) = block_positive(span.try_into().expect("SPAN bytes"), &mut out[read..]) else {
                 break;
             };
             self.pos += consumed;
