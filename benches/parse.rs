@@ -1,6 +1,6 @@
-//! Parsing: the judge scanner (token by token, and in bulk as pairs) against the plain
-//! integer-summing pass (the parse floor) on the same bytes, for short numbers (knight
-//! coordinates) and long ones (misère Nim piles).
+//! Parsing: the judge scanner (token by token, and in bulk as pairs and as positive numbers)
+//! against the plain integer-summing pass (the parse floor) on the same bytes, for short
+//! numbers (knight coordinates) and long ones (misère Nim piles).
 //! Run: `cargo bench -p grundy-bench --bench parse`.
 
 use std::hint::black_box;
@@ -58,6 +58,26 @@ fn scan_pairs(bytes: &[u8], limit: u64) -> u64 {
     }
 }
 
+/// The same numbers read in bulk as positive numbers (`Scanner::positive_numbers`), token by
+/// token where the bulk path stops (a block holding a 0, say), as the misère judge reads piles.
+fn scan_positive(bytes: &[u8]) -> u64 {
+    let mut scan = Scanner::new(bytes);
+    let mut batch = [0; 128];
+    let mut sum = 0u64;
+    loop {
+        let read = scan.positive_numbers(&mut batch);
+        sum = batch[..read].iter().fold(sum, |sum, &v| sum.wrapping_add(v));
+        if read < batch.len() {
+            for _ in 0..8 {
+                match scan.next_u64() {
+                    Ok(v) => sum = sum.wrapping_add(v),
+                    Err(_) => return sum,
+                }
+            }
+        }
+    }
+}
+
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
     for (name, limit) in [("coordinates_below_500", 500), ("piles_up_to_1e9", 1_000_000_000)] {
@@ -68,6 +88,8 @@ fn parse(c: &mut Criterion) {
         group.bench_function(format!("scanner/{name}"), |b| b.iter(|| scan_all(black_box(&bytes))));
         assert_eq!(scan_pairs(&bytes, limit), floor::sum_integers(&bytes));
         group.bench_function(format!("pairs/{name}"), |b| b.iter(|| scan_pairs(black_box(&bytes), limit)));
+        assert_eq!(scan_positive(&bytes), floor::sum_integers(&bytes));
+        group.bench_function(format!("positive/{name}"), |b| b.iter(|| scan_positive(black_box(&bytes))));
     }
     group.finish();
 }

@@ -10,8 +10,8 @@
 //!    space; the ends give the number of whole numbers. Runs of at least 2 and 4 digits
 //!    (`digits & digits >> 1`, and that shifted by 2) tell the longest number: [`block_pairs`]
 //!    decodes each number from a `u32` when none is longer than 4 digits, else from a `u64` up
-//!    to 8 (see `swar`); [`block_positive`] takes up to 16 digits from two `u64` loads
-//!    ([`decode16`]). A longer number ends the bulk path there.
+//!    to 8 (see `swar`); [`block_positive`] does the same, and takes up to 16 digits from two
+//!    `u64` loads ([`decode16`]). A longer number ends the bulk path there.
 //! 3. The start and end masks are walked (lowest set bit, then clear it) and each number is
 //!    decoded with one or two unaligned loads. The bounds are checked without a branch: `bound -
 //!    1 - value` (wrapping) has its top bit set when `value >= bound`, and the results are
@@ -117,21 +117,42 @@ pub(super) fn block_pairs(span: &[u8; SPAN], bounds: [u64; 2], out: &mut [[u32; 
 /// number read is 0 (the caller's token-by-token path then finds what is wrong).
 #[inline(always)]
 pub(super) fn block_positive(span: &[u8; SPAN], out: &mut [u64]) -> Option<(usize, usize)> {
-    let mut numbers = Numbers::of(span[..BLOCK].try_into().expect("BLOCK bytes"));
+    let numbers = Numbers::of(span[..BLOCK].try_into().expect("BLOCK bytes"));
     let count = numbers.count().min(out.len());
-    if count == 0 || !numbers.at_most_16_digits() {
-        return None;
-    }
+    let out = &mut out[..count];
+    let (end, zero) = match () {
+        _ if count == 0 => return None,
+        _ if numbers.at_most_4_digits() => decode_block_positive::<4>(span, numbers, out),
+        _ if numbers.at_most_8_digits() => decode_block_positive::<8>(span, numbers, out),
+        _ if numbers.at_most_16_digits() => decode_block_positive::<16>(span, numbers, out),
+        _ => return None,
+    };
+    (zero >> 63 == 0).then_some((count, end))
+}
+
+/// Decodes `out.len()` numbers of up to `DIGITS` (4, 8 or 16) digits, starting and ending at the
+/// bits of `numbers` in `span`. Returns the end of the last number, and a word whose top bit
+/// tells whether a number was 0.
+#[inline(always)]
+fn decode_block_positive<const DIGITS: usize>(
+    span: &[u8; SPAN],
+    mut numbers: Numbers,
+    out: &mut [u64],
+) -> (usize, u64) {
     // Values are below 10^16 < 2^63: `value - 1` (wrapping) has its top bit set when it is 0.
     let (mut end, mut zero) = (0, 0);
-    for slot in &mut out[..count] {
+    for slot in out {
         let start;
         (start, end) = numbers.take();
-        let value = decode16(span, start, end);
+        let value = match DIGITS {
+            4 => swar_value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
+            8 => swar_value(load(&span[start..start + 8]), end - start),
+            _ => decode16(span, start, end),
+        };
         zero |= value.wrapping_sub(1);
         *slot = value;
     }
-    (zero >> 63 == 0).then_some((count, end))
+    (end, zero)
 }
 
 /// The number of 1 to 16 digits in `span[start..end]`: its last (up to) eight digits from one
