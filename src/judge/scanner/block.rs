@@ -14,8 +14,9 @@
 //!    `u64` loads ([`decode16`]). A longer number ends the bulk path there.
 //! 3. The start and end masks are walked (lowest set bit, then clear it) and each number is
 //!    decoded with one or two unaligned loads. The bounds are checked without a branch: `bound -
-//!    1 - value` (wrapping) has its top bit set when `value >= bound`, and the results are
-//!    or-ed, so one test at the end says whether any number was out of bounds.
+//!    1 - value` (wrapping) has its top bit set when `value >= bound` (and `value - 1` when a
+//!    pile is 0), and the results are or-ed, so one test at the end says whether any number was
+//!    out of bounds.
 //!
 //! Whatever the bulk path reads, the token-by-token path would read the same; wherever it
 //! cannot be sure (anything but digits and spaces, long numbers, values out of bounds, the
@@ -25,7 +26,7 @@ use wide::u8x16;
 
 use super::swar::{POW10, load, swar_value, swar_value4};
 
-/// Bytes [`super::Scanner::pairs_below`] classifies at once.
+/// Bytes a bulk path classifies at once.
 pub const BLOCK: usize = 64;
 
 /// Bytes a block step needs in the window: the block and an 8-byte load from its last byte.
