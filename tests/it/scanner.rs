@@ -3,6 +3,7 @@
 //! token-by-token one.
 
 use crate::checks::Trickle;
+use crate::common::Rng;
 
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::{ReadSource, Source};
@@ -216,11 +217,9 @@ proptest! {
 fn valid_positive_numbers_are_read_in_bulk() {
     let mut text = String::new();
     let mut expected = Vec::new();
-    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for i in 0..5000u64 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        let x = rng.next();
         let len = (i % 16) as u32 + 1;
         let v = (x % 10u64.pow(len)) | 1;
         text += &if i % 7 == 0 { format!("{v:0w$}\n", w = len as usize) } else { format!("{v} ") };
@@ -240,11 +239,9 @@ fn valid_positive_numbers_are_read_in_bulk() {
 fn valid_pairs_are_read_in_bulk() {
     let mut text = String::new();
     let mut expected = Vec::new();
-    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for i in 0..5000u64 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        let x = rng.next();
         let pair = [x % [10, 1000, 100_000_000][(i % 3) as usize], x >> 40 & 0xFFFF];
         text += &format!("{} {}\n", pair[0], pair[1]);
         expected.extend(pair);
