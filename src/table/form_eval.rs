@@ -5,7 +5,8 @@
 //!
 //! Far from the origin, which region of the form holds a cell depends on its angle alone,
 //! except within a band of one strip. So the evaluator scales the cell down to a *coarse cell*:
-//! with `s = bits(x | y) - 7`, `(X, Y) = (x >> s, y >> s)` lies in `[0, 128)²` with
+//! with `s = bits(x | y) - 7`, `(X, Y) = (x >> s, y >> s)` (computed as the top 7 bits of
+//! `x` and `y` shifted left by the leading zeros of `x | y`) lies in `[0, 128)²` with
 //! `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every coarse cell once,
 //! on the first far query, by interval arithmetic over all the cells it covers, as one of
 //! - **a sector**: every cell of it lies in that sector;
@@ -37,7 +38,6 @@
 //! `ClosedForm::eval` on whole triangles, on huge cells near every strip and at the scale
 //! boundaries.
 
-use std::num::NonZeroU64;
 use std::sync::OnceLock;
 
 use grundy_core::rules::leaper::form::{ClosedForm, Feature, MAX_INTERIOR};
@@ -54,33 +54,36 @@ const VALUES_MAX: usize = 1 << 20;
 /// The row of a coarse cell that [`ClosedForm::eval`] answers.
 const SLOW: u8 = u8::MAX;
 
-/// How a coarse cell is answered: by the offset `n = p·y - q·x` (wrapping, exact here). In
-/// the band `lo <= n < lo + width`, the `Q × Q` table at `band + (n - lo)·Q²`; below and above
-/// it, the sectors' tables at `sides[0]` and `sides[1]`; each read at `(x mod Q, y mod Q)`. A
-/// sector's row has `p = q = width = 0` and `lo = 1`.
-#[derive(Debug, Clone, Copy, Default)]
-struct Row {
-    p: u64,
-    q: u64,
-    lo: i64,
-    width: u64,
-    band: usize,
-    sides: [usize; 2],
+/// How the coarse cells of row `r` (a cell's byte) are answered: by the offset
+/// `n = p·y - q·x` (wrapping, exact here). In the band `lo <= n < lo + width`, the `Q × Q`
+/// table at `band + (n - lo)·Q²`; below and above it, the sectors' tables at `sides[r][0]` and
+/// `sides[r][1]`; each read at `(x mod Q, y mod Q)`. A sector's row is a band of one offset:
+/// `p = q = lo = 0`, `width = 1`, `band` its table (so it takes the band's branch). Stored by
+/// field, each array indexed by `r` (one scaled load a field, no row address to compute).
+#[derive(Debug, Clone)]
+struct Rows {
+    p: [u64; 256],
+    q: [u64; 256],
+    lo: [u64; 256],
+    width: [u64; 256],
+    band: [usize; 256],
+    /// The sector tables below and above the band.
+    sides: [[usize; 2]; 256],
 }
 
 /// The compiled tables (built on the first far query).
 #[derive(Debug, Clone)]
 struct Coarse {
     q: u64,
-    /// `log2 Q` when `Q` is a power of two: residues are masks and products shifts.
-    shift: Option<u32>,
+    /// `Q - 1` when `Q > 1` is a power of two (residues are masks), else 0 (by the reciprocal).
+    mask: u64,
     /// `Q²`, the size of a table.
     table_len: usize,
     recip: u64,
     /// The row of coarse cell `(X, Y)` at `X << COARSE_BITS | Y`.
-    cells: Box<[u8; CELLS]>,
+    cells: [u8; CELLS],
     /// Indexed by a cell's byte; the [`SLOW`] row is never read.
-    rows: Box<[Row; 256]>,
+    rows: Rows,
     /// The `Q × Q` tables from the start, then zeros: a fixed size indexed modulo it.
     values: Box<[u8; VALUES_MAX]>,
 }
@@ -92,23 +95,26 @@ pub(crate) struct Certified {
     /// Cells whose top bit (of `x | y`) is at `far_top` or above take the coarse path (64: none
     /// do).
     far_top: u32,
+    /// `2^far_top - 1`, the largest `x | y` of a cell that does not take the coarse path (one
+    /// comparison, which also proves `x | y` nonzero).
+    near_max: u64,
     coarse: OnceLock<Coarse>,
 }
 
 impl Certified {
     pub(crate) fn new(form: ClosedForm) -> Certified {
         let far_top = far_bits(&form) - 1;
-        Certified { form, far_top, coarse: OnceLock::new() }
+        let near_max = 1u64.checked_shl(far_top).map_or(u64::MAX, |b| b - 1);
+        Certified { form, far_top, near_max, coarse: OnceLock::new() }
     }
 
     /// `F(x, y)`, exact for every `x, y` in `u64`.
     #[inline(always)]
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
-        if let Some(top) = NonZeroU64::new(x | y).map(NonZeroU64::ilog2)
-            && top >= self.far_top
-        {
+        if x | y > self.near_max {
+            let lz = (x | y).leading_zeros();
             let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form, self.far_top + 1 - COARSE_BITS));
-            if let Some(g) = coarse.eval(x, y, top) {
+            if let Some(g) = coarse.eval(x, y, lz) {
                 return g;
             }
         }
@@ -153,21 +159,18 @@ impl Coarse {
                 at
             })
             .collect();
-        let mut rows = Box::new([Row { lo: 1, ..Row::default() }; 256]);
-        for (row, &at) in rows.iter_mut().zip(&sector_at) {
-            row.sides = [at; 2];
+        let mut rows =
+            Rows { p: [0; 256], q: [0; 256], lo: [0; 256], width: [0; 256], band: [0; 256], sides: [[0; 2]; 256] };
+        for (k, &at) in sector_at.iter().enumerate() {
+            (rows.width[k], rows.band[k]) = (1, at);
         }
         // Below a strip's band the sector before it, above it the sector after it (as `phi`
         // decides); in the band, offset by offset, its pattern by phase, laid out by both residues.
         for (j, f) in strips.iter().enumerate() {
-            rows[sectors.len() + j] = Row {
-                p: f.dir.0 as u64,
-                q: f.dir.1 as u64,
-                lo: f.lo,
-                width: f.width() as u64,
-                band: values.len(),
-                sides: [sector_at[j.saturating_sub(1)], sector_at[j.min(last - 1)]],
-            };
+            let r = sectors.len() + j;
+            (rows.p[r], rows.q[r], rows.lo[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo as u64);
+            (rows.width[r], rows.band[r]) = (f.width() as u64, values.len());
+            rows.sides[r] = [sector_at[j.saturating_sub(1)], sector_at[j.min(last - 1)]];
             for band in form.strip_table(j).chunks(q as usize) {
                 for rx in 0..q as usize {
                     values.extend((0..q as usize).map(|ry| band[if f.dir.0 > 0 { rx } else { ry }]));
@@ -190,32 +193,36 @@ impl Coarse {
             .try_into()
             .expect("one row per coarse cell");
         assert!(sectors.len() + strips.len() < usize::from(SLOW), "a form has at most 16 strips and 15 sectors");
-        let shift = q.is_power_of_two().then(|| q.trailing_zeros());
+        let mask = if q.is_power_of_two() { q - 1 } else { 0 };
         // Zeroed memory is mapped lazily: only the pages the tables fill are touched.
         let mut padded: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
         padded[..values.len()].copy_from_slice(&values);
-        Coarse { q, shift, table_len: (q * q) as usize, recip: u64::MAX / q, cells, rows, values: padded }
+        Coarse { q, mask, table_len: (q * q) as usize, recip: u64::MAX / q, cells, rows, values: padded }
     }
 
-    /// `F(x, y)` for `bits(x | y) >= far_bits` (`top` is the index of the top bit of `x | y`),
-    /// or `None` on a slow coarse cell.
+    /// `F(x, y)` for `bits(x | y) >= far_bits` (`lz` is the number of leading zeros of
+    /// `x | y`), or `None` on a slow coarse cell.
     #[inline(always)]
-    fn eval(&self, x: u64, y: u64, top: u32) -> Option<u8> {
-        let s = top + 1 - COARSE_BITS;
-        let cell = self.cells[((x >> s) << COARSE_BITS | y >> s) as usize % CELLS];
+    fn eval(&self, x: u64, y: u64, lz: u32) -> Option<u8> {
+        let coarse = |v: u64| (v << lz >> (64 - COARSE_BITS)) as usize;
+        let cell = self.cells[coarse(x) << COARSE_BITS | coarse(y)];
         if cell == SLOW {
             return None;
         }
-        let row = &self.rows[usize::from(cell)];
+        let (r, rows) = (usize::from(cell), &self.rows);
         // `n - lo`, exact in wrapping arithmetic here (see the module documentation).
-        let n = row.p.wrapping_mul(y).wrapping_sub(row.q.wrapping_mul(x)).wrapping_sub(row.lo as u64);
-        let pair = match self.shift {
-            Some(k) => (x & (self.q - 1)) << k | y & (self.q - 1),
-            None => self.reduce(x) * self.q + self.reduce(y),
+        let n = rows.p[r].wrapping_mul(y).wrapping_sub(rows.q[r].wrapping_mul(x)).wrapping_sub(rows.lo[r]);
+        let pair = if self.mask != 0 {
+            (x & self.mask) * self.q + (y & self.mask)
+        } else {
+            self.reduce(x) * self.q + self.reduce(y)
         } as usize;
         // Outside the band, `n` is below 0 (below the band) or at least `width` (above it).
-        let table =
-            if n < row.width { row.band + n as usize * self.table_len } else { row.sides[usize::from(n as i64 >= 0)] };
+        let table = if n < rows.width[r] {
+            rows.band[r] + n as usize * self.table_len
+        } else {
+            rows.sides[r][usize::from(n as i64 >= 0)]
+        };
         Some(self.values[(table + pair) % VALUES_MAX])
     }
 
