@@ -98,7 +98,9 @@ pub(crate) struct Certified {
     /// `2^far_top - 1`, the largest `x | y` of a cell that does not take the coarse path (one
     /// comparison, which also proves `x | y` nonzero).
     near_max: u64,
-    coarse: OnceLock<Coarse>,
+    /// Boxed: about 30 KiB, which a form that never takes a far query (a judge's) need not
+    /// carry or move.
+    coarse: OnceLock<Box<Coarse>>,
 }
 
 impl Certified {
@@ -113,7 +115,7 @@ impl Certified {
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
         if x | y > self.near_max {
             let lz = (x | y).leading_zeros();
-            let coarse = self.coarse.get_or_init(|| Coarse::new(&self.form, self.far_top + 1 - COARSE_BITS));
+            let coarse = self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, self.far_top + 1 - COARSE_BITS)));
             if let Some(g) = coarse.eval(x, y, lz) {
                 return g;
             }
