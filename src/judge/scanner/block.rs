@@ -82,14 +82,20 @@ impl Numbers {
         eight & (eight >> 8) & (self.digits >> 16) == 0
     }
 
-    /// The start and the end (one past the last digit) of the next number, which is then
-    /// cleared.
+    /// The next number, of at most `DIGITS` (4, 8 or 16) digits, and its end (one past its last
+    /// digit); it is then cleared. Up to 4 digits it is decoded from a `u32`, up to 8 from a
+    /// `u64`, up to 16 from two ([`decode16`]).
     #[inline(always)]
-    fn take(&mut self) -> (usize, usize) {
+    fn next<const DIGITS: usize>(&mut self, span: &[u8; SPAN]) -> (u64, usize) {
         let start = self.starts.trailing_zeros() as usize;
         let end = self.ends.trailing_zeros() as usize + 1;
         (self.starts, self.ends) = (self.starts & self.starts.wrapping_sub(1), self.ends & self.ends.wrapping_sub(1));
-        (start, end)
+        let value = match DIGITS {
+            4 => swar_value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
+            8 => swar_value(load(&span[start..start + 8]), end - start),
+            _ => decode16(span, start, end),
+        };
+        (value, end)
     }
 }
 
@@ -131,9 +137,9 @@ pub(super) fn block_positive(span: &[u8; SPAN], out: &mut [u64]) -> Option<(usiz
     (zero >> 63 == 0).then_some((count, end))
 }
 
-/// Decodes `out.len()` numbers of up to `DIGITS` (4, 8 or 16) digits, starting and ending at the
-/// bits of `numbers` in `span`. Returns the end of the last number, and a word whose top bit
-/// tells whether a number was 0.
+/// Decodes `out.len()` numbers of up to `DIGITS` (4, 8 or 16) digits, the next ones of
+/// `numbers`. Returns the end of the last number, and a word whose top bit tells whether a
+/// number was 0.
 #[inline(always)]
 fn decode_block_positive<const DIGITS: usize>(
     span: &[u8; SPAN],
@@ -143,13 +149,8 @@ fn decode_block_positive<const DIGITS: usize>(
     // Values are below 10^16 < 2^63: `value - 1` (wrapping) has its top bit set when it is 0.
     let (mut end, mut zero) = (0, 0);
     for slot in out {
-        let start;
-        (start, end) = numbers.take();
-        let value = match DIGITS {
-            4 => swar_value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
-            8 => swar_value(load(&span[start..start + 8]), end - start),
-            _ => decode16(span, start, end),
-        };
+        let value;
+        (value, end) = numbers.next::<DIGITS>(span);
         zero |= value.wrapping_sub(1);
         *slot = value;
     }
@@ -169,9 +170,9 @@ fn decode16(span: &[u8; SPAN], start: usize, end: usize) -> u64 {
     high * POW10[low_len] + low
 }
 
-/// Decodes `out.len()` pairs of numbers of up to `DIGITS` (4 or 8) digits, starting and ending
-/// at the bits of `starts` and `ends` in `span`. Returns the end of the last number, and a word
-/// whose top bit tells whether a pair was not below `bounds`.
+/// Decodes `out.len()` pairs of numbers of up to `DIGITS` (4 or 8) digits, the next ones of
+/// `numbers`. Returns the end of the last number, and a word whose top bit tells whether a pair
+/// was not below `bounds`.
 #[inline(always)]
 fn decode_block_pairs<const DIGITS: usize>(
     span: &[u8; SPAN],
@@ -181,12 +182,9 @@ fn decode_block_pairs<const DIGITS: usize>(
 ) -> (usize, u64) {
     let mut end = 0;
     let mut next = || {
-        let start;
-        (start, end) = numbers.take();
-        match DIGITS {
-            4 => swar_value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
-            _ => swar_value(load(&span[start..start + 8]), end - start),
-        }
+        let value;
+        (value, end) = numbers.next::<DIGITS>(span);
+        value
     };
     // Values have at most 8 digits: `bound - 1 - value` (wrapping) has its top bit set when
     // `value >= bound`, and for every value when `bound` is 0 or above `2^63`.
