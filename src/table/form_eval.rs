@@ -92,11 +92,8 @@ struct Coarse {
 #[derive(Debug, Clone)]
 pub(crate) struct Certified {
     pub(crate) form: ClosedForm,
-    /// Cells whose top bit (of `x | y`) is at `far_top` or above take the coarse path (64: none
-    /// do).
-    far_top: u32,
-    /// `2^far_top - 1`, the largest `x | y` of a cell that does not take the coarse path (one
-    /// comparison, which also proves `x | y` nonzero).
+    /// `2^(far_bits - 1) - 1` (`u64::MAX` when no cell is far), the largest `x | y` of a cell
+    /// that does not take the coarse path (one comparison, which also proves `x | y` nonzero).
     near_max: u64,
     /// Boxed: about 30 KiB, which a form that never takes a far query (a judge's) need not
     /// carry or move.
@@ -105,9 +102,8 @@ pub(crate) struct Certified {
 
 impl Certified {
     pub(crate) fn new(form: ClosedForm) -> Certified {
-        let far_top = far_bits(&form) - 1;
-        let near_max = 1u64.checked_shl(far_top).map_or(u64::MAX, |b| b - 1);
-        Certified { form, far_top, near_max, coarse: OnceLock::new() }
+        let near_max = 1u64.checked_shl(far_bits(&form) - 1).map_or(u64::MAX, |b| b - 1);
+        Certified { form, near_max, coarse: OnceLock::new() }
     }
 
     /// `F(x, y)`, exact for every `x, y` in `u64`.
@@ -115,7 +111,8 @@ impl Certified {
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
         if x | y > self.near_max {
             let lz = (x | y).leading_zeros();
-            let coarse = self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, self.far_top + 1 - COARSE_BITS)));
+            let coarse =
+                self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, far_bits(&self.form) - COARSE_BITS)));
             if let Some(g) = coarse.eval(x, y, lz) {
                 return g;
             }
