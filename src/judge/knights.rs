@@ -79,7 +79,7 @@ fn value(table: &KnightTable<'_>, x: u64, y: u64) -> u8 {
 #[cold]
 #[inline(never)]
 fn beyond_square(table: &KnightTable<'_>, x: u64, y: u64) -> u8 {
-    table.lookup(x, y).expect("coordinates within the limit have a value")
+    table.beyond(x, y).expect("coordinates within the limit have a value")
 }
 
 /// The largest coordinate `table` values: every coordinate up to it has a value (the closed

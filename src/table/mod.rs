@@ -139,9 +139,10 @@ impl<'a> KnightTable<'a> {
         self.get(x, y).or_else(|| self.closed_form.map(|c| c.eval(x, y)))
     }
 
-    /// The closed form outside the square, when it applies.
+    /// The closed form outside the square (coordinates up to [`MAX_COORDINATE`]), when it
+    /// applies; the square is not looked at.
     #[inline(always)]
-    fn beyond(&self, x: u64, y: u64) -> Option<u8> {
+    pub(crate) fn beyond(&self, x: u64, y: u64) -> Option<u8> {
         let form = self.closed_form?;
         (x <= MAX_COORDINATE && y <= MAX_COORDINATE).then(|| form.eval(x, y))
     }
