@@ -9,6 +9,7 @@ mod emit;
 mod generate;
 mod inspect;
 mod judge;
+mod lazy;
 mod leaper;
 mod output;
 
@@ -17,6 +18,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use grundy::judge::Style;
+use lazy::Lazy;
 
 /// Precomputed Sprague–Grundy tables and exact judge solvers.
 #[derive(Parser)]
@@ -29,104 +31,129 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Solve LightOJ 1315 (Game of Hyper Knights) input from FILE or standard input.
-    Knights {
-        /// Judge input; `-` or nothing reads standard input.
-        file: Option<PathBuf>,
-        /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
-        #[arg(long, value_name = "BLOB")]
-        table: Option<PathBuf>,
-        #[command(flatten)]
-        game: leaper::Game,
-        /// With --moves (and no --table): side of the square computed at start-up.
-        #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
-        bound: usize,
-        #[command(flatten)]
-        report: Report,
-    },
+    Knights(Lazy<KnightsArgs>),
     /// Solve LightOJ 1253 (Misère Nim) input from FILE or standard input.
-    MisereNim {
-        /// Judge input; `-` or nothing reads standard input.
-        file: Option<PathBuf>,
-        #[command(flatten)]
-        report: Report,
-    },
+    MisereNim(Lazy<MisereNimArgs>),
     /// Solve HDU 4678 (Mine) input from FILE or standard input, exactly even on boards that break
     /// the promise (named on standard error).
-    Mine {
-        /// Judge input; `-` or nothing reads standard input.
-        file: Option<PathBuf>,
-        /// Budget per case: units of the exact search (one per memoised cluster position and per
-        /// 64 vertices and edges it scans, over all the case's clusters; the default takes about
-        /// 1-2 s); a case needing more is refused, which stops the run with exit code 3.
-        /// 0 refuses every case with a cluster.
-        #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
-        max_states: usize,
-        /// Answer a refused case `Case #k: unknown` (with a notice on standard error) and go on;
-        /// the exit code is still 3 if any case was refused.
-        #[arg(long)]
-        keep_going: bool,
-        #[command(flatten)]
-        report: Report,
-    },
+    Mine(Lazy<MineArgs>),
     /// Write the table blob (and, into generated/, its manifest).
-    Generate {
-        /// Side of the knight square: coordinates 0 <= x, y < N.
-        #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_KNIGHT_BOUND,
-              value_parser = parse_bound)]
-        bound: usize,
-        /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
-        #[arg(short, long, value_name = "PATH")]
-        output: Option<PathBuf>,
-        /// A blob for this leaper alone: its square and, when certified, its closed form.
-        #[command(flatten)]
-        game: leaper::Game,
-    },
+    Generate(Lazy<GenerateArgs>),
     /// Find a leaper's closed form and prove it: potential, symmetry, the triangle computed, the
     /// largest value, and the form (core, sectors, strips, certificate) or why none was found.
-    Analyze {
-        #[command(flatten)]
-        game: leaper::Game,
-        /// One JSON object; `closed_form.status` is "certified" or "not_found".
-        #[arg(long)]
-        json: bool,
-    },
+    Analyze(Lazy<AnalyzeArgs>),
     /// Validate a table blob and print its header.
-    Inspect {
-        /// The blob file.
-        file: PathBuf,
-    },
+    Inspect(Lazy<InspectArgs>),
     /// Print g(X, Y) for each pair, one per line: the hyper knight (any X, Y up to 2^63 - 1), or
     /// with --moves any leaper (beyond its square only when its closed form is certified).
-    Sg {
-        /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1.
-        #[arg(value_parser = coordinate, required = true, num_args = 1.., value_name = "X")]
-        coordinates: Vec<u64>,
-        #[command(flatten)]
-        game: leaper::Game,
-        /// With --moves: side of the square computed (cells beyond it need a certified form).
-        #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
-        bound: usize,
-    },
+    Sg(Lazy<SgArgs>),
     /// Draw a leaper's table (with its closed form's regions) or, with `mine`, a Mine board, as
     /// FILE.png or FILE.svg.
-    Draw(draw::DrawArgs),
+    Draw(Lazy<draw::DrawArgs>),
     /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
     /// problem: the certified closed form of a leaper, or its table, or misère Nim's rule.
-    Emit(emit::EmitArgs),
+    Emit(Lazy<emit::EmitArgs>),
     /// Re-run the closed form's certificate (exit 4 if it is not proven): the embedded hyper
     /// knight's, a blob's (--table), or one discovered now for --moves.
-    Verify {
-        /// `knight`: the hyper knight (the same as no argument).
-        #[command(subcommand)]
-        what: Option<Verify>,
-        #[command(flatten)]
-        game: leaper::Game,
-        /// Prove the closed form stored in this blob.
-        #[arg(long, value_name = "BLOB")]
-        table: Option<PathBuf>,
-    },
+    Verify(Lazy<VerifyArgs>),
 }
 
+// The arguments of each subcommand; its description is its variant's doc comment.
+
+#[derive(Args)]
+struct KnightsArgs {
+    /// Judge input; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
+    #[arg(long, value_name = "BLOB")]
+    table: Option<PathBuf>,
+    #[command(flatten)]
+    game: leaper::Game,
+    /// With --moves (and no --table): side of the square computed at start-up.
+    #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
+    bound: usize,
+    #[command(flatten)]
+    report: Report,
+}
+
+#[derive(Args)]
+struct MisereNimArgs {
+    /// Judge input; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    report: Report,
+}
+
+#[derive(Args)]
+struct MineArgs {
+    /// Judge input; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    /// Budget per case: units of the exact search (one per memoised cluster position and per
+    /// 64 vertices and edges it scans, over all the case's clusters; the default takes about
+    /// 1-2 s); a case needing more is refused, which stops the run with exit code 3.
+    /// 0 refuses every case with a cluster.
+    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Answer a refused case `Case #k: unknown` (with a notice on standard error) and go on;
+    /// the exit code is still 3 if any case was refused.
+    #[arg(long)]
+    keep_going: bool,
+    #[command(flatten)]
+    report: Report,
+}
+
+#[derive(Args)]
+struct GenerateArgs {
+    /// Side of the knight square: coordinates 0 <= x, y < N.
+    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_KNIGHT_BOUND,
+          value_parser = parse_bound)]
+    bound: usize,
+    /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// A blob for this leaper alone: its square and, when certified, its closed form.
+    #[command(flatten)]
+    game: leaper::Game,
+}
+
+#[derive(Args)]
+struct AnalyzeArgs {
+    #[command(flatten)]
+    game: leaper::Game,
+    /// One JSON object; `closed_form.status` is "certified" or "not_found".
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct InspectArgs {
+    /// The blob file.
+    file: PathBuf,
+}
+
+#[derive(Args)]
+struct SgArgs {
+    /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1.
+    #[arg(value_parser = coordinate, required = true, num_args = 1.., value_name = "X")]
+    coordinates: Vec<u64>,
+    #[command(flatten)]
+    game: leaper::Game,
+    /// With --moves: side of the square computed (cells beyond it need a certified form).
+    #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
+    bound: usize,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// `knight`: the hyper knight (the same as no argument).
+    #[command(subcommand)]
+    what: Option<Verify>,
+    #[command(flatten)]
+    game: leaper::Game,
+    /// Prove the closed form stored in this blob.
+    #[arg(long, value_name = "BLOB")]
+    table: Option<PathBuf>,
+}
 /// Instead of the judge output: explained or JSON output (README, "Explained and JSON output").
 #[derive(Args)]
 struct Report {
@@ -225,28 +252,30 @@ impl Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Knights { file, table, game, bound, report } => leaper::holder(&game, table.as_deref(), bound)
-            .and_then(|h| judge::knights(file.as_deref(), &h, report.style())),
-        Command::MisereNim { file, report } => judge::misere_nim(file.as_deref(), report.style()),
-        Command::Mine { file, max_states, keep_going, report } => {
+        Command::Knights(Lazy(KnightsArgs { file, table, game, bound, report })) => {
+            leaper::holder(&game, table.as_deref(), bound)
+                .and_then(|h| judge::knights(file.as_deref(), &h, report.style()))
+        }
+        Command::MisereNim(Lazy(MisereNimArgs { file, report })) => judge::misere_nim(file.as_deref(), report.style()),
+        Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
-        Command::Generate { bound, output, game } => match (&game.moves, output.as_deref()) {
+        Command::Generate(Lazy(GenerateArgs { bound, output, game })) => match (&game.moves, output.as_deref()) {
             (Some(_), Some(path)) => leaper::generate(&game, bound, path),
             (Some(_), None) => {
                 Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
             }
             _ => generate::run(bound, output.as_deref()),
         },
-        Command::Analyze { game, json } => leaper::analyze_command(&game, json),
-        Command::Inspect { file } => inspect::run(&file),
-        Command::Sg { coordinates, game, bound } => leaper::sg(&game, bound, &coordinates),
-        Command::Verify { what, game, table } => match what {
+        Command::Analyze(Lazy(AnalyzeArgs { game, json })) => leaper::analyze_command(&game, json),
+        Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
+        Command::Sg(Lazy(SgArgs { coordinates, game, bound })) => leaper::sg(&game, bound, &coordinates),
+        Command::Verify(Lazy(VerifyArgs { what, game, table })) => match what {
             Some(Verify::Knight) if game.moves.is_some() => Err(Failure::invalid("verify knight takes no --moves")),
             _ => leaper::verify(&game, table.as_deref()),
         },
-        Command::Emit(args) => emit::run(&args),
-        Command::Draw(args) => draw::run(&args),
+        Command::Emit(Lazy(args)) => emit::run(&args),
+        Command::Draw(Lazy(args)) => draw::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
