@@ -4,7 +4,7 @@
 //!
 //! The line's head, `Case k: `, is kept as bytes with the case number in ASCII digits, and the
 //! number is incremented in place (the last digit, and a carry through the nines before it).
-//! A line is two copies of fixed size into a buffer of [`CAP`] bytes: the head's whole array
+//! A line is two copies of fixed size into a buffer of up to [`CAP`] bytes: the head's whole array
 //! and the winner's name padded to eight bytes, each then advanced over by its true length.
 //! The buffer is handed to the writer when it is nearly full, before a large last case (so the
 //! answers before it are out before it is read) and at the end, after an error too.
@@ -21,6 +21,10 @@ use crate::Outcome;
 
 /// Bytes gathered before they are written.
 const CAP: usize = 1 << 16;
+
+/// The buffer's first size: it doubles up to [`CAP`] as lines need it, so that a run with a few
+/// cases touches (and page-faults) one page of it, not sixteen.
+const FIRST: usize = 1 << 12;
 
 /// Room for a head: `Case ` and up to 21 digits (u64::MAX has 20) and `: `.
 const HEAD: usize = 32;
@@ -61,7 +65,7 @@ impl CaseLines {
             (padded, name.len() + 1)
         };
         let names = [name(Outcome::FirstPlayerWins), name(Outcome::SecondPlayerWins)];
-        CaseLines { queue: [false; QUEUE], queued: 0, buf: vec![0; CAP], len: 0, head, head_len: DIGITS + 3, names }
+        CaseLines { queue: [false; QUEUE], queued: 0, buf: vec![0; FIRST], len: 0, head, head_len: DIGITS + 3, names }
     }
 
     /// Queues the next case's line, `outcome` naming its winner.
@@ -75,6 +79,9 @@ impl CaseLines {
     /// Writes the queued lines into the buffer, the buffer to `out` when it is nearly full.
     fn write_queued<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
         for i in 0..std::mem::take(&mut self.queued) {
+            if self.len + HEAD + NAME > self.buf.len() {
+                self.grow();
+            }
             let (name, name_len) = &self.names[usize::from(self.queue[i])];
             let at = self.len;
             self.buf[at..at + HEAD].copy_from_slice(&self.head);
@@ -87,6 +94,12 @@ impl CaseLines {
             }
         }
         Ok(())
+    }
+
+    /// Doubles the buffer (up to [`CAP`]).
+    #[cold]
+    fn grow(&mut self) {
+        self.buf.resize((2 * self.buf.len()).min(CAP), 0);
     }
 
     /// The next case number: the last digit incremented, carrying through nines.

@@ -167,6 +167,19 @@ fn the_largest_judge_input() {
     assert_eq!(out, expected_output(&cases));
 }
 
+/// Many small cases: the answer lines outgrow the judge's output buffer several times over
+/// (about 300 KB of lines), in order and complete.
+#[test]
+fn many_cases_are_answered_in_order() {
+    let at = |c: u32, step: u32| ((c * step) % BOUND as u32) as u16;
+    let cases: Cases =
+        (0..20_000u32).map(|c| (0..1 + c % 3).map(|i| (at(c + i, 31), at(c + 2 * i, 17))).collect()).collect();
+    let layout = Layout { pair_sep: " ", newline: "\n", final_newline: true, leading: "" };
+    let (result, out) = run_judge(&render(&cases, &layout));
+    assert!(result.is_ok());
+    assert_eq!(out, expected_output(&cases));
+}
+
 /// A way to damage a valid input.
 #[derive(Debug, Clone)]
 enum Damage {
