@@ -8,7 +8,7 @@ use std::io::Write;
 
 use super::halves;
 use super::lines::CaseLines;
-use super::runs::read_positive;
+use super::runs::{Take, read_positive};
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -41,7 +41,7 @@ impl Judge for MisereNim<'_> {
                     Some(summary) => summary,
                     None => {
                         let mut summary = Summary::default();
-                        read_piles(scan, case, k, |stones| summary.push(stones))?;
+                        read_piles(scan, case, k, &mut summary)?;
                         summary
                     }
                 };
@@ -53,12 +53,15 @@ impl Judge for MisereNim<'_> {
     }
 }
 
-/// Reads case `case`: `k >= 1`, then `k` piles of at least one stone, each given to
-/// `pile(stones)` as it is read.
+/// Reads case `case`: `k >= 1`, then `k` piles of at least one stone, into `piles`.
 #[inline(always)]
-pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, case: u64, pile: impl FnMut(u64)) -> Result<(), JudgeError> {
+pub(super) fn read_case<S: Source>(
+    scan: &mut Scanner<S>,
+    case: u64,
+    piles: &mut impl Take<u64, u64>,
+) -> Result<(), JudgeError> {
     let k = read_count(scan, case)?;
-    read_piles(scan, case, k, pile)
+    read_piles(scan, case, k, piles)
 }
 
 /// Reads `k >= 1`, the number of piles of case `case`.
@@ -70,9 +73,14 @@ fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeE
     Ok(k)
 }
 
-/// Reads the `k` piles of case `case`, each given to `pile(stones)` as it is read.
+/// Reads the `k` piles of case `case` into `piles`.
 #[inline(always)]
-fn read_piles<S: Source>(scan: &mut Scanner<S>, case: u64, k: u64, pile: impl FnMut(u64)) -> Result<(), JudgeError> {
+fn read_piles<S: Source>(
+    scan: &mut Scanner<S>,
+    case: u64,
+    k: u64,
+    piles: &mut impl Take<u64, u64>,
+) -> Result<(), JudgeError> {
     let slow = |scan: &mut Scanner<S>, i| {
         let stones = scan.next_u64().map_err(|e| scan.error(e, &format!("the size of pile {i} of case {case}")))?;
         if stones == 0 {
@@ -81,7 +89,20 @@ fn read_piles<S: Source>(scan: &mut Scanner<S>, case: u64, k: u64, pile: impl Fn
         }
         Ok(stones)
     };
-    read_positive(scan, k, slow, pile)
+    read_positive(scan, k, slow, piles)
+}
+
+/// A case's piles summarised as they are read, a bulk batch at a time where they come in bulk.
+impl Take<u64, u64> for Summary {
+    #[inline(always)]
+    fn one(&mut self, stones: u64) {
+        self.push(stones);
+    }
+
+    #[inline(always)]
+    fn batch(&mut self, piles: &[u64]) {
+        self.push_positive(piles);
+    }
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): its summary, when the
@@ -106,7 +127,7 @@ impl halves::Summarise for Piles {
         let mut batch = [0; 1024];
         loop {
             let read = scan.positive_numbers(&mut batch);
-            batch[..read].iter().for_each(|&stones| summary.push(stones));
+            summary.push_positive(&batch[..read]);
             count += read as u64;
             if read == batch.len() {
                 continue;

@@ -194,7 +194,7 @@ impl Judge for MisereReport<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             self.piles.clear();
-            misere::read_case(scan, case, |stones| self.piles.push(stones))?;
+            misere::read_case(scan, case, &mut self.piles)?;
             let summary = Summary::of(self.piles.iter().copied());
             let winner = winner_name(summary.outcome_in(&self.table));
             let winning_move = winning_move(&self.piles);

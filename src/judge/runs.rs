@@ -17,6 +17,43 @@ const FEW: u64 = 16;
 /// time it then stops at once again (numbers too long for it, say), up to 4096.
 const SLOW: [u64; 2] = [8, 4096];
 
+/// What the items of a run are given to: one at a time (`I`, read token by token) or a batch
+/// read in bulk (of `B`), which a summary can take whole (misère Nim's, vectorised).
+pub(super) trait Take<B, I> {
+    /// One item.
+    fn one(&mut self, item: I);
+    /// A batch of items read in bulk.
+    fn batch(&mut self, items: &[B]);
+}
+
+/// A knight's (or mine's) `x y`, given to a closure.
+struct EachPair<F>(F);
+
+impl<F: FnMut(u64, u64)> Take<[u32; 2], (u64, u64)> for EachPair<F> {
+    #[inline(always)]
+    fn one(&mut self, (x, y): (u64, u64)) {
+        (self.0)(x, y);
+    }
+
+    #[inline(always)]
+    fn batch(&mut self, items: &[[u32; 2]]) {
+        for &[x, y] in items {
+            (self.0)(x.into(), y.into());
+        }
+    }
+}
+
+/// Piles kept one by one (for explained output).
+impl Take<u64, u64> for Vec<u64> {
+    fn one(&mut self, stones: u64) {
+        self.push(stones);
+    }
+
+    fn batch(&mut self, piles: &[u64]) {
+        self.extend_from_slice(piles);
+    }
+}
+
 /// Reads `count` pairs, the first of each below `bounds[0]` and the second below `bounds[1]`,
 /// giving each to `each`. Where the bulk path stops, `slow(scan, i)` reads pair `i` (from 1)
 /// token by token and reports any error.
@@ -26,32 +63,30 @@ pub(super) fn read_pairs<S: Source>(
     bounds: [u64; 2],
     count: u64,
     mut slow: impl FnMut(&mut Scanner<S>, u64) -> Result<(u64, u64), JudgeError>,
-    mut each: impl FnMut(u64, u64),
+    each: impl FnMut(u64, u64),
 ) -> Result<(), JudgeError> {
     let quick = |scan: &mut Scanner<S>| scan.pair_below(bounds).map(|[x, y]| (x, y));
     let bulk = |scan: &mut Scanner<S>, batch: &mut [[u32; 2]]| scan.pairs_below(bounds, batch);
-    let widen = |[x, y]: [u32; 2]| (x.into(), y.into());
-    read_run(scan, count, quick, &mut slow, bulk, widen, |(x, y)| each(x, y))
+    read_run(scan, count, quick, &mut slow, bulk, &mut EachPair(each))
 }
 
-/// Reads `count` numbers of at least 1, giving each to `each`. Where the bulk path stops,
-/// `slow(scan, i)` reads number `i` (from 1) token by token and reports any error.
+/// Reads `count` numbers of at least 1 into `piles`. Where the bulk path stops, `slow(scan, i)`
+/// reads number `i` (from 1) token by token and reports any error.
 #[inline(always)]
 pub(super) fn read_positive<S: Source>(
     scan: &mut Scanner<S>,
     count: u64,
     mut slow: impl FnMut(&mut Scanner<S>, u64) -> Result<u64, JudgeError>,
-    each: impl FnMut(u64),
+    piles: &mut impl Take<u64, u64>,
 ) -> Result<(), JudgeError> {
     let bulk = |scan: &mut Scanner<S>, batch: &mut [u64]| scan.positive_numbers(batch);
-    read_run(scan, count, |_| None, &mut slow, bulk, |v| v, each)
+    read_run(scan, count, |_| None, &mut slow, bulk, piles)
 }
 
-/// Reads `count` items, giving each to `each`: `bulk` reads as many as it can into a batch (of
-/// `B`, which `widen` turns into items), and `slow(scan, i)` reads item `i` (from 1) token by
-/// token where it stops. A run of a few items (a knights case of one knight, say), whose batch
-/// would cost more to set up than they take to read, is read token by token too, by `quick`
-/// inline where it can.
+/// Reads `count` items into `into`: `bulk` reads as many as it can into a batch, and
+/// `slow(scan, i)` reads item `i` (from 1) token by token where it stops. A run of a few items
+/// (a knights case of one knight, say), whose batch would cost more to set up than they take to
+/// read, is read token by token too, by `quick` inline where it can.
 #[inline(always)]
 fn read_run<S: Source, I, B: Copy + Default>(
     scan: &mut Scanner<S>,
@@ -59,12 +94,11 @@ fn read_run<S: Source, I, B: Copy + Default>(
     mut quick: impl FnMut(&mut Scanner<S>) -> Option<I>,
     slow: &mut impl FnMut(&mut Scanner<S>, u64) -> Result<I, JudgeError>,
     mut bulk: impl FnMut(&mut Scanner<S>, &mut [B]) -> usize,
-    widen: impl Fn(B) -> I,
-    mut each: impl FnMut(I),
+    into: &mut impl Take<B, I>,
 ) -> Result<(), JudgeError> {
     if count <= FEW {
         for i in 1..=count {
-            each(match quick(scan) {
+            into.one(match quick(scan) {
                 Some(item) => item,
                 None => slow(scan, i)?,
             });
@@ -77,9 +111,7 @@ fn read_run<S: Source, I, B: Copy + Default>(
     while left > 0 {
         let wanted = usize::try_from(left).map_or(BATCH, |left| left.min(BATCH));
         let read = bulk(scan, &mut batch[..wanted]);
-        for &item in &batch[..read] {
-            each(widen(item));
-        }
+        into.batch(&batch[..read]);
         left -= read as u64;
         if read == wanted {
             continue;
@@ -88,7 +120,7 @@ fn read_run<S: Source, I, B: Copy + Default>(
         // token by token.
         slow_run = if read == 0 { (2 * slow_run).min(SLOW[1]) } else { SLOW[0] };
         for _ in 0..slow_run.min(left) {
-            each(slow(scan, count - left + 1)?);
+            into.one(slow(scan, count - left + 1)?);
             left -= 1;
         }
     }

@@ -35,6 +35,18 @@ impl Summary {
         }
     }
 
+    /// Adds piles of at least one stone each (the bulk reader's), in one pass the compiler
+    /// vectorises: the XOR, and the OR of `stones >> 1`, which is nonzero iff a pile holds more
+    /// than one stone.
+    #[inline]
+    pub fn push_positive(&mut self, piles: &[u64]) {
+        debug_assert!(piles.iter().all(|&p| p != 0), "piles of at least one stone");
+        let (xor, big) = piles.iter().fold((0, 0), |(xor, big), &p| (xor ^ p, big | p >> 1));
+        self.all_ones &= big == 0;
+        self.xor ^= xor;
+        self.odd ^= piles.len() % 2 == 1;
+    }
+
     /// The summary of the piles of both `self` and `other`.
     pub fn merge(self, other: Summary) -> Summary {
         Summary { all_ones: self.all_ones && other.all_ones, xor: self.xor ^ other.xor, odd: self.odd ^ other.odd }

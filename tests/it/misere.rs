@@ -67,3 +67,28 @@ fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
     assert_eq!((e.line, e.column), (3, line.len() + 2), "{e}");
     assert!(e.message.contains("is empty"), "{e}");
 }
+
+/// Many cases of many piles, read in bulk: all ones (either parity), ones with one larger pile,
+/// and mixed sizes up to 2^64 - 1, against Bouton's rule with the all-ones exception written
+/// out here.
+#[test]
+fn random_cases_follow_the_misere_rule() {
+    let mut rng = crate::common::Rng(0x0005_eed0_fb0b);
+    let mut input = String::from("3000\n");
+    let mut expected = String::new();
+    for case in 1..=3000 {
+        let k = 1 + rng.below(300);
+        let piles: Vec<u64> = match case % 3 {
+            0 => vec![1; k as usize],
+            1 => (0..k).map(|i| if i == k / 2 { 2 + rng.below(1000) } else { 1 }).collect(),
+            _ => (0..k).map(|_| if rng.below(4) == 0 { 1 } else { rng.next() | 1 }).collect(),
+        };
+        input += &format!("{k}\n");
+        input += &piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        input += "\n";
+        let first_wins =
+            if piles.iter().all(|&p| p == 1) { piles.len() % 2 == 0 } else { piles.iter().fold(0, |x, &p| x ^ p) != 0 };
+        expected += &format!("Case {case}: {}\n", if first_wins { "Alice" } else { "Bob" });
+    }
+    assert_eq!(judge(&input).unwrap(), expected);
+}
