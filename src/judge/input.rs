@@ -1,12 +1,13 @@
 //! Opening judge input: a file, standard input (redirected from a file, a pipe or a terminal),
-//! read in chunks ([`Chunks`]): a regular file on this thread, anything else on a second one;
-//! or, for callers that can promise the file does not change, a memory map ([`Input::map`]).
+//! read in chunks ([`Chunks`]): a small regular file on this thread, anything else on a second
+//! one; or, for callers that can promise the file does not change, a memory map
+//! ([`Input::map`]).
 //!
-//! A regular file is read on the scanning thread because its reads do not wait: a chunk's copy
-//! out of the page cache is a small part of scanning it, less than a second thread costs to
-//! start and to hand chunks across (and on a busy machine the second core is not free). A pipe
-//! or a terminal may make a read wait for its writer; a second thread then reads while this one
-//! scans.
+//! A small regular file is read on the scanning thread because its reads do not wait: a chunk's
+//! copy out of the page cache is a small part of scanning it, less than a second thread costs to
+//! start and to fill its chunks' fresh pages. From a few megabytes on, the copies the second
+//! thread takes over outweigh that (when the second core is free). A pipe or a terminal may make
+//! a read wait for its writer; a second thread then reads while this one scans.
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read, Seek};
@@ -27,6 +28,12 @@ pub enum Input {
     Stream(Chunks),
 }
 
+/// Regular files of this many bytes or more are read on a second thread. Below it, the thread's
+/// start and the page faults of its chunks cost more than the copies it takes off the scanning
+/// thread (BENCHMARKS.md, "Start-up"): 200 cases of 1000 knights, 1.5 MB, take 5.7 ms read here
+/// and 6.7 ms with the thread, 2000 such cases 33.5 and 30.4 ms.
+const READER_THREAD_MIN: u64 = 4 << 20;
+
 /// The error for a directory given as judge input.
 fn directory() -> io::Error {
     io::Error::new(io::ErrorKind::IsADirectory, "is a directory, not a judge input file")
@@ -34,11 +41,11 @@ fn directory() -> io::Error {
 
 impl Input {
     /// `None` or `-` is standard input; anything else names a file. Either way the input is read
-    /// in chunks ([`Chunks`]), a regular file on this thread. A regular file (standard input
-    /// redirected from one included) is watched: if it shrinks, grows or is modified before it
-    /// has been read to its end, reading fails with an I/O error that names it, after the cases
-    /// read before. A directory is an error here; errors here do not name the file (the caller
-    /// knows it).
+    /// in chunks ([`Chunks`]): a regular file of less than 4 MiB on this thread, anything else on
+    /// a second one while this one scans. A regular file (standard input redirected from one
+    /// included) is watched: if it shrinks, grows or is modified before it has been read to its
+    /// end, reading fails with an I/O error that names it, after the cases read before. A
+    /// directory is an error here; errors here do not name the file (the caller knows it).
     pub fn open(path: Option<&Path>) -> io::Result<Input> {
         let (file, name) = match path {
             Some(p) if p != Path::new("-") => (File::open(p)?, p.display().to_string()),
@@ -60,7 +67,12 @@ impl Input {
         let opened = Arc::new(OpenedFile::new(file.try_clone()?, &meta));
         let watched = Watched::new(file, name, &meta)?;
         let at = watched.at;
-        Ok(Input::Stream(Chunks::here(Box::new(watched)).reading_file(opened, at)))
+        let chunks = if meta.len() < READER_THREAD_MIN {
+            Chunks::here(Box::new(watched))
+        } else {
+            Chunks::new(Box::new(watched))
+        };
+        Ok(Input::Stream(chunks.reading_file(opened, at)))
     }
 
     /// Memory-maps a regular file whole (the fastest way in: no copy, and a large last case is
