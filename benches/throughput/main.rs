@@ -24,8 +24,11 @@ use grundy::judge::{Input, Knights, Mine, MisereNim};
 use grundy::mine::Solver;
 use grundy::table::embedded;
 
-/// Runs of each measurement; the median is reported.
+/// Runs of each measurement; the median is reported. An input of fewer than [`SMALL`] bytes, whose
+/// runs take milliseconds and vary most, gets [`SMALL_RUNS`].
 const RUNS: usize = 5;
+const SMALL: usize = 32 << 20;
+const SMALL_RUNS: usize = 21;
 
 /// A judge problem: how grundy solves it in process, and how the baseline does.
 struct Workload {
@@ -226,10 +229,13 @@ fn main() {
             assert_eq!(floor_binary_sum(&w.path, &input, way), sum, "{}: the floor binary's sum, {name}", w.name);
         }
 
-        // The floor, mapped, chunks; then per way the binary and the floor binary; the baseline.
+        // The floor, mapped, chunks; then per way the binary and the floor binary, the ways in
+        // an order rotated every round and the two binaries in turn first (so that no run
+        // always follows the same one); the baseline.
         let mut times: [Vec<Duration>; 10] = Default::default();
         let args = [w.subcommand];
-        for _ in 0..RUNS {
+        let runs = if input.len() < SMALL { SMALL_RUNS } else { RUNS };
+        for round in 0..runs {
             times[0].push(time(&mut || {
                 black_box(floor::sum_integers(black_box(&input)));
             }));
@@ -241,10 +247,13 @@ fn main() {
                 out.clear();
                 (w.solve)(Input::open(Some(&w.path)).unwrap(), &mut out);
             }));
-            for (i, (_, way)) in ways.into_iter().enumerate() {
-                times[3 + 2 * i].push(time(&mut || assert!(run(&grundy, &args, &w.path, &input, way, Stdio::null()))));
-                times[4 + 2 * i]
-                    .push(time(&mut || assert!(run(floor_binary(), &[], &w.path, &input, way, Stdio::null()))));
+            for i in (0..ways.len()).map(|k| (k + round) % ways.len()) {
+                let way = ways[i].1;
+                let programs = [(3 + 2 * i, grundy.as_path(), &args[..]), (4 + 2 * i, floor_binary(), &[][..])];
+                for k in [round % 2, 1 - round % 2] {
+                    let (cell, program, args) = programs[k];
+                    times[cell].push(time(&mut || assert!(run(program, args, &w.path, &input, way, Stdio::null()))));
+                }
             }
         }
         for _ in 0..RUNS.min(3) {
