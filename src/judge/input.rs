@@ -30,8 +30,8 @@ pub enum Input {
 
 /// Regular files of this many bytes or more are read on a second thread. Below it, the thread's
 /// start and the page faults of its chunks cost more than the copies it takes off the scanning
-/// thread (BENCHMARKS.md, "Start-up"): 200 cases of 1000 knights, 1.5 MB, take 5.7 ms read here
-/// and 6.7 ms with the thread, 2000 such cases 33.5 and 30.4 ms.
+/// thread (BENCHMARKS.md, "Input ways and many cases"): 200 cases of 1000 knights, 1.5 MB, took
+/// 5.7 ms read here and 6.7 ms with the thread, 2000 such cases 33.5 and 30.4 ms.
 const READER_THREAD_MIN: u64 = 4 << 20;
 
 /// The error for a directory given as judge input.

@@ -4,8 +4,8 @@
 //!
 //! The line's head, `Case k: `, is kept as bytes with the case number in ASCII digits, and the
 //! number is incremented in place (the last digit, and a carry through the nines before it).
-//! A line is two copies of fixed size into a buffer of up to [`CAP`] bytes: the head's whole array
-//! and the winner's name padded to eight bytes, each then advanced over by its true length.
+//! A line is two copies of fixed size into a buffer of up to [`CAP`] bytes: the head's whole
+//! array and the winner's name padded to eight bytes, each then advanced over by its true length.
 //! The buffer is handed to the writer when it is nearly full, before a large last case (so the
 //! answers before it are out before it is read) and at the end, after an error too.
 //!

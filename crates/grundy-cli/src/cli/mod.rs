@@ -154,6 +154,7 @@ struct VerifyArgs {
     #[arg(long, value_name = "BLOB")]
     table: Option<PathBuf>,
 }
+
 /// Instead of the judge output: explained or JSON output (README, "Explained and JSON output").
 #[derive(Args)]
 struct Report {
