@@ -9,7 +9,7 @@ use std::io::Write;
 
 use super::halves;
 use super::lines::CaseLines;
-use super::runs::read_pairs;
+use super::runs::{EachPair, Take, read_pairs};
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -52,9 +52,9 @@ impl Judge for Knights<'_> {
                 let nimber = match halves {
                     Some(nimber) => nimber,
                     None => {
-                        let mut nimber = 0u8;
-                        read_knights(scan, &table, limit, case, n, |x, y| nimber ^= value(&table, x, y))?;
-                        nimber
+                        let mut xor = XorValues { table: &table, nimber: 0 };
+                        read_knights(scan, &table, limit, case, n, &mut xor)?;
+                        xor.nimber
                     }
                 };
                 lines.push(out, crate::Nimber::from(nimber).outcome())?;
@@ -62,6 +62,30 @@ impl Judge for Knights<'_> {
             scan.finish(cases)
         })();
         lines.finish(out, result)
+    }
+}
+
+/// The XOR of the values of the knights read: a bulk batch's knights are all in the square
+/// ([`read_knights`]), so each is one read of it; a knight read token by token may be beyond it.
+struct XorValues<'a, 't> {
+    table: &'a KnightTable<'t>,
+    nimber: u8,
+}
+
+impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
+    #[inline(always)]
+    fn one(&mut self, (x, y): (u64, u64)) {
+        self.nimber ^= value(self.table, x, y);
+    }
+
+    #[inline(always)]
+    fn batch(&mut self, knights: &[[u32; 2]]) {
+        let (cells, bound) = (self.table.cells(), self.table.bound());
+        for &[x, y] in knights {
+            let (x, y) = (x as usize, y as usize);
+            debug_assert!(x < bound && y < bound, "a bulk batch is in the square");
+            self.nimber ^= cells[x * bound + y];
+        }
     }
 }
 
@@ -98,7 +122,7 @@ pub(super) fn read_case<S: Source>(
     knight: impl FnMut(u64, u64),
 ) -> Result<(), JudgeError> {
     let n = read_count(scan, case)?;
-    read_knights(scan, table, limit, case, n, knight)
+    read_knights(scan, table, limit, case, n, &mut EachPair(knight))
 }
 
 /// Reads `n`, the number of knights of case `case`.
@@ -106,7 +130,8 @@ fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeE
     scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))
 }
 
-/// Reads the `n` knights of case `case`, each given to `knight(x, y)` as it is read.
+/// Reads the `n` knights of case `case` into `into`: in bulk those in the square, token by token
+/// the others (up to `limit`).
 #[inline(always)]
 fn read_knights<S: Source>(
     scan: &mut Scanner<S>,
@@ -114,13 +139,13 @@ fn read_knights<S: Source>(
     limit: u64,
     case: u64,
     n: u64,
-    knight: impl FnMut(u64, u64),
+    into: &mut impl Take<[u32; 2], (u64, u64)>,
 ) -> Result<(), JudgeError> {
     let slow = |scan: &mut Scanner<S>, i| {
         Ok((coordinate(scan, table, limit, "x", i, case)?, coordinate(scan, table, limit, "y", i, case)?))
     };
-    let bound = limit.saturating_add(1);
-    read_pairs(scan, [bound, bound], n, slow, knight)
+    let square = table.bound() as u64;
+    read_pairs(scan, [square, square], n, slow, into)
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when
@@ -147,14 +172,12 @@ impl halves::Summarise for XorPairs<'_, '_> {
     /// coordinate).
     fn summarise<S: Source>(&self, mut scan: Scanner<S>) -> Option<(u64, u8)> {
         let (table, limit) = (self.table, self.limit);
-        let bound = limit.saturating_add(1);
+        let square = table.bound() as u64;
         let mut batch = [[0; 2]; 1024];
-        let (mut pairs, mut nimber) = (0u64, 0u8);
+        let (mut pairs, mut xor) = (0u64, XorValues { table, nimber: 0 });
         loop {
-            let read = scan.pairs_below([bound, bound], &mut batch);
-            for &[x, y] in &batch[..read] {
-                nimber ^= value(table, x.into(), y.into());
-            }
+            let read = scan.pairs_below([square, square], &mut batch);
+            xor.batch(&batch[..read]);
             pairs += read as u64;
             if read == batch.len() {
                 continue;
@@ -163,14 +186,14 @@ impl halves::Summarise for XorPairs<'_, '_> {
             for _ in 0..8 {
                 let x = match scan.next_u64() {
                     Ok(x) => x,
-                    Err(ScanError::End) => return Some((pairs, nimber)),
+                    Err(ScanError::End) => return Some((pairs, xor.nimber)),
                     Err(_) => return None,
                 };
                 let y = scan.next_u64().ok()?;
                 if x > limit || y > limit {
                     return None;
                 }
-                nimber ^= value(table, x, y);
+                xor.one((x, y));
                 pairs += 1;
             }
         }

@@ -26,8 +26,8 @@ pub(super) trait Take<B, I> {
     fn batch(&mut self, items: &[B]);
 }
 
-/// A knight's (or mine's) `x y`, given to a closure.
-struct EachPair<F>(F);
+/// Each `x y` pair (a knight's, a mine's), given to a closure.
+pub(super) struct EachPair<F>(pub F);
 
 impl<F: FnMut(u64, u64)> Take<[u32; 2], (u64, u64)> for EachPair<F> {
     #[inline(always)]
@@ -54,20 +54,20 @@ impl Take<u64, u64> for Vec<u64> {
     }
 }
 
-/// Reads `count` pairs, the first of each below `bounds[0]` and the second below `bounds[1]`,
-/// giving each to `each`. Where the bulk path stops, `slow(scan, i)` reads pair `i` (from 1)
-/// token by token and reports any error.
+/// Reads `count` pairs into `into`, each pair the bulk path reads (a batch) with its first below
+/// `bounds[0]` and its second below `bounds[1]`. Where the bulk path stops, `slow(scan, i)`
+/// reads pair `i` (from 1) token by token and reports any error.
 #[inline(always)]
 pub(super) fn read_pairs<S: Source>(
     scan: &mut Scanner<S>,
     bounds: [u64; 2],
     count: u64,
     mut slow: impl FnMut(&mut Scanner<S>, u64) -> Result<(u64, u64), JudgeError>,
-    each: impl FnMut(u64, u64),
+    into: &mut impl Take<[u32; 2], (u64, u64)>,
 ) -> Result<(), JudgeError> {
     let quick = |scan: &mut Scanner<S>| scan.pair_below(bounds).map(|[x, y]| (x, y));
     let bulk = |scan: &mut Scanner<S>, batch: &mut [[u32; 2]]| scan.pairs_below(bounds, batch);
-    read_run(scan, count, quick, &mut slow, bulk, &mut EachPair(each))
+    read_run(scan, count, quick, &mut slow, bulk, into)
 }
 
 /// Reads `count` numbers of at least 1 into `piles`. Where the bulk path stops, `slow(scan, i)`

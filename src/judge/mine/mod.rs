@@ -15,7 +15,7 @@ mod threads;
 
 use std::io::Write;
 
-use super::runs::read_pairs;
+use super::runs::{EachPair, read_pairs};
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
@@ -124,9 +124,8 @@ pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, cas
     let slow = |scan: &mut Scanner<S>, mine| {
         Ok((coordinate(scan, "X", rows, mine, case)?, coordinate(scan, "Y", cols, mine, case)?))
     };
-    read_pairs(scan, [rows, cols], mines, slow, |x, y| {
-        board.place_mine(x, y).expect("coordinates checked against the board")
-    })
+    let place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
+    read_pairs(scan, [rows, cols], mines, slow, &mut EachPair(place))
 }
 
 /// The message refusing an `rows x cols` board that fits the solver's bounds in one orientation
