@@ -16,6 +16,7 @@ use super::{Judge, JudgeError};
 use crate::Outcome;
 use crate::rules::knight::MAX_COORDINATE;
 use crate::table::KnightTable;
+use grundy_core::generate::DEFAULT_KNIGHT_BOUND;
 
 /// The judge's name for the winner.
 pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
@@ -52,7 +53,7 @@ impl Judge for Knights<'_> {
                 let nimber = match halves {
                     Some(nimber) => nimber,
                     None => {
-                        let mut xor = XorValues { table: &table, nimber: 0 };
+                        let mut xor = XorValues::new(&table, limit);
                         read_knights(scan, &table, limit, case, n, &mut xor)?;
                         xor.nimber
                     }
@@ -65,11 +66,20 @@ impl Judge for Knights<'_> {
     }
 }
 
-/// The XOR of the values of the knights read: a bulk batch's knights are all in the square
-/// ([`read_knights`]), so each is one read of it; a knight read token by token may be beyond it.
+/// The XOR of the values of the knights read. When the bulk path reads only knights in the
+/// square ([`bulk_bound`]), each of a batch is one read of it; a knight read token by token may
+/// be beyond it.
 struct XorValues<'a, 't> {
     table: &'a KnightTable<'t>,
+    /// Whether every knight of a batch is in the square.
+    in_square: bool,
     nimber: u8,
+}
+
+impl<'a, 't> XorValues<'a, 't> {
+    fn new(table: &'a KnightTable<'t>, limit: u64) -> Self {
+        XorValues { table, in_square: bulk_bound(table, limit) == table.bound() as u64, nimber: 0 }
+    }
 }
 
 impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
@@ -80,6 +90,10 @@ impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
 
     #[inline(always)]
     fn batch(&mut self, knights: &[[u32; 2]]) {
+        if !self.in_square {
+            knights.iter().for_each(|&[x, y]| self.one((x.into(), y.into())));
+            return;
+        }
         let (cells, bound) = (self.table.cells(), self.table.bound());
         for &[x, y] in knights {
             let (x, y) = (x as usize, y as usize);
@@ -87,6 +101,15 @@ impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
             self.nimber ^= cells[x * bound + y];
         }
     }
+}
+
+/// The bound of the coordinates the bulk path reads: the square's side when the square holds
+/// the judge's box (x, y < 500), so that a bulk knight is one read of it; for a smaller square
+/// (the closed-form build's one cell, a small blob's) every coordinate up to `limit`, so that
+/// the judge's knights are still read in bulk.
+fn bulk_bound(table: &KnightTable<'_>, limit: u64) -> u64 {
+    let square = table.bound() as u64;
+    if square >= DEFAULT_KNIGHT_BOUND as u64 { square } else { limit.saturating_add(1) }
 }
 
 /// The value of a knight at `(x, y)`, coordinates at most the table's [`limit`]: the square
@@ -130,8 +153,8 @@ fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeE
     scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))
 }
 
-/// Reads the `n` knights of case `case` into `into`: in bulk those in the square, token by token
-/// the others (up to `limit`).
+/// Reads the `n` knights of case `case` into `into`: in bulk those below [`bulk_bound`], token
+/// by token the others (up to `limit`).
 #[inline(always)]
 fn read_knights<S: Source>(
     scan: &mut Scanner<S>,
@@ -144,8 +167,8 @@ fn read_knights<S: Source>(
     let slow = |scan: &mut Scanner<S>, i| {
         Ok((coordinate(scan, table, limit, "x", i, case)?, coordinate(scan, table, limit, "y", i, case)?))
     };
-    let square = table.bound() as u64;
-    read_pairs(scan, [square, square], n, slow, into)
+    let bulk = bulk_bound(table, limit);
+    read_pairs(scan, [bulk, bulk], n, slow, into)
 }
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when
@@ -172,11 +195,11 @@ impl halves::Summarise for XorPairs<'_, '_> {
     /// coordinate).
     fn summarise<S: Source>(&self, mut scan: Scanner<S>) -> Option<(u64, u8)> {
         let (table, limit) = (self.table, self.limit);
-        let square = table.bound() as u64;
+        let bulk = bulk_bound(table, limit);
         let mut batch = [[0; 2]; 1024];
-        let (mut pairs, mut xor) = (0u64, XorValues { table, nimber: 0 });
+        let (mut pairs, mut xor) = (0u64, XorValues::new(table, limit));
         loop {
-            let read = scan.pairs_below([square, square], &mut batch);
+            let read = scan.pairs_below([bulk, bulk], &mut batch);
             xor.batch(&batch[..read]);
             pairs += read as u64;
             if read == batch.len() {
