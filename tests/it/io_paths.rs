@@ -249,7 +249,9 @@ fn a_file_cut_while_it_is_read_fails_naming_it() {
 #[test]
 fn a_large_last_case_of_a_file_reads_like_bytes_in_memory() {
     let count = (6 << 20) / 8;
-    let knights: String = (0..count).map(|i| format!("{} {}\n", i % 500, (i * 7) % 500)).collect();
+    // Knights in the square (read in bulk), and every 97th beyond it (read token by token).
+    let knight = |i: usize| if i % 97 == 0 { (500 + i % 3000, i % 7) } else { (i % 500, (i * 7) % 500) };
+    let knights: String = (0..count).map(|i| format!("{} {}\n", knight(i).0, knight(i).1)).collect();
     let mut inputs = vec![
         format!("2\n1\n3 4\n{count}\n{knights}"),
         format!("2\n1\n3 4\n{}\n{knights}", count + 1),
