@@ -79,9 +79,6 @@ impl CaseLines {
     /// Writes the queued lines into the buffer, the buffer to `out` when it is nearly full.
     fn write_queued<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
         for i in 0..std::mem::take(&mut self.queued) {
-            if self.len + HEAD + NAME > self.buf.len() {
-                self.grow();
-            }
             let (name, name_len) = &self.names[usize::from(self.queue[i])];
             let at = self.len;
             self.buf[at..at + HEAD].copy_from_slice(&self.head);
@@ -89,17 +86,21 @@ impl CaseLines {
             self.buf[at..at + NAME].copy_from_slice(name);
             self.len = at + name_len;
             self.advance();
-            if self.len > CAP - HEAD - NAME {
-                self.flush_buffer(out)?;
+            if self.len > self.buf.len() - HEAD - NAME {
+                self.make_room(out)?;
             }
         }
         Ok(())
     }
 
-    /// Doubles the buffer (up to [`CAP`]).
+    /// Room for the next line: the buffer doubled while it is below [`CAP`], else written out.
     #[cold]
-    fn grow(&mut self) {
-        self.buf.resize((2 * self.buf.len()).min(CAP), 0);
+    fn make_room<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        if self.buf.len() < CAP {
+            self.buf.resize((2 * self.buf.len()).min(CAP), 0);
+            return Ok(());
+        }
+        self.flush_buffer(out)
     }
 
     /// The next case number: the last digit incremented, carrying through nines.
