@@ -1,5 +1,6 @@
 //! Computes the default tables with `grundy-core` and writes them to `OUT_DIR`: `tables.sgt`
-//! (the blob the library embeds) and `tables.rs` (where each table lies in it). The blob holds
+//! (the blob the library embeds), `tables.rs` (where each table lies in it) and
+//! `knight_blocks.bin` (the knight square in blocked form, `grundy_core::blocks`). The blob holds
 //! the hyper knight's closed form, discovered and proven here by the general leaper machinery
 //! (`grundy_core::rules::leaper::analyze`, via `generate::default_blob`).
 
@@ -58,7 +59,11 @@ fn main() {
         form_offset = form.offset,
         form_len = form.len,
     );
+    // The square as its distinct 8 x 8 blocks, which the judge reads (empty: no blocked form).
+    let square = &blob[knight.offset as usize..(knight.offset + knight.len) as usize];
+    let blocks = grundy_core::blocks::encode(square, bound).unwrap_or_default();
     let out = build_helper::out_dir();
+    write_atomically(&out.join("knight_blocks.bin"), &blocks);
     write_atomically(&out.join("tables.sgt"), &blob);
     write_atomically(&out.join("tables.rs"), rust.as_bytes());
 }

@@ -67,8 +67,8 @@ impl Judge for Knights<'_> {
 }
 
 /// The XOR of the values of the knights read. When the bulk path reads only knights in the
-/// square ([`bulk_bound`]), each of a batch is one read of it; a knight read token by token may
-/// be beyond it.
+/// square ([`bulk_bound`]), each of a batch is read from it with no comparison (from its
+/// blocked form when the table has one); a knight read token by token may be beyond it.
 struct XorValues<'a, 't> {
     table: &'a KnightTable<'t>,
     /// Whether every knight of a batch is in the square.
@@ -94,17 +94,22 @@ impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
             knights.iter().for_each(|&[x, y]| self.one((x.into(), y.into())));
             return;
         }
-        let (cells, bound) = (self.table.cells(), self.table.bound());
-        for &[x, y] in knights {
-            let (x, y) = (x as usize, y as usize);
-            debug_assert!(x < bound && y < bound, "a bulk batch is in the square");
-            self.nimber ^= cells[x * bound + y];
+        debug_assert!(
+            knights.iter().all(|&[x, y]| (x.max(y) as usize) < self.table.bound()),
+            "a bulk batch is in the square"
+        );
+        match self.table.blocks() {
+            Some(blocks) => knights.iter().for_each(|&[x, y]| self.nimber ^= blocks.get(x as usize, y as usize)),
+            None => {
+                let (cells, bound) = (self.table.cells(), self.table.bound());
+                knights.iter().for_each(|&[x, y]| self.nimber ^= cells[x as usize * bound + y as usize]);
+            }
         }
     }
 }
 
 /// The bound of the coordinates the bulk path reads: the square's side when the square holds
-/// the judge's box (x, y < 500), so that a bulk knight is one read of it; for a smaller square
+/// the judge's box (x, y < 500), so that a bulk knight is read from it directly; for a smaller square
 /// (the closed-form build's one cell, a small blob's) every coordinate up to `limit`, so that
 /// the judge's knights are still read in bulk.
 fn bulk_bound(table: &KnightTable<'_>, limit: u64) -> u64 {

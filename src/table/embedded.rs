@@ -6,6 +6,7 @@ use super::form_eval::Certified;
 use super::{ClosedForm, KnightTable, MineTable, MisereTable};
 use crate::format::form;
 use crate::rules::knight::HYPER_KNIGHT_MOVES;
+use grundy_core::blocks::Blocks;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -19,6 +20,10 @@ static KNIGHT: &[u8] = BLOB.0.split_at(KNIGHT_OFFSET).1.split_at(KNIGHT_BOUND * 
 static MISERE_NIM: &[u8] = BLOB.0.split_at(MISERE_NIM_OFFSET).1.split_at(MISERE_NIM_LEN).0;
 static MINE_REGION: &[u8] = BLOB.0.split_at(MINE_REGION_OFFSET).1.split_at(MINE_REGION_LEN).0;
 static MINE_NUMBER: u8 = BLOB.0[MINE_NUMBER_OFFSET];
+/// The knight square as its distinct blocks (`build.rs` wrote them from the blob's square), if
+/// that form is smaller.
+static KNIGHT_BLOCKS: Option<Blocks<'static>> =
+    Blocks::new(include_bytes!(concat!(env!("OUT_DIR"), "/knight_blocks.bin")), KNIGHT_BOUND);
 static KNIGHT_FORM_BYTES: &[u8] = BLOB.0.split_at(KNIGHT_FORM_OFFSET).1.split_at(KNIGHT_FORM_LEN).0;
 /// The hyper knight's closed form, decoded from the blob on first use.
 static KNIGHT_FORM: OnceLock<Certified> = OnceLock::new();
@@ -35,6 +40,7 @@ pub fn knight() -> KnightTable<'static> {
         bound: KNIGHT_BOUND,
         moves: &HYPER_KNIGHT_MOVES,
         cells: KNIGHT,
+        blocks: KNIGHT_BLOCKS,
         closed_form: Some(knight_certified()),
     }
 }
@@ -65,4 +71,16 @@ pub fn misere_nim() -> MisereTable<'static> {
 #[inline]
 pub fn mine() -> MineTable<'static> {
     MineTable::new(MINE_REGION, MINE_NUMBER)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The judge's square is read in blocked form: `build.rs` wrote its 52 kinds of block.
+    #[test]
+    #[cfg(feature = "knight-square")]
+    fn the_embedded_square_has_its_blocks() {
+        let table = super::knight();
+        let blocks = table.blocks().expect("build.rs wrote the blocked form");
+        assert_eq!(blocks.distinct(), 52);
+    }
 }

@@ -1,5 +1,6 @@
 //! Runtime lookup: the tables embedded at build time, and blob files read or memory-mapped.
-//! Inside a table a lookup is one index into bytes; outside it, a leaper table falls back to its
+//! Inside a table a lookup is one index into bytes (two into the embedded knight square's blocked
+//! form, `grundy_core::blocks`, which stays in the cache); outside it, a leaper table falls back to its
 //! certified closed form ([`ClosedForm`], a few table reads) when the blob holds one (or, for the
 //! hyper knight, the embedded blob does).
 
@@ -23,6 +24,7 @@ pub use parity::{MineTable, MisereTable};
 
 use crate::rules::knight::MAX_COORDINATE;
 use form_eval::Certified;
+use grundy_core::blocks::Blocks;
 
 /// A valid blob that does not hold what was asked of it, or holds wrong values.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,6 +83,9 @@ pub struct KnightTable<'a> {
     bound: usize,
     moves: &'a [(i8, i8)],
     cells: &'a [u8],
+    /// The same square as its distinct 8 x 8 blocks, read instead of `cells` (a working set
+    /// that stays in the cache): the embedded square's, which `build.rs` made.
+    blocks: Option<Blocks<'a>>,
     /// The closed form of exactly this move set (the caller matched it): a move set without a
     /// certified form must not silently get another game's.
     closed_form: Option<&'a Certified>,
@@ -96,7 +101,7 @@ impl<'a> KnightTable<'a> {
         closed_form: Option<&'a Certified>,
     ) -> Self {
         assert_eq!(cells.len(), bound * bound, "knight payload vs bound");
-        KnightTable { bound, moves, cells, closed_form }
+        KnightTable { bound, moves, cells, blocks: None, closed_form }
     }
 
     /// The certified closed form answering beyond the square, if any.
@@ -116,7 +121,21 @@ impl<'a> KnightTable<'a> {
     #[inline]
     pub fn get(&self, x: u64, y: u64) -> Option<u8> {
         let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
-        if x < self.bound && y < self.bound { Some(self.cells[x * self.bound + y]) } else { None }
+        (x < self.bound && y < self.bound).then(|| self.in_square(x, y))
+    }
+
+    /// g(x, y) for `x, y < bound()`: from the blocks when the table has them, else the cells.
+    #[inline(always)]
+    pub(crate) fn in_square(&self, x: usize, y: usize) -> u8 {
+        match &self.blocks {
+            Some(blocks) => blocks.get(x, y),
+            None => self.cells[x * self.bound + y],
+        }
+    }
+
+    /// The square in blocked form, when the table has it (the embedded square does).
+    pub(crate) fn blocks(&self) -> Option<&Blocks<'a>> {
+        self.blocks.as_ref()
     }
 
     /// g(x, y): the square inside, the closed form outside (coordinates up to

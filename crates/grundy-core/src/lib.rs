@@ -4,6 +4,8 @@
 //!   ([`rules::leaper`]); misère Nim's and Mine's parity recurrences.
 //! - [`format`]: the `.sgt` blob (a bincode header and 64-byte aligned payloads, all checksummed):
 //!   the writer and the validating reader.
+//! - [`blocks`]: a knight square as its distinct 8 x 8 blocks and an index of them, the form the
+//!   judge reads (a working set the level-1 cache holds).
 //! - [`generate`]: which tables make up grundy's default blob, and a blob for any leaper
 //!   ([`generate::leaper_blob`]).
 //!
@@ -24,6 +26,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod blocks;
 pub mod format;
 pub mod generate;
 pub mod rules;
