@@ -122,10 +122,8 @@ fn bulk_bound(table: &KnightTable<'_>, limit: u64) -> u64 {
 /// reading loop stays small).
 #[inline(always)]
 fn value(table: &KnightTable<'_>, x: u64, y: u64) -> u8 {
-    match table.get(x, y) {
-        Some(g) => g,
-        None => beyond_square(table, x, y),
-    }
+    let bound = table.bound() as u64;
+    if x < bound && y < bound { table.in_square(x as usize, y as usize) } else { beyond_square(table, x, y) }
 }
 
 #[cold]
