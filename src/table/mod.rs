@@ -1,9 +1,8 @@
 //! Runtime lookup: the tables embedded at build time, and blob files read or memory-mapped.
 //! Inside a table a lookup is one index into bytes (the knights judge makes two, into the embedded
 //! square's blocked form, `grundy_core::blocks`, which stays in the cache while its input streams
-//! past); outside it, a leaper table falls back to its
-//! certified closed form ([`ClosedForm`], a few table reads) when the blob holds one (or, for the
-//! hyper knight, the embedded blob does).
+//! past); outside it, a leaper table falls back to its certified closed form ([`ClosedForm`], a
+//! few table reads) when the blob holds one (or, for the hyper knight, the embedded blob does).
 
 pub mod embedded;
 mod file;
