@@ -1,8 +1,8 @@
 //! Runtime lookup: the tables embedded at build time, and blob files read or memory-mapped.
 //! Inside a table a lookup is one index into bytes (the knights judge makes two, into the embedded
-//! square's blocked form, `grundy_core::blocks`, which stays in the cache while its input streams
-//! past); outside it, a leaper table falls back to its certified closed form ([`ClosedForm`], a
-//! few table reads) when the blob holds one (or, for the hyper knight, the embedded blob does).
+//! square's blocked form, `grundy_core::blocks`, which a level-1 cache holds); outside it, a
+//! leaper table falls back to its certified closed form ([`ClosedForm`], a few table reads) when
+//! the blob holds one (or, for the hyper knight, the embedded blob does).
 
 pub mod embedded;
 mod file;
@@ -125,9 +125,9 @@ impl<'a> KnightTable<'a> {
     }
 
     /// g(x, y) for `x, y < bound()`, from the blocked form when the table has it, else the
-    /// cells. Two reads instead of one, but of 7 KB instead of 250 KB for the embedded square,
-    /// which stay in the cache where a stream of other data (a judge's input and output) evicts
-    /// the cells; a loop of lookups alone is faster on the cells ([`get`](Self::get)).
+    /// cells. Two reads instead of one, but from 7 KB instead of 250 KB for the embedded square,
+    /// which a level-1 cache holds: faster in a judge, whose input and output stream through
+    /// the caches meanwhile; a loop of lookups alone is faster on the cells ([`get`](Self::get)).
     #[inline(always)]
     pub(crate) fn in_square(&self, x: usize, y: usize) -> u8 {
         match &self.blocks {

@@ -3,9 +3,9 @@
 //!
 //! Beyond a small core a leaper's values repeat (periodic sectors, strips with a period along
 //! them), so few of a square's blocks differ: the hyper knight's 500 x 500 square (250 KB) has
-//! 3969 blocks of 52 kinds, 7.3 KB in this form. A judge reading knights at random cells then
-//! hits the cache where the whole square would not stay in it (the input streaming past evicts
-//! it). A cell is two reads, both in the cache:
+//! 3969 blocks of 52 kinds, 7.3 KB in this form, which a level-1 cache holds. A judge reading
+//! knights at random cells, its input and output streaming through the caches meanwhile, then
+//! reads faster than from the whole square (BENCHMARKS.md). A cell is two reads:
 //!
 //! ```text
 //! id    = index[(x / 8) * per_row + y / 8]          per_row = ceil(bound / 8)
