@@ -109,9 +109,9 @@ impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
 }
 
 /// The bound of the coordinates the bulk path reads: the square's side when the square holds
-/// the judge's box (x, y < 500), so that a bulk knight is read from it directly; for a smaller square
-/// (the closed-form build's one cell, a small blob's) every coordinate up to `limit`, so that
-/// the judge's knights are still read in bulk.
+/// the judge's box (x, y < 500), so that a bulk knight is read from it directly; for a smaller
+/// square (the closed-form build's one cell, a small blob's) every coordinate up to `limit`, so
+/// that the judge's knights are still read in bulk.
 fn bulk_bound(table: &KnightTable<'_>, limit: u64) -> u64 {
     let square = table.bound() as u64;
     if square >= DEFAULT_KNIGHT_BOUND as u64 { square } else { limit.saturating_add(1) }

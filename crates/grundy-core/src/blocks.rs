@@ -21,7 +21,7 @@ use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 /// Cells on a block's side.
-pub const SIDE: usize = 8;
+const SIDE: usize = 8;
 
 /// Cells in a block.
 const CELLS: usize = SIDE * SIDE;
