@@ -98,13 +98,8 @@ impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
             knights.iter().all(|&[x, y]| (x.max(y) as usize) < self.table.bound()),
             "a bulk batch is in the square"
         );
-        match self.table.blocks() {
-            Some(blocks) => knights.iter().for_each(|&[x, y]| self.nimber ^= blocks.get(x as usize, y as usize)),
-            None => {
-                let (cells, bound) = (self.table.cells(), self.table.bound());
-                knights.iter().for_each(|&[x, y]| self.nimber ^= cells[x as usize * bound + y as usize]);
-            }
-        }
+        let table = self.table;
+        knights.iter().for_each(|&[x, y]| self.nimber ^= table.in_square(x as usize, y as usize));
     }
 }
 

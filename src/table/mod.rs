@@ -136,11 +136,6 @@ impl<'a> KnightTable<'a> {
         }
     }
 
-    /// The square in blocked form, when the table has it (the embedded square does).
-    pub(crate) fn blocks(&self) -> Option<&Blocks<'a>> {
-        self.blocks.as_ref()
-    }
-
     /// g(x, y): the square inside, the closed form outside (coordinates up to
     /// [`MAX_COORDINATE`] = 2^63 - 1). `None` when neither applies: a coordinate is 2^63 or
     /// more, or a move set without a certified form and the cell outside its square.
