@@ -6,7 +6,7 @@
 //! Far from the origin, which region of the form holds a cell depends on its angle alone,
 //! except within a band of one strip. So the evaluator scales the cell down to a *coarse cell*:
 //! with `s = bits(x | y) - 7`, `(X, Y) = (x >> s, y >> s)` (computed as the top 7 bits of
-//! `x` and `y` shifted left by the leading zeros of `x | y`) lies in `[0, 128)²` with
+//! `x` and `y` shifted left by the leading zeros of `x | y`, as a multiplication) lies in `[0, 128)²` with
 //! `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every coarse cell once,
 //! on the first far query, by interval arithmetic over all the cells it covers, as one of
 //! - **a sector**: every cell of it lies in that sector;
@@ -16,9 +16,10 @@
 //!
 //! Near a strip, `|n| <= (p + q)·2^s + p + q` with `p + q < 64` and `s <= 57`, and the band's
 //! limits are below `2^s0`, so `n - lo` lies in `(-2^63, 2^63)`: it is exact in wrapping 64-bit
-//! arithmetic (no 128-bit products). The rest is a residue pair, one comparison and one read of
-//! a flat byte table: each band offset and each sector has a `Q × Q` table by
-//! `(x mod Q, y mod Q)`.
+//! arithmetic (no 128-bit products). The rest is a residue pair, `n - lo` clamped to the band
+//! (no branch: near a strip a branch on the band would be mispredicted about as often as not)
+//! and one read of a flat byte table: each band offset and each sector has a `Q × Q` table by
+//! `(x mod Q, y mod Q)`, and a copy of the sector on either side of each band lies next to it.
 //!
 //! # Why it is the same function
 //!
@@ -51,24 +52,34 @@ const MAX_DIRECTION_SUM: i64 = 1 << (COARSE_BITS - 1);
 /// The coarse path's `Q × Q` tables may take this many bytes in all; a form that needs more
 /// takes the exact path.
 const VALUES_MAX: usize = 1 << 20;
+/// `2^k` at `k`: shifting by a multiplication, one instruction where a shift by a variable is two.
+const POW2: [u64; 64] = {
+    let mut p = [0; 64];
+    let mut k = 0;
+    while k < 64 {
+        p[k] = 1 << k;
+        k += 1;
+    }
+    p
+};
 /// The row of a coarse cell that [`ClosedForm::eval`] answers.
 const SLOW: u8 = u8::MAX;
 
 /// How the coarse cells of row `r` (a cell's byte) are answered: by the offset
-/// `n = p·y - q·x` (wrapping, exact here). In the band `lo <= n < lo + width`, the `Q × Q`
-/// table at `band + (n - lo)·Q²`; below and above it, the sectors' tables at `sides[r][0]` and
-/// `sides[r][1]`; each read at `(x mod Q, y mod Q)`. A sector's row is a band of one offset:
-/// `p = q = lo = 0`, `width = 1`, `band` its table (so it takes the band's branch). Stored by
-/// field, each array indexed by `r` (one scaled load a field, no row address to compute).
+/// `n = p·y - q·x` (wrapping, exact here), clamped to `-1 ..= width` where the band is
+/// `lo <= n < lo + width`: the `Q × Q` table at `band + clamp(n - lo)·Q²`, read at
+/// `(x mod Q, y mod Q)`. The band's tables are laid out between a copy of the sector below it
+/// (at clamp `-1`) and of the one above it (at clamp `width`), so no branch chooses between
+/// them. A sector's row is a band of one offset: `p = q = lo = 0`, `width = 1`, `band` its
+/// table. Stored by field, each array indexed by `r` (one scaled load a field, no row address
+/// to compute).
 #[derive(Debug, Clone)]
 struct Rows {
     p: [u64; 256],
     q: [u64; 256],
     lo: [u64; 256],
-    width: [u64; 256],
+    width: [i64; 256],
     band: [usize; 256],
-    /// The sector tables below and above the band.
-    sides: [[usize; 2]; 256],
 }
 
 /// The compiled tables (built on the first far query).
@@ -126,7 +137,7 @@ impl Certified {
 /// `VALUES_MAX` bytes, or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
 fn far_bits(form: &ClosedForm) -> u32 {
     let strips = form.features();
-    let slots = form.sectors().len() as i64 + strips.iter().map(Feature::width).sum::<i64>();
+    let slots = form.sectors().len() as i64 + strips.iter().map(|f| f.width() + 2).sum::<i64>();
     let q = i64::try_from(form.modulus()).unwrap_or(i64::MAX);
     if slots.saturating_mul(q.saturating_mul(q)) > VALUES_MAX as i64
         || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM)
@@ -158,23 +169,25 @@ impl Coarse {
                 at
             })
             .collect();
-        let mut rows =
-            Rows { p: [0; 256], q: [0; 256], lo: [0; 256], width: [0; 256], band: [0; 256], sides: [[0; 2]; 256] };
+        let mut rows = Rows { p: [0; 256], q: [0; 256], lo: [0; 256], width: [0; 256], band: [0; 256] };
         for (k, &at) in sector_at.iter().enumerate() {
             (rows.width[k], rows.band[k]) = (1, at);
         }
         // Below a strip's band the sector before it, above it the sector after it (as `phi`
-        // decides); in the band, offset by offset, its pattern by phase, laid out by both residues.
+        // decides), each copied next to the band; in the band, offset by offset, its pattern by
+        // phase, laid out by both residues.
         for (j, f) in strips.iter().enumerate() {
             let r = sectors.len() + j;
+            let side = |k: usize| sector_at[k]..sector_at[k] + (q * q) as usize;
             (rows.p[r], rows.q[r], rows.lo[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo as u64);
-            (rows.width[r], rows.band[r]) = (f.width() as u64, values.len());
-            rows.sides[r] = [sector_at[j.saturating_sub(1)], sector_at[j.min(last - 1)]];
+            values.extend_from_within(side(j.saturating_sub(1)));
+            (rows.width[r], rows.band[r]) = (f.width(), values.len());
             for band in form.strip_table(j).chunks(q as usize) {
                 for rx in 0..q as usize {
                     values.extend((0..q as usize).map(|ry| band[if f.dir.0 > 0 { rx } else { ry }]));
                 }
             }
+            values.extend_from_within(side(j.min(last - 1)));
         }
         let cells = (0..CELLS)
             .map(|index: usize| {
@@ -203,7 +216,8 @@ impl Coarse {
     /// `x | y`), or `None` on a slow coarse cell.
     #[inline(always)]
     fn eval(&self, x: u64, y: u64, lz: u32) -> Option<u8> {
-        let coarse = |v: u64| (v << lz >> (64 - COARSE_BITS)) as usize;
+        let scale = POW2[lz as usize];
+        let coarse = |v: u64| (v.wrapping_mul(scale) >> (64 - COARSE_BITS)) as usize;
         let cell = self.cells[coarse(x) << COARSE_BITS | coarse(y)];
         if cell == SLOW {
             return None;
@@ -216,13 +230,15 @@ impl Coarse {
         } else {
             self.reduce(x) * self.q + self.reduce(y)
         } as usize;
-        // Outside the band, `n` is below 0 (below the band) or at least `width` (above it).
-        let table = if n < rows.width[r] {
-            rows.band[r] + n as usize * self.table_len
-        } else {
-            rows.sides[r][usize::from(n as i64 >= 0)]
-        };
-        Some(self.values[(table + pair) % VALUES_MAX])
+        // Below the band `n < 0`, above it `n >= width`: the sides' tables at -1 and `width`.
+        // `min(max(n, -1), width)` by masks, not branches (one would be mispredicted near every
+        // strip, and the compiler turns comparisons into them): `n >> 63` is -1 when `n < 0`.
+        let (n, width) = (n as i64, rows.width[r]);
+        let floor = n | n >> 63;
+        let over = floor.wrapping_sub(width);
+        let slot = width.wrapping_add(over & over >> 63);
+        let table = rows.band[r].wrapping_add_signed(slot as isize * self.table_len as isize);
+        Some(self.values[table.wrapping_add(pair) % VALUES_MAX])
     }
 
     /// `x mod Q` by the reciprocal `m = ⌊(2^64 - 1) / Q⌋`, whose quotient `⌊x·m / 2^64⌋` is
