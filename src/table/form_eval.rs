@@ -6,9 +6,10 @@
 //! Far from the origin, which region of the form holds a cell depends on its angle alone,
 //! except within a band of one strip. So the evaluator scales the cell down to a *coarse cell*:
 //! with `s = bits(x | y) - 7`, `(X, Y) = (x >> s, y >> s)` (computed as the top 7 bits of
-//! `x` and `y` shifted left by the leading zeros of `x | y`, as a multiplication) lies in `[0, 128)²` with
-//! `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every coarse cell once,
-//! on the first far query, by interval arithmetic over all the cells it covers, as one of
+//! `x` and `y` shifted left, by a multiplication, by the leading zeros of `x | y`) lies in
+//! `[0, 128)²` with `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every
+//! coarse cell once, on the first far query, by interval arithmetic over all the cells it
+//! covers, as one of
 //! - **a sector**: every cell of it lies in that sector;
 //! - **near strip `j`**: only strip `j`'s offset `n = p·y - q·x` decides: the cell is in
 //!   strip `j`'s band, in the sector below the band, or (near the axes' caps) the one above it;
@@ -52,7 +53,9 @@ const MAX_DIRECTION_SUM: i64 = 1 << (COARSE_BITS - 1);
 /// The coarse path's `Q × Q` tables may take this many bytes in all; a form that needs more
 /// takes the exact path.
 const VALUES_MAX: usize = 1 << 20;
-/// `2^k` at `k`: shifting by a multiplication, one instruction where a shift by a variable is two.
+/// `2^k` at `k`: a shift by a variable as a multiplication (on x86-64 without BMI2 a shift by
+/// `cl` is two or three micro-ops; the lookup bench's `closed_form/huge_all_regions` ran 14 ns
+/// with the shifts, 5-8 ns with this).
 const POW2: [u64; 64] = {
     let mut p = [0; 64];
     let mut k = 0;
@@ -137,6 +140,7 @@ impl Certified {
 /// `VALUES_MAX` bytes, or a strip direction with `p + q >= MAX_DIRECTION_SUM`.
 fn far_bits(form: &ClosedForm) -> u32 {
     let strips = form.features();
+    // Each band's offsets, and a copy of a sector on either side of it.
     let slots = form.sectors().len() as i64 + strips.iter().map(|f| f.width() + 2).sum::<i64>();
     let q = i64::try_from(form.modulus()).unwrap_or(i64::MAX);
     if slots.saturating_mul(q.saturating_mul(q)) > VALUES_MAX as i64
@@ -157,6 +161,7 @@ impl Coarse {
     /// The tables for scales `s0` and up.
     fn new(form: &ClosedForm, s0: u32) -> Coarse {
         let q = form.modulus();
+        let table_len = (q * q) as usize;
         let (strips, sectors) = (form.features(), form.sectors());
         let last = strips.len() - 1;
         let mut values = Vec::new();
@@ -178,7 +183,7 @@ impl Coarse {
         // phase, laid out by both residues.
         for (j, f) in strips.iter().enumerate() {
             let r = sectors.len() + j;
-            let side = |k: usize| sector_at[k]..sector_at[k] + (q * q) as usize;
+            let side = |k: usize| sector_at[k]..sector_at[k] + table_len;
             (rows.p[r], rows.q[r], rows.lo[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo as u64);
             values.extend_from_within(side(j.saturating_sub(1)));
             (rows.width[r], rows.band[r]) = (f.width(), values.len());
@@ -209,7 +214,7 @@ impl Coarse {
         // Zeroed memory is mapped lazily: only the pages the tables fill are touched.
         let mut padded: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
         padded[..values.len()].copy_from_slice(&values);
-        Coarse { q, mask, table_len: (q * q) as usize, recip: u64::MAX / q, cells, rows, values: padded }
+        Coarse { q, mask, table_len, recip: u64::MAX / q, cells, rows, values: padded }
     }
 
     /// `F(x, y)` for `bits(x | y) >= far_bits` (`lz` is the number of leading zeros of
