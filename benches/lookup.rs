@@ -71,6 +71,11 @@ fn lookup(c: &mut Criterion) {
     group.bench_function("closed_form/huge_all_regions", |b| {
         b.iter(|| black_box(&regions).iter().fold(0u8, |acc, &(x, y)| acc ^ form(x, y)))
     });
+    group.bench_function("table_value/in_square", |b| {
+        b.iter(|| {
+            black_box(&in_square).iter().fold(grundy::Nimber::ZERO, |acc, &(x, y)| acc ^ table.value(x, y).unwrap())
+        })
+    });
     group.bench_function("table_value/huge_all_regions", |b| {
         b.iter(|| {
             black_box(&regions).iter().fold(grundy::Nimber::ZERO, |acc, &(x, y)| acc ^ table.value(x, y).unwrap())
@@ -91,6 +96,7 @@ fn leapers(c: &mut Criterion) {
         ("king_ish", "(-1,0) (0,-1) (-1,-1)"),
         ("slanted_2x_5y", "(-3,1) (2,-1)"),
         ("queen_3", "(-1,0) (-2,0) (-3,0) (0,-1) (0,-2) (0,-3) (-1,-1) (-2,-2) (-3,-3)"),
+        ("period_28", "(-3,-3) (-1,-4) (1,-3)"),
     ] {
         let set = MoveSet::parse(moves).unwrap();
         let file = TableFile::from_bytes(leaper_blob(&set, 8).unwrap()).unwrap();

@@ -20,7 +20,7 @@
 //! arithmetic (no 128-bit products). The rest is a residue pair, `n - lo` clamped to the band
 //! (no branch: near a strip a branch on the band would be mispredicted about as often as not)
 //! and one read of a flat byte table: each band offset and each sector has a `Q × Q` table by
-//! `(x mod Q, y mod Q)`, and a copy of the sector on either side of each band lies next to it.
+//! `(x mod Q, y mod Q)`, and copies of the sectors above and below each band follow it.
 //!
 //! # Why it is the same function
 //!
@@ -42,6 +42,7 @@
 
 use std::sync::OnceLock;
 
+use grundy_core::rules::knight::MAX_COORDINATE;
 use grundy_core::rules::leaper::form::{ClosedForm, Feature, MAX_INTERIOR};
 
 /// Coarse cells are `COARSE_BITS` bits per coordinate.
@@ -69,19 +70,19 @@ const POW2: [u64; 64] = {
 const SLOW: u8 = u8::MAX;
 
 /// How the coarse cells of row `r` (a cell's byte) are answered: by the offset
-/// `n = p·y - q·x` (wrapping, exact here), clamped to `-1 ..= width` where the band is
-/// `lo <= n < lo + width`: the `Q × Q` table at `band + clamp(n - lo)·Q²`, read at
-/// `(x mod Q, y mod Q)`. The band's tables are laid out between a copy of the sector below it
-/// (at clamp `-1`) and of the one above it (at clamp `width`), so no branch chooses between
-/// them. A sector's row is a band of one offset: `p = q = lo = 0`, `width = 1`, `band` its
-/// table. Stored by field, each array indexed by `r` (one scaled load a field, no row address
-/// to compute).
+/// `n = p·y - q·x` (wrapping, exact here), where the band is `lo <= n < lo + width`: the
+/// `Q × Q` table at `band + slot·Q²`, read at `(x mod Q, y mod Q)`, with `slot = n - lo` in
+/// the band. The band's tables are followed by a copy of the sector above it (`slot = width`)
+/// and one of the sector below it (`slot = width + 1`), so no branch chooses between them. A
+/// sector's row is a band of one offset: `p = q = lo = 0`, `width = 1`, `band` its table.
+/// Stored by field, each array indexed by `r` (one scaled load a field, no row address to
+/// compute).
 #[derive(Debug, Clone)]
 struct Rows {
     p: [u64; 256],
     q: [u64; 256],
     lo: [u64; 256],
-    width: [i64; 256],
+    width: [u64; 256],
     band: [usize; 256],
 }
 
@@ -91,7 +92,8 @@ struct Coarse {
     q: u64,
     /// `Q - 1` when `Q > 1` is a power of two (residues are masks), else 0 (by the reciprocal).
     mask: u64,
-    /// `Q²`, the size of a table.
+    /// The side of a table, [`stride`]`(Q)`, and its size.
+    stride: u64,
     table_len: usize,
     recip: u64,
     /// The row of coarse cell `(X, Y)` at `X << COARSE_BITS | Y`.
@@ -106,9 +108,10 @@ struct Coarse {
 #[derive(Debug, Clone)]
 pub(crate) struct Certified {
     pub(crate) form: ClosedForm,
-    /// `2^(far_bits - 1) - 1` (`u64::MAX` when no cell is far), the largest `x | y` of a cell
-    /// that does not take the coarse path (one comparison, which also proves `x | y` nonzero).
-    near_max: u64,
+    /// The cells that take the coarse path are those with `x | y - far_min < far_len` (one
+    /// comparison): `2^(far_bits - 1) <= x | y <= MAX_COORDINATE`, or none (`far_len = 0`).
+    far_min: u64,
+    far_len: u64,
     /// Boxed: about 30 KiB, which a form that never takes a far query (a judge's) need not
     /// carry or move.
     coarse: OnceLock<Box<Coarse>>,
@@ -116,23 +119,35 @@ pub(crate) struct Certified {
 
 impl Certified {
     pub(crate) fn new(form: ClosedForm) -> Certified {
-        let near_max = 1u64.checked_shl(far_bits(&form) - 1).map_or(u64::MAX, |b| b - 1);
-        Certified { form, near_max, coarse: OnceLock::new() }
+        let far_min = 1u64.checked_shl(far_bits(&form) - 1).unwrap_or(u64::MAX);
+        let far_len = (MAX_COORDINATE + 1).saturating_sub(far_min);
+        Certified { form, far_min, far_len, coarse: OnceLock::new() }
     }
 
     /// `F(x, y)`, exact for every `x, y` in `u64`.
     #[inline(always)]
     pub(crate) fn eval(&self, x: u64, y: u64) -> u8 {
-        if x | y > self.near_max {
-            let lz = (x | y).leading_zeros();
-            let coarse =
-                self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, far_bits(&self.form) - COARSE_BITS)));
-            if let Some(g) = coarse.eval(x, y, lz) {
-                return g;
-            }
-        }
-        self.form.eval(x, y)
+        self.far(x, y).unwrap_or_else(|| self.form.eval(x, y))
     }
+
+    /// `F(x, y)` by the coarse tables, or `None` for a cell they do not answer: one too near
+    /// the origin, or beyond [`MAX_COORDINATE`], or in a coarse cell where two strips meet.
+    #[inline(always)]
+    pub(crate) fn far(&self, x: u64, y: u64) -> Option<u8> {
+        let bits = x | y;
+        if bits.wrapping_sub(self.far_min) >= self.far_len {
+            return None;
+        }
+        let coarse = self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, far_bits(&self.form) - COARSE_BITS)));
+        coarse.eval(x, y, bits.leading_zeros())
+    }
+}
+
+/// The side of the coarse path's tables for period `q`: `q` when residues are masks, else `2q`,
+/// so that a residue by the reciprocal needs no correction (see [`Coarse::reduce`]): the
+/// tables repeat their first `q` rows and columns.
+fn stride(q: u64) -> u64 {
+    if q > 1 && q.is_power_of_two() { q } else { 2 * q }
 }
 
 /// `s0 + COARSE_BITS` for the smallest scale `s0` the coarse table serves (see the module
@@ -142,8 +157,8 @@ fn far_bits(form: &ClosedForm) -> u32 {
     let strips = form.features();
     // Each band's offsets, and a copy of a sector on either side of it.
     let slots = form.sectors().len() as i64 + strips.iter().map(|f| f.width() + 2).sum::<i64>();
-    let q = i64::try_from(form.modulus()).unwrap_or(i64::MAX);
-    if slots.saturating_mul(q.saturating_mul(q)) > VALUES_MAX as i64
+    let side = i64::try_from(stride(form.modulus())).unwrap_or(i64::MAX);
+    if slots.saturating_mul(side.saturating_mul(side)) > VALUES_MAX as i64
         || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM)
     {
         return 65;
@@ -160,16 +175,16 @@ fn far_bits(form: &ClosedForm) -> u32 {
 impl Coarse {
     /// The tables for scales `s0` and up.
     fn new(form: &ClosedForm, s0: u32) -> Coarse {
-        let q = form.modulus();
-        let table_len = (q * q) as usize;
+        let (q, stride) = (form.modulus(), stride(form.modulus()));
+        let table_len = (stride * stride) as usize;
         let (strips, sectors) = (form.features(), form.sectors());
         let last = strips.len() - 1;
         let mut values = Vec::new();
         let sector_at: Vec<usize> = (0..sectors.len())
             .map(|k| {
                 let (at, sector) = (values.len(), &sectors[k]);
-                for rx in 0..q as i64 {
-                    values.extend((0..q as i64).map(|ry| sector.pattern[sector.class(rx, ry)]));
+                for rx in 0..stride {
+                    values.extend((0..stride).map(|ry| sector.pattern[sector.class((rx % q) as i64, (ry % q) as i64)]));
                 }
                 at
             })
@@ -185,14 +200,14 @@ impl Coarse {
             let r = sectors.len() + j;
             let side = |k: usize| sector_at[k]..sector_at[k] + table_len;
             (rows.p[r], rows.q[r], rows.lo[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo as u64);
-            values.extend_from_within(side(j.saturating_sub(1)));
-            (rows.width[r], rows.band[r]) = (f.width(), values.len());
+            (rows.width[r], rows.band[r]) = (f.width() as u64, values.len());
             for band in form.strip_table(j).chunks(q as usize) {
-                for rx in 0..q as usize {
-                    values.extend((0..q as usize).map(|ry| band[if f.dir.0 > 0 { rx } else { ry }]));
+                for rx in 0..stride {
+                    values.extend((0..stride).map(|ry| band[(if f.dir.0 > 0 { rx } else { ry } % q) as usize]));
                 }
             }
             values.extend_from_within(side(j.min(last - 1)));
+            values.extend_from_within(side(j.saturating_sub(1)));
         }
         let cells = (0..CELLS)
             .map(|index: usize| {
@@ -214,7 +229,7 @@ impl Coarse {
         // Zeroed memory is mapped lazily: only the pages the tables fill are touched.
         let mut padded: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
         padded[..values.len()].copy_from_slice(&values);
-        Coarse { q, mask, table_len, recip: u64::MAX / q, cells, rows, values: padded }
+        Coarse { q, mask, stride, table_len, recip: u64::MAX / q, cells, rows, values: padded }
     }
 
     /// `F(x, y)` for `bits(x | y) >= far_bits` (`lz` is the number of leading zeros of
@@ -231,27 +246,24 @@ impl Coarse {
         // `n - lo`, exact in wrapping arithmetic here (see the module documentation).
         let n = rows.p[r].wrapping_mul(y).wrapping_sub(rows.q[r].wrapping_mul(x)).wrapping_sub(rows.lo[r]);
         let pair = if self.mask != 0 {
-            (x & self.mask) * self.q + (y & self.mask)
+            (x & self.mask) * self.stride + (y & self.mask)
         } else {
-            self.reduce(x) * self.q + self.reduce(y)
+            self.reduce(x) * self.stride + self.reduce(y)
         } as usize;
-        // Below the band `n < 0`, above it `n >= width`: the sides' tables at -1 and `width`.
-        // `min(max(n, -1), width)` by masks, not branches (one would be mispredicted near every
-        // strip, and the compiler turns comparisons into them): `n >> 63` is -1 when `n < 0`.
-        let (n, width) = (n as i64, rows.width[r]);
-        let floor = n | n >> 63;
-        let over = floor.wrapping_sub(width);
-        let slot = width.wrapping_add(over & over >> 63);
-        let table = rows.band[r].wrapping_add_signed(slot as isize * self.table_len as isize);
+        // Above the band (`n >= width`) the table at `width`, below it (`n < 0`, `n` is then
+        // 2^63 or more as `u64`) the one at `width + 1`: one unsigned minimum with `width` plus
+        // the sign bit (no branch: one would be mispredicted near every strip).
+        let slot = n.min(rows.width[r] + (n >> 63)) as usize;
+        let table = rows.band[r] + slot * self.table_len;
         Some(self.values[table.wrapping_add(pair) % VALUES_MAX])
     }
 
-    /// `x mod Q` by the reciprocal `m = ⌊(2^64 - 1) / Q⌋`, whose quotient `⌊x·m / 2^64⌋` is
-    /// `⌊x / Q⌋` or one less (`x·(2^64 / Q - m) / 2^64 < 1`).
+    /// `x mod Q` or `x mod Q + Q` (the tables repeat every `Q` up to `2Q`), by the reciprocal
+    /// `m = ⌊(2^64 - 1) / Q⌋`, whose quotient `⌊x·m / 2^64⌋` is `⌊x / Q⌋` or one less
+    /// (`x·(2^64 / Q - m) / 2^64 < 1`).
     #[inline(always)]
     fn reduce(&self, x: u64) -> u64 {
-        let r = x - ((u128::from(x) * u128::from(self.recip)) >> 64) as u64 * self.q;
-        if r >= self.q { r - self.q } else { r }
+        x - ((u128::from(x) * u128::from(self.recip)) >> 64) as u64 * self.q
     }
 }
 

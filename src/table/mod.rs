@@ -141,8 +141,14 @@ impl<'a> KnightTable<'a> {
     /// more, or a move set without a certified form and the cell outside its square.
     #[inline(always)]
     pub(crate) fn lookup(&self, x: u64, y: u64) -> Option<u8> {
-        // A plain branch on the square, not `get(x, y).or_else(..)`: with the `Option` chain a
+        // The coarse path first (one comparison, and the form is g inside the square too), then
+        // a plain branch on the square, not `get(x, y).or_else(..)`: with the `Option` chain a
         // far query of `cargo bench -p grundy-bench --bench lookup` took 11 ns, with this 4.3.
+        if let Some(form) = self.closed_form {
+            if let Some(g) = form.far(x, y) {
+                return Some(g);
+            }
+        }
         let bound = self.bound as u64;
         if x < bound && y < bound { Some(self.cells[x as usize * self.bound + y as usize]) } else { self.beyond(x, y) }
     }
