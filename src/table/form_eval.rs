@@ -19,8 +19,9 @@
 //! limits are below `2^s0`, so `n - lo` lies in `(-2^63, 2^63)`: it is exact in wrapping 64-bit
 //! arithmetic (no 128-bit products). The rest is a residue pair, `n - lo` clamped to the band
 //! (no branch: near a strip a branch on the band would be mispredicted about as often as not)
-//! and one read of a flat byte table: each band offset and each sector has a `Q × Q` table by
-//! `(x mod Q, y mod Q)`, and copies of the sectors above and below each band follow it.
+//! and one read of a flat byte table: each band offset and each sector has a table by
+//! `(x mod Q, y mod Q)` (`2Q` on a side, repeating, when `Q` is not a power of two), and copies
+//! of the sectors above and below each band follow it.
 //!
 //! # Why it is the same function
 //!
@@ -51,7 +52,7 @@ const COARSE_BITS: u32 = 7;
 const CELLS: usize = 1 << (2 * COARSE_BITS);
 /// Strip directions need `p + q` below this for a near offset to fit `i64` (see `classify`).
 const MAX_DIRECTION_SUM: i64 = 1 << (COARSE_BITS - 1);
-/// The coarse path's `Q × Q` tables may take this many bytes in all; a form that needs more
+/// The coarse path's tables may take this many bytes in all; a form that needs more
 /// takes the exact path.
 const VALUES_MAX: usize = 1 << 20;
 /// `2^k` at `k`: a shift by a variable as a multiplication (on x86-64 without BMI2 a shift by
@@ -71,12 +72,12 @@ const SLOW: u8 = u8::MAX;
 
 /// How the coarse cells of row `r` (a cell's byte) are answered: by the offset
 /// `n = p·y - q·x` (wrapping, exact here), where the band is `lo <= n < lo + width`: the
-/// `Q × Q` table at `band + slot·Q²`, read at `(x mod Q, y mod Q)`, with `slot = n - lo` in
-/// the band. The band's tables are followed by a copy of the sector above it (`slot = width`)
-/// and one of the sector below it (`slot = width + 1`), so no branch chooses between them. A
-/// sector's row is a band of one offset: `p = q = lo = 0`, `width = 1`, `band` its table.
-/// Stored by field, each array indexed by `r` (one scaled load a field, no row address to
-/// compute).
+/// table at `band + slot·S²` (`S × S`, `S = stride(Q)`), read at the residues of `x` and `y`,
+/// with `slot = n - lo` in the band. The band's tables are followed by a copy of the sector
+/// above it (`slot = width`) and one of the sector below it (`slot = width + 1`), so no branch
+/// chooses between them. A sector's row is a band of one offset: `p = q = lo = 0`,
+/// `width = 1`, `band` its table. Stored by field, each array indexed by `r` (one scaled load a
+/// field, no row address to compute).
 #[derive(Debug, Clone)]
 struct Rows {
     p: [u64; 256],
@@ -100,7 +101,7 @@ struct Coarse {
     cells: [u8; CELLS],
     /// Indexed by a cell's byte; the [`SLOW`] row is never read.
     rows: Rows,
-    /// The `Q × Q` tables from the start, then zeros: a fixed size indexed modulo it.
+    /// The tables from the start, then zeros: a fixed size indexed modulo it.
     values: Box<[u8; VALUES_MAX]>,
 }
 
@@ -108,8 +109,9 @@ struct Coarse {
 #[derive(Debug, Clone)]
 pub(crate) struct Certified {
     pub(crate) form: ClosedForm,
-    /// The cells that take the coarse path are those with `x | y - far_min < far_len` (one
-    /// comparison): `2^(far_bits - 1) <= x | y <= MAX_COORDINATE`, or none (`far_len = 0`).
+    /// The cells that take the coarse path are those with `(x | y) - far_min < far_len`
+    /// (wrapping; one comparison): `2^(far_bits - 1) <= x | y <= MAX_COORDINATE`, or none
+    /// (`far_len = 0`).
     far_min: u64,
     far_len: u64,
     /// Boxed: about 30 KiB, which a form that never takes a far query (a judge's) need not
@@ -203,7 +205,9 @@ impl Coarse {
             (rows.width[r], rows.band[r]) = (f.width() as u64, values.len());
             for band in form.strip_table(j).chunks(q as usize) {
                 for rx in 0..stride {
-                    values.extend((0..stride).map(|ry| band[(if f.dir.0 > 0 { rx } else { ry } % q) as usize]));
+                    // The band's pattern is by phase along the strip: `x mod Q`, or `y mod Q`
+                    // for a strip along the y axis.
+                    values.extend((0..stride).map(|ry| band[((if f.dir.0 > 0 { rx } else { ry }) % q) as usize]));
                 }
             }
             values.extend_from_within(side(j.min(last - 1)));
