@@ -40,7 +40,11 @@ impl Judge for Knights<'_> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         let mut lines = CaseLines::new();
         let result = (|| {
-            for case in 1..=cases {
+            let mut case = 1;
+            while case <= cases {
+                if cases - case >= MANY_CASES {
+                    small_cases(scan, &table, limit, &mut case, cases, &mut lines, out)?;
+                }
                 let n = read_count(scan, case)?;
                 // Only the last case can be the whole rest of the input; the answers before it
                 // are written before it is read.
@@ -54,16 +58,78 @@ impl Judge for Knights<'_> {
                     Some(nimber) => nimber,
                     None => {
                         let mut xor = XorValues::new(&table, limit);
-                        read_knights(scan, &table, limit, case, n, &mut xor)?;
+                        read_knights(scan, &table, limit, case, 1, n, &mut xor)?;
                         xor.nimber
                     }
                 };
                 lines.push(out, crate::Nimber::from(nimber).outcome())?;
+                case += 1;
             }
             scan.finish(cases)
         })();
         lines.finish(out, result)
     }
+}
+
+/// Cases before the last one from which [`small_cases`] is tried.
+const MANY_CASES: u64 = 16;
+
+/// Pairs [`small_cases`] reads at a time.
+const SMALL_BATCH: usize = 256;
+
+/// Answers cases from `*case` on, before the last case `cases`, while they come in bulk: the
+/// numbers of many cases at once (each case's `n`, then its `2n` coordinates, all below
+/// [`bulk_bound`]) read by [`Scanner::pairs_below`] as one stream, two at a time, and split
+/// into cases after. On a million cases of one knight this reads three numbers a case in bulk
+/// where the per-case path reads them token by token. A case the stream ends in is finished
+/// token by token (and in bulk for a long rest); then, or when the bulk path stops at once (a
+/// case of `n >= bulk_bound`, a token it does not read, the window's end), the per-case path
+/// takes over at `*case`. It never reads the last case's `n`: each case before it holds at
+/// least one number, so a stream of at most `cases - *case` numbers ends before it (and the
+/// last case keeps its reading in halves).
+#[inline(never)]
+fn small_cases<S: Source, W: Write>(
+    scan: &mut Scanner<S>,
+    table: &KnightTable<'_>,
+    limit: u64,
+    case: &mut u64,
+    cases: u64,
+    lines: &mut CaseLines,
+    out: &mut W,
+) -> Result<(), JudgeError> {
+    let bulk = bulk_bound(table, limit);
+    let mut batch = [[0; 2]; SMALL_BATCH];
+    while cases - *case >= MANY_CASES {
+        let wanted = usize::try_from((cases - *case) / 2).map_or(SMALL_BATCH, |w| w.min(SMALL_BATCH));
+        let read = scan.pairs_below([bulk, bulk], &mut batch[..wanted]);
+        let mut numbers = batch[..read].as_flattened();
+        // Whole cases.
+        while let Some((&n, rest)) = numbers.split_first() {
+            let Some(knights) = rest.get(..2 * n as usize) else { break };
+            let nimber = knights.chunks_exact(2).fold(0, |acc, k| acc ^ value(table, k[0].into(), k[1].into()));
+            lines.push(out, crate::Nimber::from(nimber).outcome())?;
+            numbers = &rest[knights.len()..];
+            *case += 1;
+        }
+        // The case the stream ends in: its `n` and its first coordinates, the rest read after.
+        if let Some((&n, coordinates)) = numbers.split_first() {
+            let whole = coordinates.len() / 2;
+            let mut nimber = coordinates.chunks_exact(2).fold(0, |acc, k| acc ^ value(table, k[0].into(), k[1].into()));
+            if let &[.., x] = &coordinates[2 * whole..] {
+                let y = coordinate(scan, table, limit, "y", whole as u64 + 1, *case)?;
+                nimber ^= value(table, x.into(), y);
+            }
+            let begun = coordinates.len().div_ceil(2) as u64;
+            let mut xor = XorValues { nimber, ..XorValues::new(table, limit) };
+            read_knights(scan, table, limit, *case, begun + 1, u64::from(n) - begun, &mut xor)?;
+            lines.push(out, crate::Nimber::from(xor.nimber).outcome())?;
+            *case += 1;
+        }
+        if read < wanted {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The XOR of the values of the knights read. When the bulk path reads only knights in the
@@ -143,7 +209,7 @@ pub(super) fn read_case<S: Source>(
     knight: impl FnMut(u64, u64),
 ) -> Result<(), JudgeError> {
     let n = read_count(scan, case)?;
-    read_knights(scan, table, limit, case, n, &mut EachPair(knight))
+    read_knights(scan, table, limit, case, 1, n, &mut EachPair(knight))
 }
 
 /// Reads `n`, the number of knights of case `case`.
@@ -151,19 +217,21 @@ fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeE
     scan.next_u64().map_err(|e| scan.error(e, &format!("n, the number of knights of case {case}")))
 }
 
-/// Reads the `n` knights of case `case` into `into`: in bulk those below [`bulk_bound`], token
-/// by token the others (up to `limit`).
+/// Reads `n` knights of case `case`, numbered from `first` (in messages), into `into`: in bulk
+/// those below [`bulk_bound`], token by token the others (up to `limit`).
 #[inline(always)]
 fn read_knights<S: Source>(
     scan: &mut Scanner<S>,
     table: &KnightTable<'_>,
     limit: u64,
     case: u64,
+    first: u64,
     n: u64,
     into: &mut impl Take<[u32; 2], (u64, u64)>,
 ) -> Result<(), JudgeError> {
-    let slow = |scan: &mut Scanner<S>, i| {
-        Ok((coordinate(scan, table, limit, "x", i, case)?, coordinate(scan, table, limit, "y", i, case)?))
+    let slow = |scan: &mut Scanner<S>, i: u64| {
+        let knight = first - 1 + i;
+        Ok((coordinate(scan, table, limit, "x", knight, case)?, coordinate(scan, table, limit, "y", knight, case)?))
     };
     let bulk = bulk_bound(table, limit);
     read_pairs(scan, [bulk, bulk], n, slow, into)

@@ -114,6 +114,18 @@ fn cases() -> impl Strategy<Value = Cases> {
     prop::collection::vec(case, 1..20)
 }
 
+/// 17 to 150 cases of up to 5 knights (or none), and now and then one of 500 or more (as many as
+/// the judge's bulk path for many small cases at once does not read).
+fn small_cases() -> impl Strategy<Value = Cases> {
+    let coord =
+        prop_oneof![3 => 0u16..BOUND as u16, 1 => prop::sample::select(vec![0u16, 1, 9, 10, 99, 100, 498, 499])];
+    let case = prop_oneof![
+        20 => prop::collection::vec((coord.clone(), coord.clone()), 0..6),
+        1 => prop::collection::vec((coord.clone(), coord), 500..520),
+    ];
+    prop::collection::vec(case, 17..150)
+}
+
 fn render(cases: &Cases, layout: &Layout) -> Vec<u8> {
     let mut text = String::from(layout.leading);
     text += &cases.len().to_string();
@@ -266,6 +278,17 @@ proptest! {
         let (result, out) = run_judge(&input);
         prop_assert!(result.is_ok(), "{:?}", result.err().map(|e| e.to_string()));
         prop_assert_eq!(out, expected_output(&cases));
+    }
+
+    /// Many small cases in any accepted layout: the reference answers; and damaged once, the
+    /// answers before the damage (as below).
+    #[test]
+    fn many_small_cases_get_the_reference_answers(cases in small_cases(), layout in layout(), damage in damage()) {
+        let input = render(&cases, &layout);
+        let (result, out) = run_judge(&input);
+        prop_assert!(result.is_ok(), "{:?}", result.err().map(|e| e.to_string()));
+        prop_assert_eq!(out, expected_output(&cases));
+        checks::knights(&apply(input, &damage));
     }
 
     /// Valid inputs damaged once: the judge never panics, prints the answers of the cases before
