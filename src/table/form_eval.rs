@@ -5,9 +5,8 @@
 //!
 //! Far from the origin, which region of the form holds a cell depends on its angle alone,
 //! except within a band of one strip. So the evaluator scales the cell down to a *coarse cell*:
-//! with `s = bits(x | y) - 7`, `(X, Y) = (x >> s, y >> s)` (computed as the top 7 bits of
-//! `x` and `y` shifted left, by a multiplication, by the leading zeros of `x | y`) lies in
-//! `[0, 128)²` with `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every
+//! with `s = bits(x | y) - 7` (from one `bsr`, see [`log2`]), `(X, Y) = (x >> s, y >> s)` lies
+//! in `[0, 128)²` with `max(X, Y) >= 64`, and a 16 KiB table (it stays in L1) classifies every
 //! coarse cell once, on the first far query, by interval arithmetic over all the cells it
 //! covers, as one of
 //! - **a sector**: every cell of it lies in that sector;
@@ -16,12 +15,16 @@
 //! - **slow**: two strips meet in it; the cell goes to [`ClosedForm::eval`].
 //!
 //! Near a strip, `|n| <= (p + q)·2^s + p + q` with `p + q < 64` and `s <= 57`, and the band's
-//! limits are below `2^s0`, so `n - lo` lies in `(-2^63, 2^63)`: it is exact in wrapping 64-bit
-//! arithmetic (no 128-bit products). The rest is a residue pair, `n - lo` clamped to the band
-//! (no branch: near a strip a branch on the band would be mispredicted about as often as not)
-//! and one read of a flat byte table: each band offset and each sector has a table by
-//! `(x mod Q, y mod Q)` (`2Q` on a side, repeating, when `Q` is not a power of two), and copies
-//! of the sectors above and below each band follow it.
+//! limits are below `2^s0`, so `n` lies in `(-2^63, 2^63)`: it is exact in wrapping 64-bit
+//! arithmetic (no 128-bit products). The rest is a residue pair, `n` clamped to
+//! `lo - 1 ..= hi + 1` (no branch: near a strip a branch on the band would be mispredicted about
+//! as often as not) and one read of a flat byte table, `values[pair · S + slot]`: the *slots*
+//! are the sectors' and, for each strip, a copy of the sector below its band, the band's offsets
+//! and a copy of the sector above it, so the clamped offset picks the slot by one addition; the
+//! *pair* is `x mod Q` and `y mod Q` side by side in bits, each padded to a power of two (`2Q`
+//! values, repeating, when the residue comes from a reciprocal and `Q` is not a power of two).
+//! The pair depends on `x` and `y` alone, so it is ready long before the clamped offset, which
+//! ends the query's longest chain of dependent steps.
 //!
 //! # Why it is the same function
 //!
@@ -43,7 +46,6 @@
 
 use std::sync::OnceLock;
 
-use grundy_core::rules::knight::MAX_COORDINATE;
 use grundy_core::rules::leaper::form::{ClosedForm, Feature, MAX_INTERIOR};
 
 /// Coarse cells are `COARSE_BITS` bits per coordinate.
@@ -55,53 +57,63 @@ const MAX_DIRECTION_SUM: i64 = 1 << (COARSE_BITS - 1);
 /// The coarse path's tables may take this many bytes in all; a form that needs more
 /// takes the exact path.
 const VALUES_MAX: usize = 1 << 20;
-/// `2^k` at `k`: a shift by a variable as a multiplication (on x86-64 without BMI2 a shift by
-/// `cl` is two or three micro-ops; the lookup bench's `closed_form/huge_all_regions` ran 14 ns
-/// with the shifts, 5-8 ns with this).
-const POW2: [u64; 64] = {
-    let mut p = [0; 64];
-    let mut k = 0;
-    while k < 64 {
-        p[k] = 1 << k;
-        k += 1;
-    }
-    p
-};
 /// The row of a coarse cell that [`ClosedForm::eval`] answers.
 const SLOW: u8 = u8::MAX;
 
+/// `⌊log2 v⌋` of `v > 0`: on x86-64, `bsr` with its result in its own source register.
+///
+/// Two traps of code generation tie a far query to the one before it, both in how the shift
+/// count reaches `cl`. `bsr` leaves its destination unchanged for a zero source, so processors
+/// read the destination as an input, and a register the previous query wrote late makes each
+/// query wait for it. And from `ilog2` the compiler computes the shift as `57 - lz` in 8-bit
+/// arithmetic on `cl`, which merges with the previous query's `rcx`. With `ilog2` here the
+/// lookup bench's far queries took 7.0-8.5 ns, with this 4.3-6.5 ns (BENCHMARKS.md,
+/// "Closed-form lookup").
+#[inline(always)]
+fn log2(v: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        let mut v = v;
+        // SAFETY: `bsr` reads and writes this one register and the flags, and touches no memory.
+        unsafe { core::arch::asm!("bsr {0}, {0}", inout(reg) v, options(pure, nomem, nostack)) };
+        v
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        u64::from(v.ilog2())
+    }
+}
+
 /// How the coarse cells of row `r` (a cell's byte) are answered: by the offset
-/// `n = p·y - q·x` (wrapping, exact here), where the band is `lo <= n < lo + width`: the
-/// table at `band + slot·S²` (`S × S`, `S = stride(Q)`), read at the residues of `x` and `y`,
-/// with `slot = n - lo` in the band. The band's tables are followed by a copy of the sector
-/// above it (`slot = width`) and one of the sector below it (`slot = width + 1`), so no branch
-/// chooses between them. A sector's row is a band of one offset: `p = q = lo = 0`,
-/// `width = 1`, `band` its table. Stored by field, each array indexed by `r` (one scaled load a
-/// field, no row address to compute).
+/// `n = p·y - q·x` (wrapping, exact here) clamped to `below ..= above` (the band's `lo - 1` and
+/// `hi + 1`), at slot `base + n` (wrapping: `base` is the slot of offset 0). A sector's row is
+/// `p = q = below = above = 0`, `base` its slot. Stored by field, each array indexed by `r` (one
+/// scaled load a field, no row address to compute).
 #[derive(Debug, Clone)]
 struct Rows {
     p: [u64; 256],
     q: [u64; 256],
-    lo: [u64; 256],
-    width: [u64; 256],
-    band: [usize; 256],
+    below: [i64; 256],
+    above: [i64; 256],
+    base: [usize; 256],
 }
 
 /// The compiled tables (built on the first far query).
 #[derive(Debug, Clone)]
 struct Coarse {
     q: u64,
-    /// `Q - 1` when `Q > 1` is a power of two (residues are masks), else 0 (by the reciprocal).
+    /// `Q - 1` when `Q` is a power of two (residues are masks), else 0 (by the reciprocal).
     mask: u64,
-    /// The side of a table, [`stride`]`(Q)`, and its size.
-    stride: u64,
-    table_len: usize,
     recip: u64,
+    /// The bits of `y`'s residue in a pair: `log2` of the padded side, [`side`]`(Q)`.
+    side_bits: u32,
+    /// The number of slots, `S`.
+    slots: usize,
     /// The row of coarse cell `(X, Y)` at `X << COARSE_BITS | Y`.
     cells: [u8; CELLS],
     /// Indexed by a cell's byte; the [`SLOW`] row is never read.
     rows: Rows,
-    /// The tables from the start, then zeros: a fixed size indexed modulo it.
+    /// `values[pair · S + slot]`, then zeros: a fixed size indexed modulo it.
     values: Box<[u8; VALUES_MAX]>,
 }
 
@@ -109,11 +121,10 @@ struct Coarse {
 #[derive(Debug, Clone)]
 pub(crate) struct Certified {
     pub(crate) form: ClosedForm,
-    /// The cells that take the coarse path are those with `(x | y) - far_min < far_len`
-    /// (wrapping; one comparison): `2^(far_bits - 1) <= x | y <= MAX_COORDINATE`, or none
-    /// (`far_len = 0`).
-    far_min: u64,
-    far_len: u64,
+    /// The cells that take the coarse path are those with `far_log2 <= log2(x | y) <= 62`, that
+    /// is `log2(x | y) - far_log2 <= span` (wrapping; one comparison), or none (`far_log2 = 64`).
+    far_log2: u64,
+    span: u64,
     /// Boxed: about 30 KiB, which a form that never takes a far query (a judge's) need not
     /// carry or move.
     coarse: OnceLock<Box<Coarse>>,
@@ -121,9 +132,12 @@ pub(crate) struct Certified {
 
 impl Certified {
     pub(crate) fn new(form: ClosedForm) -> Certified {
-        let far_min = 1u64.checked_shl(far_bits(&form) - 1).unwrap_or(u64::MAX);
-        let far_len = (MAX_COORDINATE + 1).saturating_sub(far_min);
-        Certified { form, far_min, far_len, coarse: OnceLock::new() }
+        let far_log2 = u64::from(far_bits(&form) - 1);
+        let (far_log2, span) = match 62u64.checked_sub(far_log2) {
+            Some(span) => (far_log2, span),
+            None => (64, 0),
+        };
+        Certified { form, far_log2, span, coarse: OnceLock::new() }
     }
 
     /// `F(x, y)`, exact for every `x, y` in `u64`.
@@ -133,23 +147,24 @@ impl Certified {
     }
 
     /// `F(x, y)` by the coarse tables, or `None` for a cell they do not answer: one too near
-    /// the origin, or beyond [`MAX_COORDINATE`], or in a coarse cell where two strips meet.
+    /// the origin, or beyond [`MAX_COORDINATE`](grundy_core::rules::knight::MAX_COORDINATE), or
+    /// in a coarse cell where two strips meet.
     #[inline(always)]
     pub(crate) fn far(&self, x: u64, y: u64) -> Option<u8> {
-        let bits = x | y;
-        if bits.wrapping_sub(self.far_min) >= self.far_len {
+        let log2 = log2(x | y | 1);
+        if log2.wrapping_sub(self.far_log2) > self.span {
             return None;
         }
         let coarse = self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, far_bits(&self.form) - COARSE_BITS)));
-        coarse.eval(x, y, bits.leading_zeros())
+        coarse.eval(x, y, log2)
     }
 }
 
-/// The side of the coarse path's tables for period `q`: `q` when residues are masks, else `2q`,
-/// so that a residue by the reciprocal needs no correction (see [`Coarse::reduce`]): the
-/// tables repeat their first `q` rows and columns.
-fn stride(q: u64) -> u64 {
-    if q > 1 && q.is_power_of_two() { q } else { 2 * q }
+/// The side of the coarse path's tables for period `q`, a power of two: `q` when residues are
+/// masks, else `2q` rounded up, so that a residue by the reciprocal needs no correction (see
+/// [`Coarse::reduce`]): the tables repeat their first `q` rows and columns.
+fn side(q: u64) -> u64 {
+    if q > 1 && q.is_power_of_two() { q } else { (2 * q).next_power_of_two() }
 }
 
 /// `s0 + COARSE_BITS` for the smallest scale `s0` the coarse table serves (see the module
@@ -159,7 +174,7 @@ fn far_bits(form: &ClosedForm) -> u32 {
     let strips = form.features();
     // Each band's offsets, and a copy of a sector on either side of it.
     let slots = form.sectors().len() as i64 + strips.iter().map(|f| f.width() + 2).sum::<i64>();
-    let side = i64::try_from(stride(form.modulus())).unwrap_or(i64::MAX);
+    let side = i64::try_from(side(form.modulus())).unwrap_or(i64::MAX);
     if slots.saturating_mul(side.saturating_mul(side)) > VALUES_MAX as i64
         || strips.iter().any(|f| f.dir.0 + f.dir.1 >= MAX_DIRECTION_SUM)
     {
@@ -177,41 +192,32 @@ fn far_bits(form: &ClosedForm) -> u32 {
 impl Coarse {
     /// The tables for scales `s0` and up.
     fn new(form: &ClosedForm, s0: u32) -> Coarse {
-        let (q, stride) = (form.modulus(), stride(form.modulus()));
-        let table_len = (stride * stride) as usize;
+        let (q, side) = (form.modulus(), side(form.modulus()));
         let (strips, sectors) = (form.features(), form.sectors());
         let last = strips.len() - 1;
-        let mut values = Vec::new();
-        let sector_at: Vec<usize> = (0..sectors.len())
-            .map(|k| {
-                let (at, sector) = (values.len(), &sectors[k]);
-                for rx in 0..stride {
-                    values.extend((0..stride).map(|ry| sector.pattern[sector.class((rx % q) as i64, (ry % q) as i64)]));
-                }
-                at
-            })
-            .collect();
-        let mut rows = Rows { p: [0; 256], q: [0; 256], lo: [0; 256], width: [0; 256], band: [0; 256] };
-        for (k, &at) in sector_at.iter().enumerate() {
-            (rows.width[k], rows.band[k]) = (1, at);
+        // Each slot's values by residue pair `(x mod Q, y mod Q)`, row-major, `side x side`.
+        let by_pair = |value: &dyn Fn(u64, u64) -> u8| -> Vec<u8> {
+            (0..side * side).map(|pair| value(pair / side % q, pair % side % q)).collect()
+        };
+        let sector = |k: usize| by_pair(&|rx, ry| sectors[k].pattern[sectors[k].class(rx as i64, ry as i64)]);
+        let mut slots = Vec::new();
+        let mut rows = Rows { p: [0; 256], q: [0; 256], below: [0; 256], above: [0; 256], base: [0; 256] };
+        for k in 0..sectors.len() {
+            rows.base[k] = slots.len();
+            slots.push(sector(k));
         }
         // Below a strip's band the sector before it, above it the sector after it (as `phi`
         // decides), each copied next to the band; in the band, offset by offset, its pattern by
-        // phase, laid out by both residues.
+        // phase along the strip: `x mod Q`, or `y mod Q` for a strip along the y axis.
         for (j, f) in strips.iter().enumerate() {
             let r = sectors.len() + j;
-            let side = |k: usize| sector_at[k]..sector_at[k] + table_len;
-            (rows.p[r], rows.q[r], rows.lo[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo as u64);
-            (rows.width[r], rows.band[r]) = (f.width() as u64, values.len());
+            (rows.p[r], rows.q[r], rows.below[r], rows.above[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo - 1, f.hi + 1);
+            rows.base[r] = slots.len().wrapping_sub((f.lo - 1) as usize);
+            slots.push(sector(j.saturating_sub(1)));
             for band in form.strip_table(j).chunks(q as usize) {
-                for rx in 0..stride {
-                    // The band's pattern is by phase along the strip: `x mod Q`, or `y mod Q`
-                    // for a strip along the y axis.
-                    values.extend((0..stride).map(|ry| band[((if f.dir.0 > 0 { rx } else { ry }) % q) as usize]));
-                }
+                slots.push(by_pair(&|rx, ry| band[(if f.dir.0 > 0 { rx } else { ry }) as usize]));
             }
-            values.extend_from_within(side(j.min(last - 1)));
-            values.extend_from_within(side(j.saturating_sub(1)));
+            slots.push(sector(j.min(last - 1)));
         }
         let cells = (0..CELLS)
             .map(|index: usize| {
@@ -229,37 +235,37 @@ impl Coarse {
             .try_into()
             .expect("one row per coarse cell");
         assert!(sectors.len() + strips.len() < usize::from(SLOW), "a form has at most 16 strips and 15 sectors");
-        let mask = if q.is_power_of_two() { q - 1 } else { 0 };
         // Zeroed memory is mapped lazily: only the pages the tables fill are touched.
-        let mut padded: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
-        padded[..values.len()].copy_from_slice(&values);
-        Coarse { q, mask, stride, table_len, recip: u64::MAX / q, cells, rows, values: padded }
+        let mut values: Box<[u8; VALUES_MAX]> = vec![0; VALUES_MAX].into_boxed_slice().try_into().expect("its size");
+        for (slot, table) in slots.iter().enumerate() {
+            for (pair, &value) in table.iter().enumerate() {
+                values[pair * slots.len() + slot] = value;
+            }
+        }
+        let mask = if q.is_power_of_two() { q - 1 } else { 0 };
+        let side_bits = side.trailing_zeros();
+        Coarse { q, mask, recip: u64::MAX / q, side_bits, slots: slots.len(), cells, rows, values }
     }
 
-    /// `F(x, y)` for `bits(x | y) >= far_bits` (`lz` is the number of leading zeros of
-    /// `x | y`), or `None` on a slow coarse cell.
+    /// `F(x, y)` for `far_log2 <= log2(x | y) = log2 <= 62`, or `None` on a slow coarse cell.
     #[inline(always)]
-    fn eval(&self, x: u64, y: u64, lz: u32) -> Option<u8> {
-        let scale = POW2[lz as usize];
-        let coarse = |v: u64| (v.wrapping_mul(scale) >> (64 - COARSE_BITS)) as usize;
-        let cell = self.cells[coarse(x) << COARSE_BITS | coarse(y)];
+    fn eval(&self, x: u64, y: u64, log2: u64) -> Option<u8> {
+        let s = log2 as u32 - (COARSE_BITS - 1);
+        let cell = self.cells[((x >> s) << COARSE_BITS | (y >> s)) as usize % CELLS];
         if cell == SLOW {
             return None;
         }
-        let (r, rows) = (usize::from(cell), &self.rows);
-        // `n - lo`, exact in wrapping arithmetic here (see the module documentation).
-        let n = rows.p[r].wrapping_mul(y).wrapping_sub(rows.q[r].wrapping_mul(x)).wrapping_sub(rows.lo[r]);
         let pair = if self.mask != 0 {
-            (x & self.mask) * self.stride + (y & self.mask)
+            (x & self.mask) << self.side_bits | (y & self.mask)
         } else {
-            self.reduce(x) * self.stride + self.reduce(y)
+            self.reduce(x) << self.side_bits | self.reduce(y)
         } as usize;
-        // Above the band (`n >= width`) the table at `width`, below it (`n < 0`, `n` is then
-        // 2^63 or more as `u64`) the one at `width + 1`: one unsigned minimum with `width` plus
-        // the sign bit (no branch: one would be mispredicted near every strip).
-        let slot = n.min(rows.width[r] + (n >> 63)) as usize;
-        let table = rows.band[r] + slot * self.table_len;
-        Some(self.values[table.wrapping_add(pair) % VALUES_MAX])
+        let (r, rows) = (usize::from(cell), &self.rows);
+        // `n`, exact in wrapping arithmetic here (see the module documentation); below the band
+        // it is clamped to the slot of the sector below, above it to the one above.
+        let n = rows.p[r].wrapping_mul(y).wrapping_sub(rows.q[r].wrapping_mul(x)) as i64;
+        let slot = rows.base[r].wrapping_add(n.min(rows.above[r]).max(rows.below[r]) as usize);
+        Some(self.values[(pair * self.slots).wrapping_add(slot) % VALUES_MAX])
     }
 
     /// `x mod Q` or `x mod Q + Q` (the tables repeat every `Q` up to `2Q`), by the reciprocal

@@ -1,6 +1,6 @@
 //! The run-time evaluator of a certified closed form (what `KnightTable::value` answers beyond
 //! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
-//! near every strip, for forms of several shapes (moduli 3, 4, 8, 16, potentials other than
+//! near every strip, for forms of several shapes (moduli 3, 4, 8, 16, 28, potentials other than
 //! x + y), and at every scale of the evaluator's angular pre-classification (cells whose largest
 //! coordinate has each bit length from 1 to 64); on random move sets, the run-time values also
 //! satisfy the mex recurrence at far cells.
@@ -20,6 +20,7 @@ const SETS: &[&str] = &[
     "(-3,1) (2,-1)",
     "(0,-1) (-1,2) (-2,-1)",
     "(-3,-1) (-1,-3) (-2,-2)",
+    "(-3,-3) (-1,-4) (1,-3)",
 ];
 
 /// A cell on a random ray `(t·p, t·q)` of `dirs`, each coordinate moved by up to 40 either way,
