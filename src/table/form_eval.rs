@@ -102,7 +102,7 @@ struct Rows {
 #[derive(Debug, Clone)]
 struct Coarse {
     q: u64,
-    /// `Q - 1` when `Q` is a power of two (residues are masks), else 0 (by the reciprocal).
+    /// `Q - 1` when the tables are `Q` on a side (residues are masks), else 0 (by the reciprocal).
     mask: u64,
     recip: u64,
     /// The bits of `y`'s residue in a pair: `log2` of the padded side, [`side`]`(Q)`.
@@ -199,12 +199,14 @@ impl Coarse {
         let by_pair = |value: &dyn Fn(u64, u64) -> u8| -> Vec<u8> {
             (0..side * side).map(|pair| value(pair / side % q, pair % side % q)).collect()
         };
-        let sector = |k: usize| by_pair(&|rx, ry| sectors[k].pattern[sectors[k].class(rx as i64, ry as i64)]);
-        let mut slots = Vec::new();
+        // Slot `k` is sector `k`.
+        let mut slots: Vec<Vec<u8>> = sectors
+            .iter()
+            .map(|sector| by_pair(&|rx, ry| sector.pattern[sector.class(rx as i64, ry as i64)]))
+            .collect();
         let mut rows = Rows { p: [0; 256], q: [0; 256], below: [0; 256], above: [0; 256], base: [0; 256] };
-        for k in 0..sectors.len() {
-            rows.base[k] = slots.len();
-            slots.push(sector(k));
+        for (k, base) in rows.base.iter_mut().enumerate().take(sectors.len()) {
+            *base = k;
         }
         // Below a strip's band the sector before it, above it the sector after it (as `phi`
         // decides), each copied next to the band; in the band, offset by offset, its pattern by
@@ -213,11 +215,11 @@ impl Coarse {
             let r = sectors.len() + j;
             (rows.p[r], rows.q[r], rows.below[r], rows.above[r]) = (f.dir.0 as u64, f.dir.1 as u64, f.lo - 1, f.hi + 1);
             rows.base[r] = slots.len().wrapping_sub((f.lo - 1) as usize);
-            slots.push(sector(j.saturating_sub(1)));
+            slots.push(slots[j.saturating_sub(1)].clone());
             for band in form.strip_table(j).chunks(q as usize) {
                 slots.push(by_pair(&|rx, ry| band[(if f.dir.0 > 0 { rx } else { ry }) as usize]));
             }
-            slots.push(sector(j.min(last - 1)));
+            slots.push(slots[j.min(last - 1)].clone());
         }
         let cells = (0..CELLS)
             .map(|index: usize| {
@@ -242,7 +244,7 @@ impl Coarse {
                 values[pair * slots.len() + slot] = value;
             }
         }
-        let mask = if q.is_power_of_two() { q - 1 } else { 0 };
+        let mask = if side == q { q - 1 } else { 0 };
         let side_bits = side.trailing_zeros();
         Coarse { q, mask, recip: u64::MAX / q, side_bits, slots: slots.len(), cells, rows, values }
     }
