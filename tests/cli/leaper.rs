@@ -112,6 +112,28 @@ fn analyze_says_why_the_turbulent_set_has_no_form() {
     assert!(stdout(&out).contains("no closed form found"), "{}", stdout(&out));
 }
 
+/// A candidate whose proof would pass `--max-proof-cells` is `not_found`, saying so (and without
+/// window counts: there was a candidate); `verify` under the same limit exits 4; a limit that is
+/// not a positive whole number is exit 2.
+#[test]
+fn a_proof_over_its_limit_is_not_found_and_says_so() {
+    let v = analyze_json(FOUR_KNIGHT, &["--max-proof-cells", "100"]);
+    assert_eq!(v["closed_form"]["status"], "not_found", "{v}");
+    let reason = v["closed_form"]["reason"].as_str().unwrap();
+    assert!(reason.contains("could not be proven") && reason.contains("more than 100 cells"), "{v}");
+    assert!(v["closed_form"].get("windows").is_none(), "{v}");
+    assert_eq!(analyze_json(FOUR_KNIGHT, &["--max-proof-cells", "1000"])["closed_form"]["status"], "certified");
+    let out = grundy(&["verify", "--moves", FOUR_KNIGHT, "--max-proof-cells", "100"], b"");
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("NOT proven"), "{}", stderr(&out));
+    for bad in ["0", "-1", "x", "1099511627777"] {
+        let flag = format!("--max-proof-cells={bad}");
+        let out = grundy(&["analyze", "--moves", FOUR_KNIGHT, &flag], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--max-proof-cells"), "{bad}: {}", stderr(&out));
+    }
+}
+
 /// All cells with `x + y <= s`.
 fn triangle(s: u64) -> Vec<(u64, u64)> {
     (0..=s).flat_map(|t| (0..=t).map(move |x| (x, t - x))).collect()

@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
 use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
-use grundy_core::rules::leaper::certify::{self, Refutation};
+use grundy_core::rules::leaper::certify::{self, Proof, Refutation};
 use grundy_core::rules::leaper::discover::Limits;
 use grundy_core::rules::leaper::form::{ClosedForm, Feature, Sector};
 use grundy_core::rules::leaper::moves::{MoveSet, MoveSetError};
 use grundy_core::rules::leaper::sweep::Table;
-use grundy_core::rules::leaper::{Analysis, Outcome, analyze};
+use grundy_core::rules::leaper::{Analysis, MAX_PROOF_CELLS, Outcome, analyze};
 
 /// The Grundy value by definition: the mex of the values of the legal targets, memoised.
 struct Oracle {
@@ -248,6 +248,40 @@ fn the_named_sets_are_certified_and_right() {
     }
 }
 
+/// The base set by its definition, cell by cell: the cells of the triangle of potential `p` where
+/// no translation of the proof applies (Lemma B's condition at every form it moves).
+fn base_set_cell_by_cell(form: &ClosedForm, proof: &Proof, p: i64) -> (u64, i64) {
+    let forms = form.linear_forms();
+    let l = |(a, b): (i64, i64), (x, y): (i64, i64)| a * x + b * y;
+    let (w, mut cells, mut max_potential) = (form.move_set().potential(), 0, -1);
+    for_triangle(form.move_set(), p, |x, y| {
+        let applies = |v: (i64, i64)| {
+            forms.iter().zip(&proof.key_bounds).enumerate().all(|(i, (&f, &(klo, khi)))| {
+                let (d, t) = (l(f, v), l(f, (x, y)));
+                d == 0 || t >= khi + d.max(0) || (i >= 2 && t <= klo + d.min(0))
+            })
+        };
+        if !proof.translations.iter().any(|&v| applies(v)) {
+            cells += 1;
+            max_potential = max_potential.max(w.0 * x + w.1 * y);
+        }
+    });
+    (cells, max_potential)
+}
+
+/// The proof finds its base set by intersecting ranges along columns; cell by cell from the
+/// definition, on a triangle well beyond its largest potential, the set is the same size and
+/// reaches as far.
+#[test]
+fn the_base_set_by_ranges_is_the_base_set_cell_by_cell() {
+    for (name, text) in NAMED.iter().chain(&[("Q = 28", "(-3,-3) (-1,-4) (1,-3)"), ("slanted", "(-3,1) (2,-1)")]) {
+        let form = certified(text);
+        let proof = certify::prove(&form, MAX_PROOF_CELLS).unwrap();
+        let p = 3 * proof.max_potential + 200;
+        assert_eq!(base_set_cell_by_cell(&form, &proof, p), (proof.cells, proof.max_potential), "{name}");
+    }
+}
+
 #[test]
 fn the_hyper_knight_comes_out_of_the_general_machinery() {
     let moves: Vec<(i32, i32)> = HYPER_KNIGHT_MOVES.iter().map(|&(a, b)| (i32::from(a), i32::from(b))).collect();
@@ -310,13 +344,27 @@ fn a_form_with_a_large_modulus_is_proven_on_its_base_set() {
     check_certified(form, if cfg!(debug_assertions) { 150 } else { 400 }, 1000, 5);
 }
 
+/// A proof past `Limits::max_proof_cells` is no proof: `not_found`, saying why, with no window
+/// counts (there was a candidate). Within the default limit the same set, of modulus 1144 (its
+/// base set has about 2.8 * 10^6 cells), is certified and right.
+#[test]
+fn a_proof_over_its_limit_is_not_found_and_the_default_limit_proves_it() {
+    let set = MoveSet::parse("(-4,4) (-7,-6)").unwrap();
+    let limits = Limits { max_proof_cells: 1 << 20, max_cells: 1 << 22, ..Limits::default() };
+    let Outcome::NotFound(why) = analyze(&set, &limits).outcome else { panic!("proven over the limit") };
+    assert!(why.reason.contains("could not be proven") && why.windows.is_none(), "{why}");
+    let form = certified("(-4,4) (-7,-6)");
+    assert_eq!(form.modulus(), 1144);
+    check_certified(&form, if cfg!(debug_assertions) { 150 } else { 400 }, 500, 11);
+}
+
 #[test]
 fn the_turbulent_set_honestly_fails() {
     let (analysis, seconds) = analyzed("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)");
     let Outcome::NotFound(why) = &analysis.outcome else { panic!("a closed form for the turbulent set") };
     println!("{why} ({seconds:.2} s)");
     // The evidence: the distinct windows grow with the band (their areas grow too).
-    let [(w1, _), (w2, _), (w3, _)] = why.windows;
+    let [(w1, _), (w2, _), (w3, _)] = why.windows.as_ref().expect("no candidate, so window counts").bands;
     assert!(w1 < w2 && w2 < w3, "{why}");
     assert!(analysis.to_string().contains("no closed form found"));
 }

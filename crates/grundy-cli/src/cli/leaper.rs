@@ -9,7 +9,7 @@ use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, hyper_knight_set, narrow_moves
 use grundy_core::rules::leaper::certify::{self, Proof};
 use grundy_core::rules::leaper::discover::{Limits, NotFound};
 use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::leaper::{Analysis, MAX_PROOF_CELLS, Outcome, analyze};
+use grundy_core::rules::leaper::{Analysis, Outcome, analyze};
 use serde_json::{Value, json};
 
 use super::{Failure, print};
@@ -24,6 +24,10 @@ pub struct Game {
     /// Search for a closed form in potential triangles of up to N cells (default 16777216).
     #[arg(long, value_name = "N", value_parser = parse_cells)]
     pub max_cells: Option<u64>,
+    /// Give up the proof of a candidate when the cells it must check directly (those no
+    /// translation covers) and the columns that hold them pass N (default 16777216).
+    #[arg(long, value_name = "N", value_parser = parse_proof_cells)]
+    pub max_proof_cells: Option<u64>,
 }
 
 fn parse_moves(text: &str) -> Result<MoveSet, String> {
@@ -34,6 +38,13 @@ fn parse_cells(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(n) if (1 << 12..=1 << 30).contains(&n) => Ok(n),
         _ => Err(format!("not a whole number in {}..={}", 1 << 12, 1 << 30)),
+    }
+}
+
+fn parse_proof_cells(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if (1..=1 << 40).contains(&n) => Ok(n),
+        _ => Err(format!("not a whole number in 1..={}", 1u64 << 40)),
     }
 }
 
@@ -53,6 +64,9 @@ impl Game {
         if let Some(n) = self.max_cells {
             limits.max_cells = n;
             limits.start_cells = limits.start_cells.min(n / 4);
+        }
+        if let Some(n) = self.max_proof_cells {
+            limits.max_proof_cells = n;
         }
         limits
     }
@@ -175,7 +189,7 @@ pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
             }
         },
     };
-    match certify::prove(&form, MAX_PROOF_CELLS) {
+    match certify::prove(&form, game.limits().max_proof_cells) {
         Ok(proof) => print(format_args!(
             "{source}: {proof}; moves {}
 ",
@@ -235,14 +249,19 @@ fn form_json(form: &ClosedForm, proof: &Proof) -> Value {
     })
 }
 
+/// Without a candidate, the window counts are the evidence (`windows`, `windows_potential`); a
+/// candidate that failed its proof has none.
 fn not_found_json(why: &NotFound) -> Value {
-    json!({
+    let mut json = json!({
         "status": "not_found",
         "max_potential": why.max_potential,
         "reason": why.reason,
-        "windows_potential": why.windows_potential,
-        "windows": why.windows.iter().map(|&(d, c)| json!({ "distinct": d, "cells": c })).collect::<Vec<_>>(),
-    })
+    });
+    if let Some(windows) = &why.windows {
+        json["windows_potential"] = json!(windows.potential);
+        json["windows"] = windows.bands.iter().map(|&(d, c)| json!({ "distinct": d, "cells": c })).collect();
+    }
+    json
 }
 
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.

@@ -50,8 +50,10 @@
 //! it (any if none is) applies. So every cell where no translation applies — the **base set**
 //! `C` — has two near forms. Any two forms are linearly independent (the checker verifies it),
 //! so the cells where forms `i` and `j` are both near lie in an open parallelogram; the checker
-//! scans these parallelograms column by column (`x`, then the `y` range the two windows allow)
-//! and keeps the cells where no translation of `V` applies. The scan finds all of `C`.
+//! goes through these parallelograms column by column (`x`, then the `y` range the two windows
+//! allow) and keeps the cells where no translation of `V` applies. Along a column every
+//! condition on a form is a range of `y`, so the cells kept are found by intersecting ranges
+//! (`base_cells`), not cell by cell. The scan finds all of `C`.
 //!
 //! **The direct check.** The checker evaluates `F` and verifies R(c) at every cell of `C`.
 //!
@@ -83,7 +85,7 @@ pub struct Proof {
     /// Number of cells where the recurrence was checked: the base set, where no translation
     /// applies.
     pub cells: u64,
-    /// Number of cells (and columns) scanned for the base set: where two near windows meet.
+    /// Number of cells scanned for the base set, by ranges: where two near windows meet.
     pub scanned: u64,
     /// The largest potential of a checked cell (`-1` if none).
     pub max_potential: i64,
@@ -123,9 +125,10 @@ pub enum Refutation {
     /// cell).
     #[allow(missing_docs)]
     Signature { x: u64, y: u64, m: (i64, i64) },
-    /// The scan for the base set would visit `cells` cells, more than the given bound.
+    /// The columns of the scan and the cells of the base set are more than the given bound,
+    /// `limit`.
     #[allow(missing_docs)]
-    TooLarge { cells: u128 },
+    TooLarge { limit: u64 },
 }
 
 impl fmt::Display for Refutation {
@@ -138,7 +141,9 @@ impl fmt::Display for Refutation {
             Refutation::Signature { x, y, m } => {
                 write!(f, "the key of ({x}, {y}) does not determine the forms after move {m:?}")
             }
-            Refutation::TooLarge { cells } => write!(f, "the base set's scan needs {cells} cells, above the limit"),
+            Refutation::TooLarge { limit } => {
+                write!(f, "its base set and the columns that hold it are more than {limit} cells (the limit)")
+            }
         }
     }
 }
@@ -181,7 +186,8 @@ impl Setup {
     }
 }
 
-/// Proves `F = g` (see the module documentation), checking at most `max_cells` cells directly.
+/// Proves `F = g` (see the module documentation), visiting and checking at most `max_cells`
+/// columns and cells in all (the limit is known to be passed before any cell is checked).
 pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
     let lemma = |s: String| Err(Refutation::Lemma(s));
     let forms = form.linear_forms();
@@ -235,7 +241,8 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
     // The base set: per pair of forms, the columns x of their parallelogram of near windows
     // with the y range both windows allow there.
     let mut columns: Vec<Column> = Vec::new();
-    let mut scanned = 0u128;
+    let (mut scanned, mut visited) = (0u128, 0u64);
+    let too_large = Err(Refutation::TooLarge { limit: max_cells });
     for i in 0..setup.forms.len() {
         for j in i + 1..setup.forms.len() {
             let ((ai, bi), (aj, bj)) = (setup.forms[i], setup.forms[j]);
@@ -251,43 +258,39 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
             let (num_lo, num_hi) = corners.fold((i128::MAX, i128::MIN), |(l, h), n| (l.min(n), h.max(n)));
             let (num_lo, num_hi) = if det > 0 { (num_lo, num_hi) } else { (-num_hi, -num_lo) };
             let (x_lo, x_hi) = (num_lo.div_euclid(det.abs()).max(0), -(-num_hi).div_euclid(det.abs()));
-            // Columns count as cells scanned, so the bound also bounds this loop.
-            if x_hi - x_lo + 1 + scanned as i128 > i128::from(max_cells) {
-                return Err(Refutation::TooLarge { cells: (x_hi - x_lo + 1) as u128 + scanned });
+            // Columns count as work, so the bound also bounds this loop.
+            if x_hi - x_lo + 1 + i128::from(visited) > i128::from(max_cells) {
+                return too_large;
             }
+            visited += (x_hi - x_lo + 1).max(0) as u64;
             for x in x_lo as i64..=x_hi as i64 {
                 let (lo_i, hi_i) = y_range(setup.forms[i], near[i], x);
                 let (lo_j, hi_j) = y_range(setup.forms[j], near[j], x);
                 let (y_lo, y_hi) = (lo_i.max(lo_j).max(0), hi_i.min(hi_j));
-                scanned += 1 + if y_lo <= y_hi { (y_hi - y_lo + 1) as u128 } else { 0 };
-                if scanned > u128::from(max_cells) {
-                    return Err(Refutation::TooLarge { cells: scanned });
-                }
                 if y_lo <= y_hi {
-                    columns.push(Column { pair: (i, j), x: x as u64, ys: y_lo as u64..=y_hi as u64 });
+                    scanned += (y_hi - y_lo + 1) as u128;
+                    columns.push(Column { pair: (i, j), x, ys: (y_lo, y_hi) });
                 }
             }
         }
     }
-    // The direct check on the cells of C, each under the first pair of forms near at it, with the
-    // Lemma A cross-check.
-    let near_at = |i: usize, c: (i64, i64)| near[i].0 < setup.form(i, c) && setup.form(i, c) < near[i].1;
-    let applies = |v: (i64, i64), c: (i64, i64)| {
-        (0..setup.forms.len()).all(|i| {
-            let (d, t, (klo, khi)) = (setup.form(i, v), setup.form(i, c), setup.key[i]);
-            d == 0 || t >= khi + d.max(0) || (i >= 2 && t <= klo + d.min(0))
-        })
-    };
+    // The cells of C, each under the first pair of forms near at it; they count as work too.
+    let mut base: Vec<(i64, (i64, i64))> = Vec::new();
     let (mut cells, mut max_potential) = (0u64, -1i64);
-    for Column { pair, x, ys } in columns {
-        for y in ys {
-            let c = (x as i64, y as i64);
-            let mut first = (0..setup.forms.len()).filter(|&k| near_at(k, c));
-            if (first.next(), first.next()) != (Some(pair.0), Some(pair.1))
-                || translations.iter().any(|&v| applies(v, c))
-            {
-                continue;
+    for column in &columns {
+        for (y_lo, y_hi) in base_cells(&setup, &near, &translations, column) {
+            cells += (y_hi - y_lo + 1) as u64;
+            if cells > max_cells - visited {
+                return too_large;
             }
+            max_potential = max_potential.max(w.0 * column.x + w.1 * y_hi);
+            base.push((column.x, (y_lo, y_hi)));
+        }
+    }
+    // The direct check, with the Lemma A cross-check.
+    for (x, (y_lo, y_hi)) in base {
+        let x = x as u64;
+        for y in y_lo as u64..=y_hi as u64 {
             let key = setup.key(x, y);
             let mut seen = 0u64;
             for &m in setup.moves.iter().chain(&[(0, 0)]) {
@@ -309,18 +312,76 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
             if value != mex {
                 return Err(Refutation::Recurrence { x, y, value, mex });
             }
-            cells += 1;
-            max_potential = max_potential.max(w.0 * c.0 + w.1 * c.1);
         }
     }
     Ok(Proof { cells, scanned: scanned as u64, max_potential, key_bounds: setup.key, translations, near })
 }
 
-/// The cells `(x, y)`, `y` in `ys`, where the forms `pair` are both near.
+/// The cells `(x, y)`, `y_lo <= y <= y_hi` (`ys`), where the forms `pair` are both near.
 struct Column {
     pair: (usize, usize),
-    x: u64,
-    ys: core::ops::RangeInclusive<u64>,
+    x: i64,
+    ys: (i64, i64),
+}
+
+/// The cells of the base set `C` in `column` whose first two near forms are its pair (so each
+/// cell of `C` is checked under one pair only), as disjoint increasing ranges of `y`.
+///
+/// Along a column every form is monotone in `y` (or constant), so each condition on a form is a
+/// range of `y` ([`y_range`]): form `k` is near in one range; a translation `v` does *not* apply
+/// where some form `k` it moves (`δ = L_k(v) ≠ 0`) is inside `(klo_k + min(δ, 0), khi_k + max(δ, 0))`
+/// (`(-∞, khi_k + max(δ, 0))` for `x` and `y`), the negation of Lemma B's condition. The cells
+/// kept are those in no near range of a form before the pair's second (other than its first) and,
+/// for every translation, in one of its ranges.
+fn base_cells(setup: &Setup, near: &[(i64, i64)], translations: &[(i64, i64)], column: &Column) -> Vec<(i64, i64)> {
+    let Column { pair: (i, j), x, ys } = *column;
+    let mut kept = vec![ys];
+    for k in (0..j).filter(|&k| k != i) {
+        kept = subtract(&kept, y_range(setup.forms[k], near[k], x));
+    }
+    for &v in translations {
+        let mut blocked: Vec<(i64, i64)> = (0..setup.forms.len())
+            .filter_map(|k| {
+                let (d, (klo, khi)) = (setup.form(k, v), setup.key[k]);
+                let lower = if k >= 2 { klo + d.min(0) } else { i64::MIN };
+                (d != 0).then(|| y_range(setup.forms[k], (lower, khi + d.max(0)), x))
+            })
+            .collect();
+        blocked.sort_unstable();
+        kept = kept
+            .iter()
+            .flat_map(|&(lo, hi)| blocked.iter().map(move |&(a, b)| (lo.max(a), hi.min(b))))
+            .filter(|&(lo, hi)| lo <= hi)
+            .fold(Vec::new(), merge);
+    }
+    kept
+}
+
+/// `ranges` (disjoint, increasing) without the cells of `(a, b)`.
+fn subtract(ranges: &[(i64, i64)], (a, b): (i64, i64)) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    for &(lo, hi) in ranges {
+        if a > b || b < lo || a > hi {
+            out.push((lo, hi));
+            continue;
+        }
+        if lo < a {
+            out.push((lo, a - 1));
+        }
+        if b < hi {
+            out.push((b + 1, hi));
+        }
+    }
+    out
+}
+
+/// Appends `(lo, hi)` to increasing ranges, merging it with the last when they overlap.
+fn merge(mut ranges: Vec<(i64, i64)>, (lo, hi): (i64, i64)) -> Vec<(i64, i64)> {
+    match ranges.last_mut() {
+        Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+        _ => ranges.push((lo, hi)),
+    }
+    ranges
 }
 
 /// The `y` (inclusive, unbounded above as `i64::MAX`) with `lo < α·x + β·y < hi` at column `x`.

@@ -52,6 +52,9 @@ pub struct Limits {
     pub max_width: i64,
     /// Largest period along a strip's ray accepted.
     pub max_strip_period: i64,
+    /// The proof of a candidate ([`analyze`](super::analyze)) gives up, before checking any
+    /// cell, when it would visit more columns and check more cells than this in all.
+    pub max_proof_cells: u64,
 }
 
 impl Default for Limits {
@@ -63,6 +66,7 @@ impl Default for Limits {
             max_direction: 24,
             max_width: 400,
             max_strip_period: 96,
+            max_proof_cells: super::MAX_PROOF_CELLS,
         }
     }
 }
@@ -76,22 +80,28 @@ pub struct NotFound {
     pub max_value: u8,
     /// What failed last.
     pub reason: String,
-    /// Distinct 8×8 windows in the potential bands 0.2-0.4, 0.4-0.6 and 0.6-0.9 of the first
-    /// triangle (potential `windows_potential`), and the bands' areas in cells.
-    pub windows: [(u64, u64); 3],
-    /// The potential of the triangle the windows were counted in.
-    pub windows_potential: i64,
+    /// When the search found no candidate: how varied the table is.
+    pub windows: Option<Windows>,
+}
+
+/// Distinct 8×8 windows in the potential bands 0.2-0.4, 0.4-0.6 and 0.6-0.9 of a triangle: a
+/// periodic table has as many in each band, a table without visible period more and more.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Windows {
+    /// The potential of the triangle.
+    pub potential: i64,
+    /// Per band, the distinct windows and the band's area in cells.
+    pub bands: [(u64, u64); 3],
 }
 
 impl fmt::Display for NotFound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no closed form found up to potential {}: {}; distinct 8x8 windows per band (cells):",
-            self.max_potential, self.reason
-        )?;
-        for (w, c) in self.windows {
-            write!(f, " {w} ({c})")?;
+        write!(f, "no closed form found up to potential {}: {}", self.max_potential, self.reason)?;
+        if let Some(windows) = &self.windows {
+            write!(f, "; distinct 8x8 windows per band (cells):")?;
+            for (w, c) in windows.bands {
+                write!(f, " {w} ({c})")?;
+            }
         }
         Ok(())
     }
@@ -489,8 +499,7 @@ pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Table), N
                         max_potential: p,
                         max_value: t.max_value(),
                         reason,
-                        windows: windows(&first),
-                        windows_potential: first.max_potential(),
+                        windows: Some(Windows { potential: first.max_potential(), bands: windows(&first) }),
                     });
                 }
                 p = next;

@@ -7,7 +7,7 @@
 //! - [`certify`]: proving a closed form equal to the Grundy function on all of N²
 //!   (independent of the discovery);
 //! - [`analyze`]: discovery, then proof, growing the computed triangle when a candidate is
-//!   refuted.
+//!   refuted or too large to prove.
 //!
 //! Everything here uses `core`/`alloc`-style APIs (`Vec`, `BTreeMap`, `BTreeSet`, `String`) and
 //! no hash-map iteration, so results are deterministic.
@@ -27,8 +27,9 @@ use discover::{Limits, NotFound};
 use form::ClosedForm;
 use moves::MoveSet;
 
-/// The most cells the certificate checks directly before giving up.
-pub const MAX_PROOF_CELLS: u64 = 1 << 26;
+/// The default of [`Limits::max_proof_cells`]: the most columns and cells the proof of a
+/// candidate ([`certify::prove`]) visits and checks.
+pub const MAX_PROOF_CELLS: u64 = 1 << 24;
 
 /// The result of [`analyze`].
 #[derive(Debug, Clone)]
@@ -84,14 +85,15 @@ impl fmt::Display for Analysis {
 }
 
 /// Discovers a closed form and proves it ([`discover::discover`], then [`certify::prove`]);
-/// when a candidate is refuted the search resumes on a four times larger triangle.
+/// when a candidate is refuted or its proof would pass [`Limits::max_proof_cells`], the search
+/// resumes on a four times larger triangle.
 pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
     let mut limits = *limits;
     loop {
         match discover::discover(set, &limits) {
             Ok((form, table)) => {
                 let (computed_potential, max_value) = (table.max_potential(), table.max_value());
-                let refutation = match certify::prove(&form, MAX_PROOF_CELLS) {
+                let refutation = match certify::prove(&form, limits.max_proof_cells) {
                     Ok(proof) => {
                         let outcome = Outcome::Certified { form, proof };
                         return Analysis {
@@ -105,15 +107,13 @@ pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
                     Err(e) => e,
                 };
                 if table.len() as u64 * 4 > limits.max_cells {
-                    let reason =
-                        format!("the candidate found up to potential {computed_potential} is refuted: {refutation}");
-                    let why = NotFound {
-                        max_potential: computed_potential,
-                        max_value,
-                        reason,
-                        windows: [(0, 0); 3],
-                        windows_potential: 0,
+                    let verdict = match refutation {
+                        certify::Refutation::TooLarge { .. } => "could not be proven",
+                        _ => "is refuted",
                     };
+                    let reason =
+                        format!("the candidate found up to potential {computed_potential} {verdict}: {refutation}");
+                    let why = NotFound { max_potential: computed_potential, max_value, reason, windows: None };
                     return Analysis {
                         set: set.clone(),
                         symmetric: set.is_symmetric(),
