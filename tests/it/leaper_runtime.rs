@@ -1,7 +1,7 @@
 //! The run-time evaluator of a certified closed form (what `KnightTable::value` answers beyond
 //! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
-//! near every strip, for forms of several shapes (moduli 3, 4, 8, 16, 28, potentials other than
-//! x + y), and at every scale of the evaluator's angular pre-classification (cells whose largest
+//! near every strip, for forms of several shapes (moduli 2 to 156, potentials other than x + y,
+//! a band 441 offsets wide), and at every scale of the evaluator's angular pre-classification (cells whose largest
 //! coordinate has each bit length from 1 to 64); on random move sets, the run-time values also
 //! satisfy the mex recurrence at far cells.
 
@@ -21,6 +21,8 @@ const SETS: &[&str] = &[
     "(0,-1) (-1,2) (-2,-1)",
     "(-3,-1) (-1,-3) (-2,-2)",
     "(-3,-3) (-1,-4) (1,-3)",
+    "(-4,-4) (5,-1) (-7,-1)",
+    "(-7,-7) (-5,-6)",
 ];
 
 /// A cell on a random ray `(t·p, t·q)` of `dirs`, each coordinate moved by up to 40 either way,

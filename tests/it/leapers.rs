@@ -358,6 +358,18 @@ fn a_proof_over_its_limit_is_not_found_and_the_default_limit_proves_it() {
     check_certified(&form, if cfg!(debug_assertions) { 150 } else { 400 }, 500, 11);
 }
 
+/// Strips the default limits reach: a band 441 offsets wide along (11, 5), and a direction with
+/// `p + q = 25`, (12, 13).
+#[test]
+fn wide_and_steep_strips_are_found_and_right() {
+    for (text, dir, width) in [("(-4,-4) (5,-1) (-7,-1)", (11, 5), 441), ("(-7,-7) (-5,-6)", (12, 13), 0)] {
+        let form = certified(text);
+        let strip = form.features().iter().find(|f| f.dir == dir).unwrap_or_else(|| panic!("{text}: no strip {dir:?}"));
+        assert_eq!(strip.width(), width, "{text}");
+        check_certified(&form, if cfg!(debug_assertions) { 150 } else { 400 }, 1000, 13);
+    }
+}
+
 #[test]
 fn the_turbulent_set_honestly_fails() {
     let (analysis, seconds) = analyzed("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)");

@@ -63,8 +63,8 @@ impl Default for Limits {
             start_cells: 1 << 20,
             max_cells: 1 << 24,
             start_period: 16,
-            max_direction: 24,
-            max_width: 400,
+            max_direction: 32,
+            max_width: 4000,
             max_strip_period: 96,
             max_proof_cells: super::MAX_PROOF_CELLS,
         }
