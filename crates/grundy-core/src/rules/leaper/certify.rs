@@ -329,10 +329,10 @@ struct Column {
 ///
 /// Along a column every form is monotone in `y` (or constant), so each condition on a form is a
 /// range of `y` ([`y_range`]): form `k` is near in one range; a translation `v` does *not* apply
-/// where some form `k` it moves (`δ = L_k(v) ≠ 0`) is inside `(klo_k + min(δ, 0), khi_k + max(δ, 0))`
-/// (`(-∞, khi_k + max(δ, 0))` for `x` and `y`), the negation of Lemma B's condition. The cells
-/// kept are those in no near range of a form before the pair's second (other than its first) and,
-/// for every translation, in one of its ranges.
+/// where some form `k` it moves (`δ = L_k(v) ≠ 0`) lies in
+/// `(klo_k + min(δ, 0), khi_k + max(δ, 0))` (`(-∞, khi_k + max(δ, 0))` for `x` and `y`), the
+/// negation of Lemma B's condition. The cells kept are those in no near range of a form before
+/// the pair's second (other than its first) and, for every translation, in one of its ranges.
 fn base_cells(setup: &Setup, near: &[(i64, i64)], translations: &[(i64, i64)], column: &Column) -> Vec<(i64, i64)> {
     let Column { pair: (i, j), x, ys } = *column;
     let mut kept = vec![ys];
