@@ -155,7 +155,10 @@ impl Certified {
         if log2.wrapping_sub(self.far_log2) > self.span {
             return None;
         }
-        let coarse = self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, far_bits(&self.form) - COARSE_BITS)));
+        // Reached only when `far_log2 <= 62`, which is then `far_bits - 1`: `s0` is one more,
+        // less the coarse bits.
+        let coarse =
+            self.coarse.get_or_init(|| Box::new(Coarse::new(&self.form, self.far_log2 as u32 + 1 - COARSE_BITS)));
         coarse.eval(x, y, log2)
     }
 }

@@ -1,9 +1,9 @@
 //! The run-time evaluator of a certified closed form (what `KnightTable::value` answers beyond
 //! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
 //! near every strip, for forms of several shapes (moduli 2 to 156, potentials other than x + y,
-//! a band 441 offsets wide), and at every scale of the evaluator's angular pre-classification (cells whose largest
-//! coordinate has each bit length from 1 to 64); on random move sets, the run-time values also
-//! satisfy the mex recurrence at far cells.
+//! a band 441 offsets wide), and at every scale of the evaluator's angular pre-classification
+//! (cells whose largest coordinate has each bit length from 1 to 64); on random move sets, the
+//! run-time values also satisfy the mex recurrence at far cells.
 
 use crate::common::Rng;
 use grundy::table::TableFile;

@@ -22,11 +22,11 @@ pub struct Game {
     #[arg(long, value_name = "MOVES", value_parser = parse_moves, allow_hyphen_values = true)]
     pub moves: Option<MoveSet>,
     /// Search for a closed form in potential triangles of up to N cells (default 16777216).
-    #[arg(long, value_name = "N", value_parser = parse_cells)]
+    #[arg(long, value_name = "N", value_parser = whole_number_in(1 << 12, 1 << 30))]
     pub max_cells: Option<u64>,
     /// Give up the proof of a candidate when the cells it must check directly (those no
     /// translation covers) and the columns that hold them pass N (default 16777216).
-    #[arg(long, value_name = "N", value_parser = parse_proof_cells)]
+    #[arg(long, value_name = "N", value_parser = whole_number_in(1, 1 << 40))]
     pub max_proof_cells: Option<u64>,
 }
 
@@ -34,17 +34,11 @@ fn parse_moves(text: &str) -> Result<MoveSet, String> {
     MoveSet::parse(text).map_err(|e| e.to_string())
 }
 
-fn parse_cells(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if (1 << 12..=1 << 30).contains(&n) => Ok(n),
-        _ => Err(format!("not a whole number in {}..={}", 1 << 12, 1 << 30)),
-    }
-}
-
-fn parse_proof_cells(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if (1..=1 << 40).contains(&n) => Ok(n),
-        _ => Err(format!("not a whole number in 1..={}", 1u64 << 40)),
+/// A parser of whole numbers in `lo..=hi`.
+fn whole_number_in(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |text| match text.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(format!("not a whole number in {lo}..={hi}")),
     }
 }
 
