@@ -2,31 +2,29 @@
 //! (the blob the library embeds), `tables.rs` (where each table lies in it) and
 //! `knight_blocks.bin` (the knight square in blocked form, `grundy_core::blocks`). The blob holds
 //! the hyper knight's closed form, discovered and proven here by the general leaper machinery
-//! (`grundy_core::rules::leaper::analyze`, via `generate::default_blob`).
+//! (`grundy_core::analyze`, via `grundy_core::default_blob`).
 
 use std::fs;
 use std::path::Path;
 
+use grundy_core as generate;
 use grundy_core::format::{self, header::Game};
-use grundy_core::generate;
 
 fn main() {
     // grundy-core is a dependency: cargo reruns this script when it changes.
     build_helper::rerun_if_changed("build.rs");
-    println!("cargo:rerun-if-env-changed={}", generate::KNIGHT_BOUND_ENV);
+    println!("cargo:rerun-if-env-changed={}", generate::BOUND_ENV);
 
-    let bound = match std::env::var(generate::KNIGHT_BOUND_ENV) {
-        Ok(text) => {
-            generate::parse_knight_bound(&text).unwrap_or_else(|e| panic!("{}: {e}", generate::KNIGHT_BOUND_ENV))
-        }
+    let bound = match std::env::var(generate::BOUND_ENV) {
+        Ok(text) => generate::parse_bound(&text).unwrap_or_else(|e| panic!("{}: {e}", generate::BOUND_ENV)),
         // Without the `knight-square` feature a one-cell square is embedded: the closed form
         // answers the rest.
         Err(_) if std::env::var_os("CARGO_FEATURE_KNIGHT_SQUARE").is_none() => 1,
-        Err(_) => generate::DEFAULT_KNIGHT_BOUND,
+        Err(_) => generate::DEFAULT_BOUND,
     };
     let blob = generate::default_blob(bound);
     let header = format::validate(&blob).expect("the generator writes valid blobs");
-    let knight = header.tables.iter().find(|t| t.game == Game::Knight).expect("a knight table");
+    let knight = header.tables.iter().find(|t| t.game == Game::LeaperSquare).expect("a knight table");
     let table = |game| header.tables.iter().find(|t| t.game == game).unwrap_or_else(|| panic!("a {game:?} table"));
     let (misere, region, number) = (table(Game::MisereNim), table(Game::MineRegion), table(Game::MineNumber));
     let form = table(Game::LeaperForm);
@@ -49,7 +47,7 @@ fn main() {
          /// Byte offset and length of the hyper knight's certified closed form (encoded).\n\
          const KNIGHT_FORM_OFFSET: usize = {form_offset};\n\
          const KNIGHT_FORM_LEN: usize = {form_len};\n",
-        env = generate::KNIGHT_BOUND_ENV,
+        env = generate::BOUND_ENV,
         offset = knight.offset,
         misere_offset = misere.offset,
         misere_len = misere.len,

@@ -2,14 +2,15 @@
 //! Run: `cargo bench -p grundy-bench --bench generate`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 use std::hint::black_box;
 
 fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight_square");
     group.sample_size(10);
     for bound in [500usize, 4096] {
-        group.bench_function(format!("B={bound}"), |b| b.iter(|| square_table(&HYPER_KNIGHT_MOVES, black_box(bound))));
+        group.bench_function(format!("B={bound}"), |b| {
+            b.iter(|| grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), black_box(bound)))
+        });
     }
     group.finish();
 }

@@ -3,10 +3,10 @@
 //! Run: `cargo bench --bench leaper`. The time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use grundy_core::rules::leaper::discover::Limits;
-use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::leaper::sweep::Table;
-use grundy_core::rules::leaper::{Outcome, analyze};
+use grundy_core::Limits;
+use grundy_core::MoveSet;
+use grundy_core::Triangle;
+use grundy_core::{Verdict, analyze};
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
@@ -34,9 +34,9 @@ fn sweep(c: &mut Criterion) {
         ("w=(2,1)/B=4096", "(-1,1) (1,-3) (-1,-1) (-2,0)", 4096),
     ] {
         let set = MoveSet::parse(text).unwrap();
-        let cells = Table::for_square(&set, bound).len() as u64;
+        let cells = Triangle::for_square(&set, bound).len() as u64;
         group.throughput(Throughput::Elements(cells));
-        group.bench_function(name, |b| b.iter(|| black_box(Table::for_square(&set, bound)).len()));
+        group.bench_function(name, |b| b.iter(|| black_box(Triangle::for_square(&set, bound)).len()));
     }
     group.finish();
 }
@@ -51,7 +51,7 @@ fn query(c: &mut Criterion) {
     ] {
         let set = MoveSet::parse(text).unwrap();
         let analysis = analyze(&set, &Limits::default());
-        let Outcome::Certified { form, .. } = analysis.outcome else { panic!("{text} is not certified") };
+        let Verdict::Certified { form, .. } = analysis.verdict else { panic!("{text} is not certified") };
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let max = i64::MAX as u64;
         let uniform: Vec<(u64, u64)> = (0..BATCH).map(|_| (rng.next() & max, rng.next() & max)).collect();
@@ -83,7 +83,7 @@ fn analysis(c: &mut Criterion) {
     group.sample_size(10);
     let set = MoveSet::parse(HYPER_KNIGHT).unwrap();
     group.bench_function("hyper_knight", |b| {
-        b.iter(|| matches!(analyze(&set, &Limits::default()).outcome, Outcome::Certified { .. }))
+        b.iter(|| matches!(analyze(&set, &Limits::default()).verdict, Verdict::Certified { .. }))
     });
     group.finish();
 }

@@ -1,14 +1,14 @@
 //! One knight query: the embedded table, the same blob memory-mapped from `generated/`, and the
 //! closed form, in batches of 1024; then the certified closed forms of other leapers
-//! (`leaper_query`), found and proven at start-up by `grundy_core::rules::leaper::analyze`.
+//! (`leaper_query`), found and proven at start-up by `grundy_core::analyze`.
 //! Run: `cargo bench -p grundy-bench --bench lookup`. Criterion reports the time per batch and the throughput;
 //! the time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::table::{TableFile, embedded};
-use grundy_core::generate::leaper_blob;
-use grundy_core::rules::knight::MAX_COORDINATE;
-use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::MAX_COORDINATE;
+use grundy_core::MoveSet;
+use grundy_core::leaper_blob;
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
@@ -57,7 +57,7 @@ fn lookup(c: &mut Criterion) {
     let blob = concat!(env!("CARGO_MANIFEST_DIR"), "/../generated/tables.sgt");
     // SAFETY: the committed blob is not modified while the benchmark runs.
     let mapped = unsafe { TableFile::map(blob) }.expect("generated/tables.sgt");
-    let mapped = mapped.knight().expect("a knight table");
+    let mapped = mapped.leaper().expect("a knight table");
     group.bench_function("mapped_get/in_square", |b| {
         b.iter(|| black_box(&in_square).iter().fold(0u8, |acc, &(x, y)| acc ^ mapped.get(x, y).unwrap()))
     });
@@ -84,7 +84,7 @@ fn lookup(c: &mut Criterion) {
     group.finish();
 }
 
-/// Certified leapers: `KnightTable::value` (the run-time evaluator beyond the square) and
+/// Certified leapers: `LeaperTable::value` (the run-time evaluator beyond the square) and
 /// `ClosedForm::eval` (the form the certificate proves, unoptimised) on huge cells, uniform and
 /// near each strip.
 fn leapers(c: &mut Criterion) {
@@ -100,7 +100,7 @@ fn leapers(c: &mut Criterion) {
     ] {
         let set = MoveSet::parse(moves).unwrap();
         let file = TableFile::from_bytes(leaper_blob(&set, 8).unwrap()).unwrap();
-        let table = file.knight().unwrap();
+        let table = file.leaper().unwrap();
         let Some(form) = table.closed_form() else {
             eprintln!("{name}: no certified form, skipped");
             continue;

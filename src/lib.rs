@@ -38,7 +38,7 @@ mod solver;
 pub mod table;
 
 // The game math and the blob format, for the modules here.
-use grundy_core::{format, generate, rules};
+use grundy_core::format;
 
 pub use nimber::{Nimber, Outcome};
 pub use solver::{knight, mine, misere};

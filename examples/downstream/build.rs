@@ -3,8 +3,8 @@
 //! fails if none is certified: this program relies on answering any cell).
 
 use grundy_core::format::{self, header::Game};
-use grundy_core::generate::leaper_blob;
-use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::leaper_blob;
+use grundy_core::MoveSet;
 
 /// The game: the four knight moves that lower x + y.
 const MOVES: &str = "(-2,1) (-2,-1) (1,-2) (-1,-2)";

@@ -81,7 +81,7 @@ fn check_accepted(data: &[u8], header: &Header) {
         assert_eq!(u64::from(entry.rows) * u64::from(entry.cols), entry.len, "dimensions");
         assert_eq!(crc32fast::hash(payload), entry.crc32, "payload checksum");
         match entry.game {
-            Game::Knight => {
+            Game::LeaperSquare => {
                 assert!(entry.rows == entry.cols && entry.rows > 0, "knight tables are square, not empty");
                 assert!(payload.iter().all(|&v| usize::from(v) <= entry.moves.len()), "cell range");
             }
@@ -101,6 +101,7 @@ fn check_accepted(data: &[u8], header: &Header) {
                 assert!(entry.rows == 1 && entry.cols >= 1, "closed-form shape");
                 assert!(format::form::decode(&entry.moves, payload).is_ok(), "an accepted form decodes");
             }
+            other => panic!("validate accepted a game this check does not know: {other:?}"),
         }
         end = offset + len;
     }
@@ -110,8 +111,8 @@ fn check_accepted(data: &[u8], header: &Header) {
 /// The knight table an accepted blob offers is the first knight payload, and lookups answer
 /// exactly its cells inside the square and `None` outside.
 fn check_knight_lookup(data: &[u8], header: &Header, file: &TableFile) {
-    let entry = header.tables.iter().find(|t| t.game == Game::Knight);
-    let table = match (entry, file.knight()) {
+    let entry = header.tables.iter().find(|t| t.game == Game::LeaperSquare);
+    let table = match (entry, file.leaper()) {
         (None, Err(_)) => return,
         (Some(entry), Ok(table)) => {
             let offset = entry.offset as usize;

@@ -14,9 +14,9 @@ use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
-use crate::rules::knight::MAX_COORDINATE;
-use crate::table::KnightTable;
-use grundy_core::generate::DEFAULT_KNIGHT_BOUND;
+use crate::table::LeaperTable;
+use grundy_core::DEFAULT_BOUND;
+use grundy_core::MAX_COORDINATE;
 
 /// The judge's name for the winner.
 pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
@@ -30,7 +30,7 @@ pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
 #[derive(Debug, Clone, Copy)]
 pub struct Knights<'t> {
     /// The values it answers from.
-    pub table: KnightTable<'t>,
+    pub table: LeaperTable<'t>,
 }
 
 impl Judge for Knights<'_> {
@@ -90,7 +90,7 @@ const SMALL_BATCH: usize = 256;
 #[inline(never)]
 fn small_cases<S: Source, W: Write>(
     scan: &mut Scanner<S>,
-    table: &KnightTable<'_>,
+    table: &LeaperTable<'_>,
     limit: u64,
     case: &mut u64,
     cases: u64,
@@ -138,14 +138,14 @@ fn small_cases<S: Source, W: Write>(
 /// square ([`bulk_bound`]), each of a batch is read from it with no comparison (from its
 /// blocked form when the table has one); a knight read token by token may be beyond it.
 struct XorValues<'a, 't> {
-    table: &'a KnightTable<'t>,
+    table: &'a LeaperTable<'t>,
     /// Whether every knight of a batch is in the square.
     in_square: bool,
     nimber: u8,
 }
 
 impl<'a, 't> XorValues<'a, 't> {
-    fn new(table: &'a KnightTable<'t>, limit: u64) -> Self {
+    fn new(table: &'a LeaperTable<'t>, limit: u64) -> Self {
         XorValues { table, in_square: bulk_bound(table, limit) == table.bound() as u64, nimber: 0 }
     }
 }
@@ -175,29 +175,29 @@ impl Take<[u32; 2], (u64, u64)> for XorValues<'_, '_> {
 /// the judge's box (x, y < 500), so that a bulk knight is read from it directly; for a smaller
 /// square (the closed-form build's one cell, a small blob's) every coordinate up to `limit`, so
 /// that the judge's knights are still read in bulk.
-fn bulk_bound(table: &KnightTable<'_>, limit: u64) -> u64 {
+fn bulk_bound(table: &LeaperTable<'_>, limit: u64) -> u64 {
     let square = table.bound() as u64;
-    if square >= DEFAULT_KNIGHT_BOUND as u64 { square } else { limit.saturating_add(1) }
+    if square >= DEFAULT_BOUND as u64 { square } else { limit.saturating_add(1) }
 }
 
 /// The value of a knight at `(x, y)`, coordinates at most the table's [`limit`]: the square
 /// looked at first, inline (the closed form beyond it is the rare case, and a call, so that the
 /// reading loop stays small).
 #[inline(always)]
-fn value(table: &KnightTable<'_>, x: u64, y: u64) -> u8 {
+fn value(table: &LeaperTable<'_>, x: u64, y: u64) -> u8 {
     let bound = table.bound() as u64;
     if x < bound && y < bound { table.in_square(x as usize, y as usize) } else { beyond_square(table, x, y) }
 }
 
 #[cold]
 #[inline(never)]
-fn beyond_square(table: &KnightTable<'_>, x: u64, y: u64) -> u8 {
+fn beyond_square(table: &LeaperTable<'_>, x: u64, y: u64) -> u8 {
     table.beyond(x, y).expect("coordinates within the limit have a value")
 }
 
 /// The largest coordinate `table` values: every coordinate up to it has a value (the closed
 /// form answers beyond the square).
-pub(super) fn limit(table: &KnightTable<'_>) -> u64 {
+pub(super) fn limit(table: &LeaperTable<'_>) -> u64 {
     if table.has_closed_form() { MAX_COORDINATE } else { table.bound() as u64 - 1 }
 }
 
@@ -205,7 +205,7 @@ pub(super) fn limit(table: &KnightTable<'_>) -> u64 {
 #[inline(always)]
 pub(super) fn read_case<S: Source>(
     scan: &mut Scanner<S>,
-    table: &KnightTable<'_>,
+    table: &LeaperTable<'_>,
     limit: u64,
     case: u64,
     knight: impl FnMut(u64, u64),
@@ -224,7 +224,7 @@ fn read_count<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<u64, JudgeE
 #[inline(always)]
 fn read_knights<S: Source>(
     scan: &mut Scanner<S>,
-    table: &KnightTable<'_>,
+    table: &LeaperTable<'_>,
     limit: u64,
     case: u64,
     first: u64,
@@ -241,7 +241,7 @@ fn read_knights<S: Source>(
 
 /// A large last case read on both cores ([`halves::read_rest_in_halves`]): the value, when
 /// the rest of the input is exactly its `n` knights.
-fn in_halves<S: Source>(scan: &mut Scanner<S>, table: &KnightTable<'_>, limit: u64, n: u64) -> Option<u8> {
+fn in_halves<S: Source>(scan: &mut Scanner<S>, table: &LeaperTable<'_>, limit: u64, n: u64) -> Option<u8> {
     let ((p1, x1), (p2, x2)) = halves::read_rest_in_halves(scan, &XorPairs { table, limit })?;
     (p1 + p2 == n).then(|| {
         scan.skip_to_end();
@@ -252,7 +252,7 @@ fn in_halves<S: Source>(scan: &mut Scanner<S>, table: &KnightTable<'_>, limit: u
 /// A half of the knights of a large case, reduced to the number of `x y` pairs and the XOR of
 /// their values.
 struct XorPairs<'a, 't> {
-    table: &'a KnightTable<'t>,
+    table: &'a LeaperTable<'t>,
     limit: u64,
 }
 
@@ -295,7 +295,7 @@ impl halves::Summarise for XorPairs<'_, '_> {
 #[inline(always)]
 fn coordinate<S: Source>(
     scan: &mut Scanner<S>,
-    table: &KnightTable<'_>,
+    table: &LeaperTable<'_>,
     limit: u64,
     axis: &str,
     knight: u64,
@@ -311,7 +311,7 @@ fn coordinate<S: Source>(
 #[cold]
 fn out_of_range<S: Source>(
     scan: &Scanner<S>,
-    table: &KnightTable<'_>,
+    table: &LeaperTable<'_>,
     axis: &str,
     knight: u64,
     case: u64,

@@ -48,7 +48,7 @@ use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver}
 #[cfg(feature = "json")]
 use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
-use crate::table::{KnightTable, MisereTable};
+use crate::table::{LeaperTable, MisereTable};
 
 /// How each case is reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +88,7 @@ fn write_json<W: Write>(out: &mut W, value: &impl Serialize) -> Result<(), Judge
 /// Hyper Knights, explained.
 #[derive(Debug)]
 pub struct KnightsReport<'t> {
-    table: KnightTable<'t>,
+    table: LeaperTable<'t>,
     style: Style,
     knights: Vec<(u64, u64)>,
     values: Vec<u8>,
@@ -96,7 +96,7 @@ pub struct KnightsReport<'t> {
 
 impl<'t> KnightsReport<'t> {
     /// Reports from `table` in `style`.
-    pub fn new(table: KnightTable<'t>, style: Style) -> Self {
+    pub fn new(table: LeaperTable<'t>, style: Style) -> Self {
         KnightsReport { table, style, knights: Vec::new(), values: Vec::new() }
     }
 }

@@ -2,135 +2,17 @@
 //!
 //! Any cell `0 <= x, y <= 2^63 - 1` ([`MAX_COORDINATE`]) has a value: the embedded table answers
 //! inside its square, the proven closed form ([`crate::table::ClosedForm`], found and
-//! certified by `grundy_core::rules::leaper`) outside. The only error of the hyper-knight functions is a
+//! certified by `grundy_core::leaper`) outside. The only error of the hyper-knight functions is a
 //! coordinate of 2^63 or more. A table with a custom move set has no closed form, so there a
 //! knight outside the square is an error too.
 //!
 //! [`winning_move`] says how to win a sum of knights: which knight to move, and where.
 
-use std::fmt;
-
-use serde::Serialize;
-
-pub use crate::rules::knight::HYPER_KNIGHT_MOVES;
-pub use crate::rules::knight::MAX_COORDINATE;
+pub use crate::table::{KnightError, KnightMove};
+pub use grundy_core::{HYPER_KNIGHT_MOVES, MAX_COORDINATE};
 
 use crate::nimber::{Nimber, Outcome};
-use crate::table::{KnightTable, embedded};
-
-/// Why a knight has no value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum KnightError {
-    /// A coordinate is above [`MAX_COORDINATE`] (2^63 - 1).
-    TooLarge {
-        /// The knight's row.
-        x: u64,
-        /// The knight's column.
-        y: u64,
-    },
-    /// The table has a custom move set (no closed form) and does not hold the knight.
-    OutsideTable {
-        /// The knight's row.
-        x: u64,
-        /// The knight's column.
-        y: u64,
-        /// The table holds `0 <= x, y < bound`.
-        bound: usize,
-    },
-}
-
-impl fmt::Display for KnightError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            KnightError::TooLarge { x, y } => {
-                write!(f, "knight ({x}, {y}) is out of range: coordinates must be at most 2^63 - 1 = {MAX_COORDINATE}")
-            }
-            KnightError::OutsideTable { x, y, bound } => write!(
-                f,
-                "knight ({x}, {y}) is outside the table (0 <= x, y < {bound}), whose custom move set has no closed form"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for KnightError {}
-
-/// A move of one knight: knight `knight` (0-based index into the knights given) from `from` to
-/// `to`, both `(x, y)` = (row, column). Serialises as
-/// `{"knight": i, "from": [x, y], "to": [x2, y2]}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[non_exhaustive]
-pub struct KnightMove {
-    /// Which knight, 0-based.
-    pub knight: usize,
-    /// Where it stands.
-    pub from: (u64, u64),
-    /// Where it goes.
-    pub to: (u64, u64),
-}
-
-impl KnightTable<'_> {
-    /// g(x, y) of one knight: the square inside, the closed form outside (hyper-knight tables).
-    #[inline]
-    pub fn value(&self, x: u64, y: u64) -> Result<Nimber, KnightError> {
-        match self.lookup(x, y) {
-            Some(g) => Ok(Nimber::from(g)),
-            None if x > MAX_COORDINATE || y > MAX_COORDINATE => Err(KnightError::TooLarge { x, y }),
-            None => Err(KnightError::OutsideTable { x, y, bound: self.bound() }),
-        }
-    }
-
-    /// The nimber of a sum of knights: the XOR of their values.
-    pub fn value_of_sum(&self, knights: impl IntoIterator<Item = (u64, u64)>) -> Result<Nimber, KnightError> {
-        knights.into_iter().map(|(x, y)| self.value(x, y)).sum()
-    }
-
-    /// A winning move in the sum `knights` for the player to move, or `None` when the XOR of the
-    /// values is 0 (every move loses). See [`winning_move`].
-    pub fn winning_move(&self, knights: &[(u64, u64)]) -> Result<Option<KnightMove>, KnightError> {
-        let mut s = Nimber::ZERO;
-        for &(x, y) in knights {
-            s ^= self.value(x, y)?;
-        }
-        if s == Nimber::ZERO {
-            return Ok(None);
-        }
-        // A knight whose value g has g ^ s < g exists (the top bit of s), and by the mex
-        // definition it has a target of value g ^ s. Targets inside 0..=2^63 - 1 come first;
-        // one at 2^63 (only (-2, +1) and (+1, -2) from 2^63 - 1 reach it) is the last resort.
-        let mut unvalued = None;
-        for beyond in [false, true] {
-            for (i, &(x, y)) in knights.iter().enumerate() {
-                let g = self.value(x, y)?;
-                let t = g ^ s;
-                if t >= g {
-                    continue;
-                }
-                for &(dx, dy) in self.moves() {
-                    let (Some(x2), Some(y2)) = (x.checked_add_signed(dx.into()), y.checked_add_signed(dy.into()))
-                    else {
-                        continue; // off the board: not a legal move
-                    };
-                    if (x2.max(y2) > MAX_COORDINATE) != beyond {
-                        continue;
-                    }
-                    match self.value_unbounded(x2, y2) {
-                        Some(v) if Nimber::from(v) == t => {
-                            return Ok(Some(KnightMove { knight: i, from: (x, y), to: (x2, y2) }));
-                        }
-                        Some(_) => {}
-                        None => {
-                            unvalued.get_or_insert(KnightError::OutsideTable { x: x2, y: y2, bound: self.bound() });
-                        }
-                    }
-                }
-            }
-        }
-        // Only a custom move set's table, whose targets can leave the square, gets here.
-        Err(unvalued.expect("the mex definition guarantees a target of every smaller value"))
-    }
-}
+use crate::table::embedded;
 
 /// g(x, y) of one hyper knight, for any `x, y <= 2^63 - 1`: the embedded table inside its
 /// square, the closed form outside. Errs only with [`KnightError::TooLarge`].

@@ -7,8 +7,8 @@
 use serde::Serialize;
 
 use crate::nimber::Outcome;
-use crate::rules::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS};
 use crate::table::{MisereTable, embedded};
+use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS};
 
 /// What the outcome of a misère Nim position depends on, accumulated pile by pile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,10 +3,21 @@
 use std::sync::OnceLock;
 
 use super::form_eval::Certified;
-use super::{ClosedForm, KnightTable, MineTable, MisereTable};
+use super::{ClosedForm, LeaperTable, MineTable, MisereTable};
 use crate::format::form;
-use crate::rules::knight::HYPER_KNIGHT_MOVES;
+use grundy_core::HYPER_KNIGHT_MOVES;
 use grundy_core::blocks::Blocks;
+
+/// [`HYPER_KNIGHT_MOVES`] as the blob stores moves, one byte a coordinate.
+static KNIGHT_MOVES: [(i8, i8); 6] = {
+    let mut moves = [(0, 0); 6];
+    let mut i = 0;
+    while i < 6 {
+        moves[i] = (HYPER_KNIGHT_MOVES[i].0 as i8, HYPER_KNIGHT_MOVES[i].1 as i8);
+        i += 1;
+    }
+    moves
+};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -35,18 +46,12 @@ pub fn blob() -> &'static [u8] {
 
 /// The embedded hyper-knight square, `0 <= x, y < KNIGHT_BOUND`, with the closed form beyond it.
 #[inline]
-pub fn knight() -> KnightTable<'static> {
-    KnightTable {
-        bound: KNIGHT_BOUND,
-        moves: &HYPER_KNIGHT_MOVES,
-        cells: KNIGHT,
-        blocks: KNIGHT_BLOCKS,
-        closed_form: Some(knight_certified()),
-    }
+pub fn knight() -> LeaperTable<'static> {
+    LeaperTable::embedded(KNIGHT_BOUND, &KNIGHT_MOVES, KNIGHT, KNIGHT_BLOCKS, knight_certified())
 }
 
 /// The hyper knight's certified closed form, as `build.rs` discovered and proved it with
-/// `grundy_core::rules::leaper::analyze` and stored it in the blob (a `LeaperForm` table),
+/// `grundy_core::analyze` and stored it in the blob (a `LeaperForm` table),
 /// decoded on first use. `grundy verify` re-runs its proof.
 #[inline]
 pub fn knight_form() -> &'static ClosedForm {
@@ -57,7 +62,7 @@ pub fn knight_form() -> &'static ClosedForm {
 #[inline]
 pub(crate) fn knight_certified() -> &'static Certified {
     KNIGHT_FORM.get_or_init(|| {
-        Certified::new(form::decode(&HYPER_KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
+        Certified::new(form::decode(&KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
     })
 }
 

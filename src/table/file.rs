@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 use memmap2::Mmap;
 
 use super::form_eval::Certified;
-use super::{KnightTable, TableError, leaper};
+use super::{LeaperTable, TableError, forms};
 use crate::format::header::{Game, Header};
 use crate::format::{self, BlobError};
-use crate::generate::ParityTables;
-use crate::rules::knight::square_table;
+use grundy_core::{MoveSet, ParityTables, leaper_square};
 
 /// Where the bytes of an open blob live.
 enum Bytes {
@@ -95,22 +94,62 @@ impl std::error::Error for OpenError {
 /// header claiming a huge table can make the reader allocate.
 pub const MAX_READ_LEN: u64 = 1 << 30;
 
-/// What a file is, for a message, when it is not a regular file.
-pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
+/// What a path is when it is not a regular file: blobs are regular files, and a caller that
+/// refuses another kind of file says which (`Display`: "a directory", "a FIFO (named pipe)", ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileKind {
+    /// A directory.
+    Directory,
+    /// A FIFO (named pipe).
+    Fifo,
+    /// A character device.
+    CharDevice,
+    /// A block device.
+    BlockDevice,
+    /// A socket.
+    Socket,
+    /// A regular file.
+    Regular,
+    /// Anything else.
+    Other,
+}
+
+impl FileKind {
+    /// The kind of file `meta` describes.
+    pub fn of(meta: &std::fs::Metadata) -> FileKind {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            let t = meta.file_type();
+            match () {
+                _ if t.is_fifo() => return FileKind::Fifo,
+                _ if t.is_char_device() => return FileKind::CharDevice,
+                _ if t.is_block_device() => return FileKind::BlockDevice,
+                _ if t.is_socket() => return FileKind::Socket,
+                _ => {}
+            }
+        }
         match () {
-            _ if t.is_dir() => return "a directory",
-            _ if t.is_fifo() => return "a FIFO (named pipe)",
-            _ if t.is_char_device() => return "a character device",
-            _ if t.is_block_device() => return "a block device",
-            _ if t.is_socket() => return "a socket",
-            _ => {}
+            _ if meta.is_dir() => FileKind::Directory,
+            _ if meta.is_file() => FileKind::Regular,
+            _ => FileKind::Other,
         }
     }
-    if meta.is_dir() { "a directory" } else { "not a regular file" }
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FileKind::Directory => "a directory",
+            FileKind::Fifo => "a FIFO (named pipe)",
+            FileKind::CharDevice => "a character device",
+            FileKind::BlockDevice => "a block device",
+            FileKind::Socket => "a socket",
+            FileKind::Regular => "a regular file",
+            FileKind::Other => "not a regular file",
+        })
+    }
 }
 
 /// Opens a blob file: a regular file, with its size; anything else is refused, saying what it is.
@@ -127,7 +166,7 @@ fn open_regular(path: &Path) -> Result<(std::fs::File, u64), OpenError> {
         false => (None, meta),
     };
     let Some(file) = file.filter(|_| meta.is_file()) else {
-        let kind = file_kind(&meta);
+        let kind = FileKind::of(&meta);
         let why = format!("is {kind}, not a table blob (a blob is a regular file, as `grundy generate` writes it)");
         return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
     };
@@ -204,14 +243,14 @@ impl TableFile {
         // SAFETY: the caller upholds memmap2's contract, as stated in this function's `# Safety`.
         let map = unsafe { Mmap::map(&file) }.map_err(io)?;
         let header = format::validate(&map).map_err(|source| OpenError::Invalid { path: path.into(), source })?;
-        let forms = leaper::decode_forms(&header, &map);
+        let forms = forms::decode_forms(&header, &map);
         Ok(TableFile { bytes: Bytes::Mapped(map), header, forms })
     }
 
     /// Validates blob bytes already in memory.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<TableFile, BlobError> {
         let header = format::validate(&bytes)?;
-        let forms = leaper::decode_forms(&header, &bytes);
+        let forms = forms::decode_forms(&header, &bytes);
         Ok(TableFile { bytes: Bytes::Owned(bytes), header, forms })
     }
 
@@ -220,7 +259,7 @@ impl TableFile {
     /// `TableFile::from_static(include_bytes!(concat!(env!("OUT_DIR"), "/tables.sgt")))`.
     pub fn from_static(bytes: &'static [u8]) -> Result<TableFile, BlobError> {
         let header = format::validate(bytes)?;
-        let forms = leaper::decode_forms(&header, bytes);
+        let forms = forms::decode_forms(&header, bytes);
         Ok(TableFile { bytes: Bytes::Static(bytes), header, forms })
     }
 
@@ -234,16 +273,16 @@ impl TableFile {
         self.bytes.as_slice()
     }
 
-    /// The first knight (leaper square) table of the blob, with the certified closed form of its
-    /// move set beyond the square when the blob holds one (for the hyper knight, the embedded
-    /// blob's form serves when this one has none).
-    pub fn knight(&self) -> Result<KnightTable<'_>, TableError> {
-        let entry = self.header.tables.iter().find(|t| t.game == Game::Knight);
-        let entry = entry.ok_or(TableError::Missing { game: Game::Knight })?;
+    /// The first leaper square of the blob, with the certified closed form of its move set
+    /// beyond the square when the blob holds one (for the hyper knight, the embedded blob's form
+    /// serves when this one has none).
+    pub fn leaper(&self) -> Result<LeaperTable<'_>, TableError> {
+        let entry = self.header.tables.iter().find(|t| t.game == Game::LeaperSquare);
+        let entry = entry.ok_or(TableError::Missing { game: Game::LeaperSquare })?;
         // Validated at open: the payload lies inside the blob and knight tables are square.
         let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
-        let form = leaper::form_for(&self.forms, &entry.moves);
-        Ok(KnightTable::new(entry.rows as usize, &entry.moves, cells, form))
+        let form = forms::form_for(&self.forms, &entry.moves);
+        Ok(LeaperTable::new(entry.rows as usize, &entry.moves, cells, form))
     }
 
     /// Recomputes every table from its game's rules and compares it cell by cell: checksums
@@ -254,18 +293,17 @@ impl TableFile {
         let mut checked = 0;
         for (i, entry) in self.header.tables.iter().enumerate() {
             let expected = match entry.game {
-                // Any leaper by the sweep in potential order; a set no positive potential lowers
-                // gets the x + y sweep's error.
-                Game::Knight => match leaper::move_set(&entry.moves) {
-                    Some(set) => crate::generate::leaper_square(&set, entry.rows as usize),
-                    None => square_table(&entry.moves, entry.rows as usize)
-                        .map_err(|source| TableError::Unverifiable { table: i, source })?,
+                Game::LeaperSquare => match MoveSet::from_bytes(&entry.moves) {
+                    Ok(set) => leaper_square(&set, entry.rows as usize),
+                    Err(source) => return Err(TableError::Unverifiable { table: i, source }),
                 },
                 Game::MisereNim => parity.misere_nim.clone(),
                 Game::MineRegion => parity.mine_region.clone(),
                 Game::MineNumber => vec![parity.mine_number],
                 // Decoded and checked at open; `grundy verify --table` re-runs its proof.
                 Game::LeaperForm => continue,
+                // A game this reader does not know: `format::validate` refuses it at open.
+                _ => continue,
             };
             let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             if let Some(index) = (0..cells.len()).find(|&j| expected.get(j) != Some(&cells[j])) {

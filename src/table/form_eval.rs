@@ -46,7 +46,7 @@
 
 use std::sync::OnceLock;
 
-use grundy_core::rules::leaper::form::{ClosedForm, Feature, MAX_INTERIOR};
+use grundy_core::{ClosedForm, MAX_INTERIOR, Strip};
 
 /// Coarse cells are `COARSE_BITS` bits per coordinate.
 const COARSE_BITS: u32 = 7;
@@ -147,7 +147,7 @@ impl Certified {
     }
 
     /// `F(x, y)` by the coarse tables, or `None` for a cell they do not answer: one too near
-    /// the origin, or beyond [`MAX_COORDINATE`](grundy_core::rules::knight::MAX_COORDINATE), or
+    /// the origin, or beyond [`MAX_COORDINATE`](grundy_core::MAX_COORDINATE), or
     /// in a coarse cell where two strips meet.
     #[inline(always)]
     pub(crate) fn far(&self, x: u64, y: u64) -> Option<u8> {
@@ -293,7 +293,7 @@ enum Class {
 /// Classifies coarse cell `(cx, cy)` at scale `s`: `phi`'s decision over all its cells, or
 /// `None` when it needs more than one offset, or an offset that may not fit `i64` at the
 /// largest scale.
-fn classify(strips: &[Feature], cx: i128, cy: i128, s: u32) -> Option<Class> {
+fn classify(strips: &[Strip], cx: i128, cy: i128, s: u32) -> Option<Class> {
     // The range of strip t's offset over the cell at scale `s`: a linear form on a box.
     let range = |t: usize, s: u32| {
         let (p, q) = (i128::from(strips[t].dir.0), i128::from(strips[t].dir.1));
@@ -340,9 +340,9 @@ fn classify(strips: &[Feature], cx: i128, cy: i128, s: u32) -> Option<Class> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::rules::leaper::discover::Limits;
-    use grundy_core::rules::leaper::moves::MoveSet;
-    use grundy_core::rules::leaper::{Outcome, analyze};
+    use grundy_core::Limits;
+    use grundy_core::MoveSet;
+    use grundy_core::{Verdict, analyze};
 
     /// The pre-classification answers nearly every coarse cell itself (the integration tests
     /// check its answers; this checks that they exercise it).
@@ -350,7 +350,7 @@ mod tests {
     fn few_coarse_cells_are_slow() {
         for text in ["(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)", "(-1,0) (0,-1) (-1,-1)", "(-3,1) (2,-1)"] {
             let set = MoveSet::parse(text).unwrap();
-            let Outcome::Certified { form, .. } = analyze(&set, &Limits::default()).outcome else { panic!("{text}") };
+            let Verdict::Certified { form, .. } = analyze(&set, &Limits::default()).verdict else { panic!("{text}") };
             let bits = far_bits(&form);
             assert!(bits <= 24, "{text}: far from {bits} bits");
             let coarse = Coarse::new(&form, bits - COARSE_BITS);

@@ -1,6 +1,6 @@
 //! The small parity tables of misère Nim and Mine. A lookup is one index into bytes.
 
-use crate::rules::misere;
+use grundy_core::misere;
 
 /// Misère Nim outcomes by class: `2 x 4` cells indexed by [`misere::table_index`].
 #[derive(Debug, Clone, Copy)]

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::leaper::sweep::Table;
+use grundy_core::MoveSet;
+use grundy_core::Triangle;
 
 use crate::run::{grundy, stderr};
 
@@ -72,7 +72,7 @@ impl Png {
 }
 
 fn values(moves: &str, n: u64) -> Vec<u8> {
-    Table::for_square(&MoveSet::parse(moves).unwrap(), n).square(n)
+    Triangle::for_square(&MoveSet::parse(moves).unwrap(), n).square(n)
 }
 
 fn ok(args: &[&str]) {

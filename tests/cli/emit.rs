@@ -7,11 +7,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use grundy_core::rules::leaper::certify::prove;
-use grundy_core::rules::leaper::discover::{Limits, discover};
-use grundy_core::rules::leaper::form::ClosedForm;
-use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::leaper::sweep::Table;
+use grundy_core::ClosedForm;
+use grundy_core::MoveSet;
+use grundy_core::Triangle;
+use grundy_core::prove;
+use grundy_core::{Limits, discover};
 
 use crate::run::{grundy, stderr, stdout};
 
@@ -191,7 +191,7 @@ fn certified(moves: &str) -> (MoveSet, ClosedForm) {
 fn leaper_in(moves: &str, langs: &[&str]) {
     let d = dir("leaper");
     let (set, form) = certified(moves);
-    let table = Table::for_square(&set, 600);
+    let table = Triangle::for_square(&set, 600);
     let value = |x: u64, y: u64| {
         if x < 600 && y < 600 { table.get(x, y).unwrap() } else { form.eval(x, y) }
     };
@@ -223,7 +223,7 @@ fn a_cropped_table_answers_inside_and_refuses_beyond() {
     let d = dir("table");
     let moves = "(-3,1) (1,-2) (-1,-1)";
     let set = MoveSet::parse(moves).unwrap();
-    let table = Table::for_square(&set, 40);
+    let table = Triangle::for_square(&set, 40);
     let mut rng = Rng(99);
     let mut input = String::from("30\n");
     let mut cases = Vec::new();
@@ -254,7 +254,7 @@ fn a_cropped_table_answers_inside_and_refuses_beyond() {
     assert!(stderr(&o).contains("over the limit of 100 bytes"), "{}", stderr(&o));
 }
 
-fn want_first(table: &Table) -> String {
+fn want_first(table: &Triangle) -> String {
     format!("Case 1: {}\n", if table.get(39, 39).unwrap() != 0 { "Alice" } else { "Bob" })
 }
 

@@ -85,8 +85,9 @@ fn generate_writes_a_blob_that_knights_can_use() {
 fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
     use grundy_core::format::{TableData, header::Game, write_blob};
     let moves = [(-1i8, 0i8), (0, -1)]; // unit steps: a custom move set, no closed form
-    let cells = grundy_core::rules::knight::square_table(&moves, 4).unwrap();
-    let blob = write_blob("test", &[TableData { game: Game::Knight, moves: &moves, rows: 4, cols: 4, cells: &cells }]);
+    let cells = grundy_core::leaper_square(&grundy_core::MoveSet::from_bytes(&moves).unwrap(), 4);
+    let blob =
+        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &moves, rows: 4, cols: 4, cells: &cells }]);
     let path = std::env::temp_dir().join(format!("grundy-custom-{}.sgt", std::process::id()));
     std::fs::write(&path, blob).unwrap();
     let table = path.to_str().unwrap();

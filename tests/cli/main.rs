@@ -17,6 +17,8 @@ mod draw;
 mod emit;
 /// `--explain` and `--json` of the three judges.
 mod explain;
+/// `generated/` against what `grundy generate` writes.
+mod generated;
 /// `--help` of every subcommand.
 mod help;
 /// Many cases, redirected and truncated input, `generate -o`, non-regular blobs, closed and full

@@ -15,10 +15,10 @@ use common::{Definition, MOVES};
 use grundy::Nimber;
 use grundy::knight::{self, KnightError};
 use grundy::table::{TableFile, embedded};
+use grundy_core::Triangle;
 use grundy_core::format::header::Game;
 use grundy_core::format::{TableData, write_blob};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
-use grundy_core::rules::leaper::{MAX_PROOF_CELLS, certify};
+use grundy_core::{MAX_PROOF_CELLS, prove};
 use proptest::prelude::*;
 
 fn closed_form(x: u64, y: u64) -> u8 {
@@ -27,7 +27,7 @@ fn closed_form(x: u64, y: u64) -> u8 {
 
 /// The retired hand-fitted patterns, extracted from the DP as `build.rs` used to.
 fn hand_fitted() -> Patterns {
-    Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap())
+    Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
 }
 
 /// The mex of the closed form over the legal moves from (x, y) (targets may reach 2^63).
@@ -43,11 +43,11 @@ fn mex_of_targets(x: u64, y: u64) -> u8 {
 
 #[test]
 fn closed_form_equals_the_dp_on_the_triangle_below_4000() {
-    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, 3999).unwrap();
+    let t = Triangle::compute(&grundy_core::MoveSet::hyper_knight(), 3999);
     for s in 0..4000usize {
         for x in 0..=s {
             let y = s - x;
-            assert_eq!(closed_form(x as u64, y as u64), t.get(x, y).unwrap(), "({x}, {y})");
+            assert_eq!(closed_form(x as u64, y as u64), t.get(x as u64, y as u64).unwrap(), "({x}, {y})");
         }
     }
 }
@@ -66,7 +66,7 @@ fn closed_form_equals_the_definition_near_the_core() {
 
 #[test]
 fn the_certificate_proves_the_embedded_form() {
-    let proof = certify::prove(embedded::knight_form(), MAX_PROOF_CELLS).unwrap();
+    let proof = prove(embedded::knight_form(), MAX_PROOF_CELLS).unwrap();
     assert!(proof.to_string().contains("proven equal to the Grundy function on all of N^2"));
 }
 
@@ -168,19 +168,19 @@ fn table_inside_and_closed_form_outside_agree_at_the_edge() {
 }
 
 fn blob_with(moves: &[(i8, i8)], bound: usize) -> TableFile {
-    let cells = grundy_core::rules::knight::square_table(moves, bound).unwrap();
+    let cells = grundy_core::leaper_square(&grundy_core::MoveSet::from_bytes(moves).unwrap(), bound);
     let side = bound as u32;
-    let table = TableData { game: Game::Knight, moves, rows: side, cols: side, cells: &cells };
+    let table = TableData { game: Game::LeaperSquare, moves, rows: side, cols: side, cells: &cells };
     TableFile::from_bytes(write_blob("test", &[table])).unwrap()
 }
 
 #[test]
 fn only_the_hyper_knight_move_set_falls_back_to_the_closed_form() {
     // The hyper-knight moves in another order: the same game, so the closed form applies.
-    let mut shuffled = HYPER_KNIGHT_MOVES;
+    let mut shuffled = grundy_core::MoveSet::hyper_knight().to_bytes();
     shuffled.reverse();
     let file = blob_with(&shuffled, 20);
-    let table = file.knight().unwrap();
+    let table = file.leaper().unwrap();
     assert!(table.has_closed_form());
     assert_eq!(table.value(5, 8).unwrap().0, 6);
     assert_eq!(table.value(123, 456).unwrap().0, 3);
@@ -188,16 +188,16 @@ fn only_the_hyper_knight_move_set_falls_back_to_the_closed_form() {
     // A custom move set: no closed form, a knight outside the table is an error.
     let custom = [(-1, 0), (0, -1), (-2, 1)];
     let file = blob_with(&custom, 20);
-    let table = file.knight().unwrap();
+    let table = file.leaper().unwrap();
     assert!(!table.has_closed_form());
     assert!(table.value(19, 19).is_ok());
     assert_eq!(table.get(20, 0), None);
     assert_eq!(table.value(20, 0), Err(KnightError::OutsideTable { x: 20, y: 0, bound: 20 }));
 
     // Six moves, five of them the hyper knight's: still custom.
-    let mut almost = HYPER_KNIGHT_MOVES;
+    let mut almost = grundy_core::MoveSet::hyper_knight().to_bytes();
     almost[5] = (-1, -1);
-    assert!(!blob_with(&almost, 4).knight().unwrap().has_closed_form());
+    assert!(!blob_with(&almost, 4).leaper().unwrap().has_closed_form());
 }
 
 /// The DP by diagonals, keeping only the last five (moves lower x + y by 1, 3 or 4): an
@@ -225,10 +225,10 @@ fn for_each_diagonal(max_sum: usize, mut visit: impl FnMut(usize, &[u8])) {
 
 #[test]
 fn rolling_dp_oracle_agrees_with_the_triangle() {
-    let t = Triangle::compute(&HYPER_KNIGHT_MOVES, 300).unwrap();
+    let t = Triangle::compute(&grundy_core::MoveSet::hyper_knight(), 300);
     for_each_diagonal(300, |s, diagonal| {
         for (x, &g) in diagonal.iter().enumerate() {
-            assert_eq!(Some(g), t.get(x, s - x));
+            assert_eq!(Some(g), t.get(x as u64, (s - x) as u64));
         }
     });
 }

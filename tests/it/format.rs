@@ -2,26 +2,24 @@
 //! corruption rejected with its own error.
 
 use grundy::table::{TableError, TableFile, embedded};
+use grundy_core::Limits;
+use grundy_core::MoveSet;
 use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Game, Header, MAX_HEADER_LEN};
 use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
-use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, default_blob, leaper_blob, leaper_blob_with, manifest};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
-use grundy_core::rules::leaper::discover::Limits;
-use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::{DEFAULT_BOUND, default_blob, leaper_blob, leaper_blob_with};
 
-const MANIFEST_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/MANIFEST.md");
 const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
 
 /// A small blob with two knight tables (the second one padded to a later boundary).
 fn small_blob() -> Vec<u8> {
-    let a = square_table(&HYPER_KNIGHT_MOVES, 7).unwrap();
-    let b = square_table(&HYPER_KNIGHT_MOVES, 3).unwrap();
-    let moves = HYPER_KNIGHT_MOVES.to_vec();
+    let a = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 7);
+    let b = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 3);
+    let moves = grundy_core::MoveSet::hyper_knight().to_bytes();
     write_blob(
         "test",
         &[
-            TableData { game: Game::Knight, moves: &moves, rows: 7, cols: 7, cells: &a },
-            TableData { game: Game::Knight, moves: &moves, rows: 3, cols: 3, cells: &b },
+            TableData { game: Game::LeaperSquare, moves: &moves, rows: 7, cols: 7, cells: &a },
+            TableData { game: Game::LeaperSquare, moves: &moves, rows: 3, cols: 3, cells: &b },
         ],
     )
 }
@@ -57,10 +55,10 @@ fn header_end_claimed(blob: &[u8]) -> usize {
 fn round_trip() {
     let blob = small_blob();
     let file = TableFile::from_bytes(blob.clone()).unwrap();
-    let table = file.knight().unwrap();
+    let table = file.leaper().unwrap();
     assert_eq!(table.bound(), 7);
-    assert_eq!(table.cells(), square_table(&HYPER_KNIGHT_MOVES, 7).unwrap());
-    assert_eq!(table.moves(), HYPER_KNIGHT_MOVES);
+    assert_eq!(table.cells(), grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 7));
+    assert_eq!(table.moves(), grundy_core::MoveSet::hyper_knight().to_bytes());
     assert_eq!(file.header().tables.len(), 2);
     for t in &file.header().tables {
         assert_eq!(t.offset % ALIGN as u64, 0);
@@ -85,20 +83,18 @@ fn embedded_blob_and_knight_payload_are_64_byte_aligned() {
     assert_eq!(embedded::blob().as_ptr() as usize % 64, 0);
     assert_eq!(embedded::knight().cells().as_ptr() as usize % 64, 0);
     let header = validate(embedded::blob()).unwrap();
-    assert_eq!(header.generator, grundy_core::generate::GENERATOR);
+    assert_eq!(header.generator, grundy_core::GENERATOR);
 }
 
 #[test]
 fn generated_directory_matches_the_build() {
-    if embedded::KNIGHT_BOUND != DEFAULT_KNIGHT_BOUND {
+    if embedded::KNIGHT_BOUND != DEFAULT_BOUND {
         eprintln!("skipped: built with a non-default knight bound ({})", embedded::KNIGHT_BOUND);
         return;
     }
     let committed = std::fs::read(BLOB_PATH).expect("generated/tables.sgt");
     assert!(committed == embedded::blob(), "generated/tables.sgt is stale: run `cargo run --release -- generate`");
-    assert!(default_blob(DEFAULT_KNIGHT_BOUND) == committed, "the runtime generator disagrees with build.rs");
-    let text = std::fs::read_to_string(MANIFEST_PATH).expect("generated/MANIFEST.md");
-    assert_eq!(text, manifest(&committed), "generated/MANIFEST.md is stale: run `cargo run --release -- generate`");
+    assert!(default_blob(DEFAULT_BOUND) == committed, "the runtime generator disagrees with build.rs");
 }
 
 #[test]
@@ -174,11 +170,17 @@ fn each_corruption_has_its_own_error() {
 
 #[test]
 fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
-    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 4).unwrap();
+    let mut cells = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 4);
     cells[5] = 7; // six moves: a mex is at most 6
     let blob = write_blob(
         "test",
-        &[TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: 4, cols: 4, cells: &cells }],
+        &[TableData {
+            game: Game::LeaperSquare,
+            moves: &grundy_core::MoveSet::hyper_knight().to_bytes(),
+            rows: 4,
+            cols: 4,
+            cells: &cells,
+        }],
     );
     assert_eq!(validate(&blob), Err(BlobError::BadCell { table: 0, index: 5, value: 7 }));
 }
@@ -187,7 +189,7 @@ fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
 fn missing_table_is_named() {
     let blob = write_blob("test", &[]);
     let file = TableFile::from_bytes(blob).unwrap();
-    assert_eq!(file.knight().unwrap_err(), TableError::Missing { game: Game::Knight });
+    assert_eq!(file.leaper().unwrap_err(), TableError::Missing { game: Game::LeaperSquare });
 }
 
 #[test]
@@ -197,24 +199,31 @@ fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
     let knights = if cfg!(feature = "knight-square") { 500 * 500 } else { 1 };
     assert_eq!(blob.verify_contents(), Ok(knights + 11), "the knight square and 11 parity cells");
 
-    let mut cells = square_table(&HYPER_KNIGHT_MOVES, 6).unwrap();
+    let mut cells = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 6);
     cells[13] ^= 1; // g(2, 1) = 2 becomes 3: in range, checksummed, wrong
     let blob = write_blob(
         "test",
-        &[TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: 6, cols: 6, cells: &cells }],
+        &[TableData {
+            game: Game::LeaperSquare,
+            moves: &grundy_core::MoveSet::hyper_knight().to_bytes(),
+            rows: 6,
+            cols: 6,
+            cells: &cells,
+        }],
     );
     let file = TableFile::from_bytes(blob).unwrap();
     assert_eq!(file.verify_contents(), Err(TableError::WrongCell { table: 0, index: 13, value: 3, expected: 2 }));
 
     let cells = [0u8; 4];
     let loops = vec![(1, 0), (-1, 0)]; // (1, 0) lowers no positive potential: no sweep tabulates it
-    let blob = write_blob("test", &[TableData { game: Game::Knight, moves: &loops, rows: 2, cols: 2, cells: &cells }]);
+    let blob =
+        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &loops, rows: 2, cols: 2, cells: &cells }]);
     let file = TableFile::from_bytes(blob).unwrap();
     assert!(matches!(file.verify_contents(), Err(TableError::Unverifiable { table: 0, .. })));
     // (1, -1) keeps x + y but lowers x + 2y: the leaper sweep recomputes it (g(1, 0) = 1).
     let slanted = vec![(1, -1), (-1, 0)];
     let blob =
-        write_blob("test", &[TableData { game: Game::Knight, moves: &slanted, rows: 2, cols: 2, cells: &cells }]);
+        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &slanted, rows: 2, cols: 2, cells: &cells }]);
     let file = TableFile::from_bytes(blob).unwrap();
     assert!(matches!(file.verify_contents(), Err(TableError::WrongCell { table: 0, .. })));
 }
@@ -243,7 +252,7 @@ fn with_fresh_payload_checksum(blob: &[u8], i: usize) -> Vec<u8> {
 fn a_closed_form_table_round_trips_and_answers_beyond_its_square() {
     let (blob, _) = form_blob();
     let file = TableFile::from_bytes(blob).unwrap();
-    let table = file.knight().unwrap();
+    let table = file.leaper().unwrap();
     assert_eq!(table.bound(), 8);
     assert!(table.has_closed_form());
     // The form is the one analyze certifies, and it answers like the blob's square inside it.
@@ -256,7 +265,7 @@ fn a_closed_form_table_round_trips_and_answers_beyond_its_square() {
     // The embedded blob holds the hyper knight's form, after the parity tables.
     let header = validate(embedded::blob()).unwrap();
     let form = header.tables.iter().find(|t| t.game == Game::LeaperForm).expect("a closed form");
-    assert_eq!(form.moves, HYPER_KNIGHT_MOVES);
+    assert_eq!(form.moves, grundy_core::MoveSet::hyper_knight().to_bytes());
 }
 
 #[test]
@@ -284,7 +293,7 @@ fn a_corrupt_closed_form_has_its_own_error() {
         edit(&mut b, at);
         let b = with_fresh_payload_checksum(&b, 1);
         match validate(&b) {
-            Err(BlobError::BadForm { table: 1, reason }) => assert!(!reason.is_empty(), "{what}"),
+            Err(BlobError::BadForm { table: 1, source }) => assert!(!source.to_string().is_empty(), "{what}"),
             other => panic!("{what}: {other:?}"),
         }
         assert!(TableFile::from_bytes(b).is_err(), "{what}");
@@ -293,7 +302,7 @@ fn a_corrupt_closed_form_has_its_own_error() {
     // so the move set's own checks come first; a refused move set is named.
     let b = with_header(&blob, |hd| hd.tables[1].moves = vec![(1, 0), (-1, 0), (0, -1), (0, -2)]);
     match validate(&b) {
-        Err(BlobError::BadForm { table: 1, reason }) => assert!(reason.contains("move set"), "{reason}"),
+        Err(BlobError::BadForm { table: 1, source }) => assert!(source.to_string().contains("move set"), "{source}"),
         other => panic!("{other:?}"),
     }
     // A closed form must be stored as bytes, a square as cells.
@@ -313,11 +322,11 @@ fn a_square_without_a_form_answers_only_inside() {
     let set = MoveSet::parse("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)").unwrap();
     // No analysis: the square only, as for a set without a certified form.
     let limits = Limits { start_cells: 1 << 12, max_cells: 1 << 14, ..Limits::default() };
-    let analysis = grundy_core::rules::leaper::analyze(&set, &limits);
+    let analysis = grundy_core::analyze(&set, &limits);
     assert!(analysis.form().is_none());
     let blob = leaper_blob_with(&set, 9, &analysis).unwrap();
     let file = TableFile::from_bytes(blob).unwrap();
-    let table = file.knight().unwrap();
+    let table = file.leaper().unwrap();
     assert!(!table.has_closed_form());
     assert!(table.value(8, 8).is_ok());
     assert!(table.value(9, 0).unwrap_err().to_string().contains("< 9"));

@@ -5,7 +5,6 @@
 use grundy::table::{TableFile, embedded};
 use grundy_core::format::header::Game;
 use grundy_core::format::{self, ALIGN, BlobError, TableData};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 use proptest::prelude::*;
 
 /// One table to write.
@@ -28,7 +27,13 @@ impl Blob {
         let data: Vec<TableData<'_>> = self
             .tables
             .iter()
-            .map(|t| TableData { game: Game::Knight, moves: &t.moves, rows: t.side, cols: t.side, cells: &t.cells })
+            .map(|t| TableData {
+                game: Game::LeaperSquare,
+                moves: &t.moves,
+                rows: t.side,
+                cols: t.side,
+                cells: &t.cells,
+            })
             .collect();
         format::write_blob(&self.generator, &data)
     }
@@ -49,8 +54,8 @@ fn blob() -> impl Strategy<Value = Blob> {
 
 /// A few fixed blobs small enough to corrupt exhaustively.
 fn small_blobs() -> Vec<Vec<u8>> {
-    let k = |bound| square_table(&HYPER_KNIGHT_MOVES, bound).unwrap();
-    let knight = |side: u32, cells| Table { moves: HYPER_KNIGHT_MOVES.to_vec(), side, cells };
+    let k = |bound| grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), bound);
+    let knight = |side: u32, cells| Table { moves: grundy_core::MoveSet::hyper_knight().to_bytes(), side, cells };
     let blobs = [
         Blob { generator: String::new(), tables: vec![] },
         Blob { generator: "grundy test".into(), tables: vec![knight(1, k(1))] },
@@ -192,7 +197,7 @@ proptest! {
         prop_assert_eq!(&header.generator, &spec.generator);
         prop_assert_eq!(header.tables.len(), spec.tables.len());
         for (entry, table) in header.tables.iter().zip(&spec.tables) {
-            prop_assert_eq!(entry.game, Game::Knight);
+            prop_assert_eq!(entry.game, Game::LeaperSquare);
             prop_assert_eq!(&entry.moves, &table.moves);
             prop_assert_eq!((entry.rows, entry.cols), (table.side, table.side));
             prop_assert_eq!(entry.offset % ALIGN as u64, 0);
@@ -207,8 +212,8 @@ proptest! {
 
         let file = TableFile::from_bytes(bytes.clone()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(file.header(), &header);
-        match (spec.tables.first(), file.knight()) {
-            (None, Err(e)) => prop_assert_eq!(e, grundy::table::TableError::Missing { game: Game::Knight }),
+        match (spec.tables.first(), file.leaper()) {
+            (None, Err(e)) => prop_assert_eq!(e, grundy::table::TableError::Missing { game: Game::LeaperSquare }),
             (Some(table), Ok(knight)) => {
                 let side = u64::from(table.side);
                 prop_assert_eq!(knight.bound() as u64, side);
@@ -246,7 +251,7 @@ proptest! {
     fn non_square_knight_tables_are_rejected(rows in 0u32..6, cols in 0u32..6) {
         prop_assume!(rows != cols || rows == 0);
         let cells = vec![0u8; (rows * cols) as usize];
-        let data = [TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows, cols, cells: &cells }];
+        let data = [TableData { game: Game::LeaperSquare, moves: &grundy_core::MoveSet::hyper_knight().to_bytes(), rows, cols, cells: &cells }];
         let bytes = format::write_blob("grundy test", &data);
         prop_assert_eq!(format::validate(&bytes), Err(BlobError::NotSquare { table: 0, rows, cols }));
     }

@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 
 use grundy_core::format::header::Game;
 use grundy_core::format::{TableData, write_blob};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target);
@@ -57,22 +56,31 @@ fn mine_corpus() {
 /// The valid blobs seeded into `fuzz/corpus/blob/`: small, so the fuzzer mutates them quickly.
 fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
     let (k1, k4, k8) = (
-        square_table(&HYPER_KNIGHT_MOVES, 1).unwrap(),
-        square_table(&HYPER_KNIGHT_MOVES, 4).unwrap(),
-        square_table(&HYPER_KNIGHT_MOVES, 8).unwrap(),
+        grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 1),
+        grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 4),
+        grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 8),
     );
     fn table<'a>(moves: &'a [(i8, i8)], side: u32, cells: &'a [u8]) -> TableData<'a> {
-        TableData { game: Game::Knight, moves, rows: side, cols: side, cells }
+        TableData { game: Game::LeaperSquare, moves, rows: side, cols: side, cells }
     }
     // One step left or up: g(x, y) = (x + y) mod 2.
     let (rook_like, rook_cells) = ([(-1, 0), (0, -1)], [0, 1, 1, 0]);
     vec![
         ("valid-empty.sgt", write_blob("grundy seeds", &[])),
-        ("valid-knight1.sgt", write_blob("grundy seeds", &[table(&HYPER_KNIGHT_MOVES, 1, &k1)])),
-        ("valid-knight4.sgt", write_blob("grundy seeds", &[table(&HYPER_KNIGHT_MOVES, 4, &k4)])),
+        (
+            "valid-knight1.sgt",
+            write_blob("grundy seeds", &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 1, &k1)]),
+        ),
+        (
+            "valid-knight4.sgt",
+            write_blob("grundy seeds", &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 4, &k4)]),
+        ),
         (
             "valid-knight8-two-tables.sgt",
-            write_blob("grundy seeds", &[table(&HYPER_KNIGHT_MOVES, 8, &k8), table(&rook_like, 2, &rook_cells)]),
+            write_blob(
+                "grundy seeds",
+                &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 8, &k8), table(&rook_like, 2, &rook_cells)],
+            ),
         ),
     ]
 }

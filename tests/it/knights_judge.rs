@@ -13,7 +13,7 @@ use grundy::judge::Knights;
 use grundy::knight;
 use grundy::table::embedded;
 use grundy::{Nimber, Outcome};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
+use grundy_core::Triangle;
 use proptest::prelude::*;
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
@@ -230,7 +230,9 @@ fn apply(mut input: Vec<u8>, damage: &Damage) -> Vec<u8> {
 /// answers from beyond its square).
 fn hand_fitted() -> &'static Patterns {
     static PATTERNS: OnceLock<Patterns> = OnceLock::new();
-    PATTERNS.get_or_init(|| Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap()))
+    PATTERNS.get_or_init(|| {
+        Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
+    })
 }
 
 /// Cases of 1 to 40 knights (token by token and in bulk) inside the square, far beyond it

@@ -1,4 +1,4 @@
-//! The run-time evaluator of a certified closed form (what `KnightTable::value` answers beyond
+//! The run-time evaluator of a certified closed form (what `LeaperTable::value` answers beyond
 //! the square) is the proven `ClosedForm::eval`: compared on whole triangles and on huge cells
 //! near every strip, for forms of several shapes (moduli 2 to 156, potentials other than x + y,
 //! a band 441 offsets wide), and at every scale of the evaluator's angular pre-classification
@@ -7,10 +7,10 @@
 
 use crate::common::Rng;
 use grundy::table::TableFile;
-use grundy_core::generate::leaper_blob;
-use grundy_core::rules::knight::MAX_COORDINATE;
-use grundy_core::rules::leaper::form::ClosedForm;
-use grundy_core::rules::leaper::moves::MoveSet;
+use grundy_core::ClosedForm;
+use grundy_core::MAX_COORDINATE;
+use grundy_core::MoveSet;
+use grundy_core::leaper_blob;
 
 const SETS: &[&str] = &[
     "(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)",
@@ -50,7 +50,7 @@ fn the_runtime_evaluator_is_the_proven_form() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for text in SETS {
         let file = table_file(&MoveSet::parse(text).unwrap());
-        let table = file.knight().unwrap();
+        let table = file.leaper().unwrap();
         let form = table.closed_form().unwrap_or_else(|| panic!("{text}: certified"));
         for s in 0..600u64 {
             for x in 0..=s {
@@ -76,7 +76,7 @@ fn the_runtime_evaluator_is_the_proven_form_at_every_scale() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for text in SETS {
         let file = table_file(&MoveSet::parse(text).unwrap());
-        let table = file.knight().unwrap();
+        let table = file.leaper().unwrap();
         let form = table.closed_form().unwrap_or_else(|| panic!("{text}: certified"));
         let dirs = directions(form);
         for bits in 1..=64u32 {
@@ -110,7 +110,7 @@ fn random_certified_sets_evaluate_alike_and_satisfy_the_recurrence() {
             (0..2 + rng.next() % 5).map(|_| ((rng.next() % 7) as i32 - 3, (rng.next() % 7) as i32 - 3)).collect();
         let Ok(set) = MoveSet::new(&moves) else { continue };
         let file = table_file(&set);
-        let table = file.knight().unwrap();
+        let table = file.leaper().unwrap();
         let Some(form) = table.closed_form() else { continue };
         certified += 1;
         let dirs = directions(form);

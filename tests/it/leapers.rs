@@ -7,13 +7,10 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Triangle};
-use grundy_core::rules::leaper::certify::{self, Proof, Refutation};
-use grundy_core::rules::leaper::discover::Limits;
-use grundy_core::rules::leaper::form::{ClosedForm, Feature, Sector};
-use grundy_core::rules::leaper::moves::{MoveSet, MoveSetError};
-use grundy_core::rules::leaper::sweep::Table;
-use grundy_core::rules::leaper::{Analysis, MAX_PROOF_CELLS, Outcome, analyze};
+use grundy_core::{
+    Analysis, Cause, ClosedForm, HYPER_KNIGHT_MOVES, Limits, MAX_PROOF_CELLS, MoveSet, MoveSetError, Proof, Refutation,
+    Sector, Strip, Triangle, Verdict, analyze, prove,
+};
 
 /// The Grundy value by definition: the mex of the values of the legal targets, memoised.
 struct Oracle {
@@ -112,7 +109,7 @@ fn sweep_tables_equal_the_oracle_on_random_move_sets() {
         let set = rng.move_set(4, 7);
         let (a, b) = set.potential();
         let p = 60 * a.max(b);
-        let table = Table::compute(&set, p);
+        let table = Triangle::compute(&set, p);
         let mut oracle = Oracle::new(set.moves());
         for_triangle(&set, p, |x, y| {
             assert_eq!(table.get(x as u64, y as u64), Some(oracle.g(x, y)), "{set} at ({x},{y})");
@@ -132,7 +129,7 @@ fn sweep_tables_of_symmetric_and_asymmetric_sets_equal_the_oracle_on_larger_tria
         assert!(i % 2 == 1 || set.is_symmetric(), "{set}");
         let (a, b) = set.potential();
         let p = 330 * a.max(b);
-        let table = Table::compute(&set, p);
+        let table = Triangle::compute(&set, p);
         let mut oracle = Oracle::new(set.moves());
         for_triangle(&set, p, |x, y| {
             assert_eq!(table.get(x as u64, y as u64), Some(oracle.g(x, y)), "{set} at ({x},{y})");
@@ -140,16 +137,21 @@ fn sweep_tables_of_symmetric_and_asymmetric_sets_equal_the_oracle_on_larger_tria
     }
 }
 
+/// The hyper knight's potential is `x + y`: the sweep runs in the x + y order, and its square
+/// equals the mex recurrence of the moves typed in afresh (`tests/common`).
 #[test]
-fn the_square_sweep_agrees_with_the_x_plus_y_sweep_on_the_hyper_knight() {
-    let moves: Vec<(i32, i32)> = HYPER_KNIGHT_MOVES.iter().map(|&(a, b)| (i32::from(a), i32::from(b))).collect();
-    let set = MoveSet::new(&moves).unwrap();
+fn the_hyper_knight_square_is_swept_in_x_plus_y_order_and_matches_the_definition() {
+    let set = MoveSet::new(&HYPER_KNIGHT_MOVES).unwrap();
     assert_eq!(set.potential(), (1, 1));
     let bound = 300;
-    assert_eq!(
-        Table::for_square(&set, bound).square(bound),
-        grundy_core::rules::knight::square_table(&HYPER_KNIGHT_MOVES, bound as usize).unwrap()
-    );
+    let square = grundy_core::leaper_square(&set, bound);
+    assert_eq!(Triangle::for_square(&set, bound as u64).square(bound as u64), square);
+    let mut definition = crate::common::Definition::default();
+    for x in 0..bound {
+        for y in 0..bound {
+            assert_eq!(square[x * bound + y], definition.grundy(x as i64, y as i64), "({x}, {y})");
+        }
+    }
 }
 
 /// Checks a certified form: equal to the oracle on a triangle, and the recurrence at far cells.
@@ -200,8 +202,8 @@ fn analyzed(text: &str) -> (Analysis, f64) {
 
 fn certified(text: &str) -> ClosedForm {
     let (analysis, seconds) = analyzed(text);
-    match &analysis.outcome {
-        Outcome::Certified { form, proof } => {
+    match &analysis.verdict {
+        Verdict::Certified { form, proof } => {
             println!(
                 "{text}: certified in {seconds:.3} s; core {}, {} strips, {} sectors, Q = {}, {} stored values; {} cells checked ({} scanned, potential <= {})",
                 form.core_size(),
@@ -215,7 +217,7 @@ fn certified(text: &str) -> ClosedForm {
             );
             form.clone()
         }
-        Outcome::NotFound(why) => panic!("{text}: {why}"),
+        Verdict::NotFound(why) => panic!("{text}: {why}"),
     }
 }
 
@@ -276,7 +278,7 @@ fn base_set_cell_by_cell(form: &ClosedForm, proof: &Proof, p: i64) -> (u64, i64)
 fn the_base_set_by_ranges_is_the_base_set_cell_by_cell() {
     for (name, text) in NAMED.iter().chain(&[("Q = 28", "(-3,-3) (-1,-4) (1,-3)"), ("slanted", "(-3,1) (2,-1)")]) {
         let form = certified(text);
-        let proof = certify::prove(&form, MAX_PROOF_CELLS).unwrap();
+        let proof = prove(&form, MAX_PROOF_CELLS).unwrap();
         let p = 3 * proof.max_potential + 200;
         assert_eq!(base_set_cell_by_cell(&form, &proof, p), (proof.cells, proof.max_potential), "{name}");
     }
@@ -284,7 +286,7 @@ fn the_base_set_by_ranges_is_the_base_set_cell_by_cell() {
 
 #[test]
 fn the_hyper_knight_comes_out_of_the_general_machinery() {
-    let moves: Vec<(i32, i32)> = HYPER_KNIGHT_MOVES.iter().map(|&(a, b)| (i32::from(a), i32::from(b))).collect();
+    let moves = HYPER_KNIGHT_MOVES.to_vec();
     let named = MoveSet::parse(NAMED[0].1).unwrap();
     let mut sorted = named.moves().to_vec();
     sorted.sort();
@@ -292,7 +294,7 @@ fn the_hyper_knight_comes_out_of_the_general_machinery() {
     expected.sort();
     assert_eq!(sorted, expected, "the named set is HYPER_KNIGHT_MOVES");
     let form = certified(&MoveSet::new(&moves).unwrap().to_string());
-    let patterns = Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap());
+    let patterns = Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64));
     let n = if cfg!(debug_assertions) { 600u64 } else { 3000 };
     for s in 0..=n {
         for x in 0..=s {
@@ -322,7 +324,7 @@ fn random_sets_whenever_certified_are_right() {
     for i in 0..tries {
         let set = rng.move_set(3, 6);
         let analysis = analyze(&set, &limits);
-        if let Outcome::Certified { form, .. } = &analysis.outcome {
+        if let Verdict::Certified { form, .. } = &analysis.verdict {
             certified += 1;
             check_certified(form, p, 500, i);
         } else {
@@ -338,7 +340,7 @@ fn random_sets_whenever_certified_are_right() {
 #[test]
 fn a_form_with_a_large_modulus_is_proven_on_its_base_set() {
     let (analysis, seconds) = analyzed("(-3,0) (4,-3) (1,-4) (-2,-2) (-2,0)");
-    let Outcome::Certified { form, proof } = &analysis.outcome else { panic!("{}", analysis) };
+    let Verdict::Certified { form, proof } = &analysis.verdict else { panic!("{}", analysis) };
     println!("Q = {}: {} cells checked, {} scanned, in {seconds:.2} s", form.modulus(), proof.cells, proof.scanned);
     assert!(form.modulus() > 1000, "{form}");
     check_certified(form, if cfg!(debug_assertions) { 150 } else { 400 }, 1000, 5);
@@ -351,8 +353,9 @@ fn a_form_with_a_large_modulus_is_proven_on_its_base_set() {
 fn a_proof_over_its_limit_is_not_found_and_the_default_limit_proves_it() {
     let set = MoveSet::parse("(-4,4) (-7,-6)").unwrap();
     let limits = Limits { max_proof_cells: 1 << 20, max_cells: 1 << 22, ..Limits::default() };
-    let Outcome::NotFound(why) = analyze(&set, &limits).outcome else { panic!("proven over the limit") };
-    assert!(why.reason.contains("could not be proven") && why.windows.is_none(), "{why}");
+    let Verdict::NotFound(why) = analyze(&set, &limits).verdict else { panic!("proven over the limit") };
+    let unproven = matches!(why.cause, Cause::Unproven { refutation: Refutation::TooLarge { .. }, .. });
+    assert!(unproven && why.cause.to_string().contains("could not be proven") && why.windows.is_none(), "{why}");
     let form = certified("(-4,4) (-7,-6)");
     assert_eq!(form.modulus(), 1144);
     check_certified(&form, if cfg!(debug_assertions) { 150 } else { 400 }, 500, 11);
@@ -373,7 +376,7 @@ fn wide_and_steep_strips_are_found_and_right() {
 #[test]
 fn the_turbulent_set_honestly_fails() {
     let (analysis, seconds) = analyzed("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)");
-    let Outcome::NotFound(why) = &analysis.outcome else { panic!("a closed form for the turbulent set") };
+    let Verdict::NotFound(why) = &analysis.verdict else { panic!("a closed form for the turbulent set") };
     println!("{why} ({seconds:.2} s)");
     // The evidence: the distinct windows grow with the band (their areas grow too).
     let [(w1, _), (w2, _), (w3, _)] = why.windows.as_ref().expect("no candidate, so window counts").bands;
@@ -381,16 +384,16 @@ fn the_turbulent_set_honestly_fails() {
     assert!(analysis.to_string().contains("no closed form found"));
 }
 
-fn rebuild(form: &ClosedForm, features: Vec<Feature>, sectors: Vec<Sector>, core: Vec<u8>) -> ClosedForm {
+fn rebuild(form: &ClosedForm, features: Vec<Strip>, sectors: Vec<Sector>, core: Vec<u8>) -> ClosedForm {
     ClosedForm::new(form.move_set().clone(), form.core_size(), core, features, sectors).unwrap()
 }
 
 #[test]
 fn the_checker_rejects_broken_closed_forms() {
     let form = certified(NAMED[0].1);
-    let original = certify::prove(&form, 1 << 24).unwrap();
+    let original = prove(&form, 1 << 24).unwrap();
     assert!(original.cells > 0);
-    let refuted = |f: &ClosedForm, what: &str| match certify::prove(f, 1 << 24) {
+    let refuted = |f: &ClosedForm, what: &str| match prove(f, 1 << 24) {
         Err(Refutation::Recurrence { .. }) => {}
         other => panic!("{what}: {other:?}"),
     };
@@ -450,17 +453,17 @@ fn the_checker_rejects_broken_closed_forms() {
 fn the_checker_proves_a_hand_written_form() {
     // (-1,0) (0,-1): g = (x + y) mod 2, one sector with lattice <(2,0), (1,1)>, no strips.
     let set = MoveSet::parse("(-1,0) (0,-1)").unwrap();
-    let axis = |dir, lo, hi| Feature { dir, lo, hi, period: 1, pattern: vec![] };
+    let axis = |dir, lo, hi| Strip { dir, lo, hi, period: 1, pattern: vec![] };
     let features = vec![axis((1, 0), 0, -1), axis((0, 1), 1, 0)];
     let form = |pattern: Vec<u8>| {
         ClosedForm::new(set.clone(), 0, vec![], features.clone(), vec![Sector { a: 2, b: 1, d: 1, pattern }]).unwrap()
     };
-    let proof = certify::prove(&form(vec![0, 1]), 1 << 20).unwrap();
+    let proof = prove(&form(vec![0, 1]), 1 << 20).unwrap();
     assert!(proof.cells > 0 && proof.to_string().contains("proven"));
     check_certified(&form(vec![0, 1]), 200, 1000, 3);
-    assert!(matches!(certify::prove(&form(vec![1, 0]), 1 << 20), Err(Refutation::Recurrence { x: 0, y: 0, .. })));
+    assert!(matches!(prove(&form(vec![1, 0]), 1 << 20), Err(Refutation::Recurrence { x: 0, y: 0, .. })));
     // Too small a budget for the base set's scan is an error, not a proof.
-    assert!(matches!(certify::prove(&form(vec![0, 1]), 1), Err(Refutation::TooLarge { .. })));
+    assert!(matches!(prove(&form(vec![0, 1]), 1), Err(Refutation::TooLarge { .. })));
 }
 
 #[test]

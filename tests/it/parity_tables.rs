@@ -10,7 +10,7 @@ use grundy::Outcome;
 use grundy::misere::outcome;
 use grundy::table::embedded;
 use grundy_core::format::header::Game;
-use grundy_core::rules::{mine, misere};
+use grundy_core::{mine, misere};
 
 /// Misère Nim by plain recursion over sorted pile vectors: the mover wins an empty position
 /// (the opponent took the last stone), otherwise iff some move reaches a losing position.

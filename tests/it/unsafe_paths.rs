@@ -10,13 +10,18 @@ use grundy::judge::Knights;
 use grundy::table::{OpenError, TableFile, embedded};
 use grundy_core::format::header::{FORMAT_VERSION, Game};
 use grundy_core::format::{self, ALIGN, BlobError, TableData};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
 
 use crate::run::TempFile;
 
 fn small_blob() -> Vec<u8> {
-    let cells = square_table(&HYPER_KNIGHT_MOVES, 9).unwrap();
-    let table = TableData { game: Game::Knight, moves: &HYPER_KNIGHT_MOVES, rows: 9, cols: 9, cells: &cells };
+    let cells = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 9);
+    let table = TableData {
+        game: Game::LeaperSquare,
+        moves: &grundy_core::MoveSet::hyper_knight().to_bytes(),
+        rows: 9,
+        cols: 9,
+        cells: &cells,
+    };
     format::write_blob("grundy test", &[table])
 }
 
@@ -48,12 +53,12 @@ fn mapped_blobs_answer_like_read_ones() {
         assert_eq!(mapped.bytes(), &blob[..]);
         assert_eq!(read.header(), mapped.header());
         // A map starts on a page boundary, so the payload keeps its 64-byte alignment.
-        let knight = mapped.knight().unwrap();
+        let knight = mapped.leaper().unwrap();
         assert_eq!(knight.cells().as_ptr() as usize % ALIGN, 0);
         let b = knight.bound() as u64;
         for x in 0..b {
             for y in 0..b {
-                assert_eq!(knight.get(x, y), read.knight().unwrap().get(x, y));
+                assert_eq!(knight.get(x, y), read.leaper().unwrap().get(x, y));
                 if b == embedded::KNIGHT_BOUND as u64 {
                     assert_eq!(knight.get(x, y), embedded::knight().get(x, y));
                 }
@@ -74,7 +79,7 @@ fn the_judge_answers_alike_from_a_mapped_table() {
         panic!("a regular file is mapped")
     };
     let (mut from_map, mut from_embedded) = (Vec::new(), Vec::new());
-    Knights { table: mapped.knight().unwrap() }.solve_bytes(&input, &mut from_map).unwrap();
+    Knights { table: mapped.leaper().unwrap() }.solve_bytes(&input, &mut from_map).unwrap();
     Knights { table: embedded::knight() }.solve_bytes(&input, &mut from_embedded).unwrap();
     assert_eq!(from_map, b"Case 1: Bob\nCase 2: Alice\nCase 3: Alice\n");
     assert_eq!(from_map, from_embedded);

@@ -100,14 +100,14 @@ impl<'a> Blocks<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::knight::{HYPER_KNIGHT_MOVES, square_table};
+    use crate::{MoveSet, leaper_square};
 
     /// Every cell read through the blocks is the square's, for sides that are and are not
     /// multiples of the block side.
     #[test]
     fn blocks_give_the_squares_cells() {
         for bound in [64, 100, 203, 500] {
-            let square = square_table(&HYPER_KNIGHT_MOVES, bound).unwrap();
+            let square = leaper_square(&MoveSet::hyper_knight(), bound);
             let bytes = encode(&square, bound).unwrap_or_else(|| panic!("bound {bound} has a blocked form"));
             let blocks = Blocks::new(&bytes, bound).unwrap();
             for x in 0..bound {
@@ -120,7 +120,7 @@ mod tests {
 
     #[test]
     fn the_hyper_knights_judge_square_has_52_kinds_of_block() {
-        let square = square_table(&HYPER_KNIGHT_MOVES, 500).unwrap();
+        let square = leaper_square(&MoveSet::hyper_knight(), 500);
         let bytes = encode(&square, 500).unwrap();
         assert_eq!(Blocks::new(&bytes, 500).unwrap().distinct(), 52);
         assert_eq!(bytes.len(), 63 * 63 + 52 * 64);
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn bytes_of_the_wrong_length_are_no_view() {
-        let square = square_table(&HYPER_KNIGHT_MOVES, 64).unwrap();
+        let square = leaper_square(&MoveSet::hyper_knight(), 64);
         let bytes = encode(&square, 64).unwrap();
         assert!(Blocks::new(&bytes[..bytes.len() - 1], 64).is_none());
         assert!(Blocks::new(&bytes[..64], 64).is_none());

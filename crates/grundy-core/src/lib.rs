@@ -1,22 +1,23 @@
 //! The game math and the table blob format behind `grundy`, usable from a build script.
 //!
-//! - [`rules`]: move sets, the Grundy sweep, any leaper's closed form found and proven
-//!   ([`rules::leaper`]); misère Nim's and Mine's parity recurrences.
-//! - [`format`]: the `.sgt` blob (a bincode header and 64-byte aligned payloads, all checksummed):
-//!   the writer and the validating reader.
-//! - [`blocks`]: a knight square as its distinct 8 x 8 blocks and an index of them, the form the
-//!   judge reads (a working set the level-1 cache holds).
-//! - [`generate`]: which tables make up grundy's default blob, and a blob for any leaper
-//!   ([`generate::leaper_blob`]).
+//! - **Leapers**: any finite move set that some positive potential lowers ([`MoveSet`]); the
+//!   Grundy values of a potential triangle, computed iteratively ([`Triangle`]); closed forms
+//!   ([`ClosedForm`]) found by [`discover`] and proven by [`prove`], both run by [`analyze`].
+//! - **Misère Nim and Mine**: the parity recurrences behind their tables ([`misere`], [`mine`],
+//!   [`ParityTables`]).
+//! - **Blobs**: the `.sgt` format ([`format`]: a bincode header and 64-byte aligned payloads,
+//!   all checksummed), grundy's default blob ([`default_blob`]) and one for any leaper
+//!   ([`leaper_blob`]); [`blocks`], a square as its distinct 8 x 8 blocks, the form the knights
+//!   judge reads.
 //!
 //! `no_std` with `alloc`: a `build.rs` (grundy's own, or a downstream crate's) computes tables
 //! with it and writes the blob to `OUT_DIR`; the `grundy` crate reads such a blob at run time.
 //!
 //! ```
-//! use grundy_core::{format, generate};
-//! let blob = generate::default_blob(8);
+//! use grundy_core::{default_blob, format};
+//! let blob = default_blob(8);
 //! let header = format::validate(&blob).unwrap();
-//! assert_eq!(header.tables.len(), 5); // knight square, 3 parity tables, closed form
+//! assert_eq!(header.tables.len(), 5); // hyper knight square, 3 parity tables, closed form
 //! ```
 
 #![no_std]
@@ -28,5 +29,21 @@ extern crate std;
 
 pub mod blocks;
 pub mod format;
-pub mod generate;
-pub mod rules;
+mod generate;
+mod math;
+mod rules;
+
+pub use generate::{
+    BOUND_ENV, BoundError, DEFAULT_BOUND, GENERATOR, LeaperBlobError, MAX_BOUND, default_blob, hyper_knight_form,
+    leaper_blob, leaper_blob_with, parse_bound,
+};
+pub use rules::leaper::certify::{LemmaFailure, Proof, Refutation, prove};
+pub use rules::leaper::discover::{Cause, Limits, Miss, NotFound, Windows, discover};
+pub use rules::leaper::form::{ClosedForm, FormError, Forms, MAX_INTERIOR, Sector, Strip};
+pub use rules::leaper::moves::{
+    HYPER_KNIGHT_MOVES, MAX_COORDINATE, MAX_MOVES, MAX_STEP, Move, MoveSet, MoveSetError, MovesText, same_set,
+};
+pub use rules::leaper::sweep::{Triangle, leaper_square};
+pub use rules::leaper::{Analysis, MAX_PROOF_CELLS, Verdict, analyze};
+pub use rules::parity::ParityTables;
+pub use rules::{mine, misere};

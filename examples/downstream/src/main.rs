@@ -13,7 +13,7 @@ static BLOB: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), 
 
 fn main() {
     let file = TableFile::from_static(&BLOB.0).expect("build.rs wrote a valid blob");
-    let table = file.knight().expect("a leaper square");
+    let table = file.leaper().expect("a leaper square");
     let moves: Vec<String> = table.moves().iter().map(|(dx, dy)| format!("({dx},{dy})")).collect();
     println!("moves {}; square {} x {}; closed form: {}", moves.join(" "), table.bound(), table.bound(), {
         if table.has_closed_form() { "certified" } else { "none" }

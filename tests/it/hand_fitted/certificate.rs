@@ -85,7 +85,7 @@ use std::collections::BTreeSet;
 use std::{format, string::String, vec::Vec};
 
 use super::closed_form::{FORMS, Forms, LOCAL_CLAMP, Local, Patterns, X, Y};
-use grundy_core::rules::knight::{HYPER_KNIGHT_MOVES, Move};
+use grundy_core::{HYPER_KNIGHT_MOVES, Move};
 
 /// The translation set `V` of Lemma B.
 pub const TRANSLATIONS: [(i64, i64); 5] = [(0, 4), (4, 0), (4, 4), (4, 8), (8, 4)];
@@ -358,10 +358,10 @@ fn candidates(near: &Bounds) -> BTreeSet<(u64, u64)> {
 mod tests {
     use super::super::closed_form::EXTRACT_MIN_SUM;
     use super::*;
-    use grundy_core::rules::knight::Triangle;
+    use grundy_core::Triangle;
 
     fn patterns() -> Patterns {
-        Patterns::extract(&Triangle::compute(&HYPER_KNIGHT_MOVES, EXTRACT_MIN_SUM).unwrap())
+        Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
     }
 
     #[test]

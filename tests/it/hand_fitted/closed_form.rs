@@ -42,7 +42,7 @@
 //! The certificate compares the two on every cell it scans and `tests/it/closed_form.rs` on huge
 //! random cells.
 
-use grundy_core::rules::knight::Triangle;
+use grundy_core::Triangle;
 use std::{
     format,
     string::{String, ToString},
@@ -224,11 +224,14 @@ impl core::error::Error for Mismatch {}
 impl Patterns {
     /// Reads the pattern tables off a computed hyper-knight triangle: the core from the core
     /// cells, the periodic patterns from reference cells with `x` in `REFERENCE_X..REFERENCE_X + 4`.
-    /// Needs `triangle.max_sum() >= EXTRACT_MIN_SUM`. Call [`Patterns::check`] afterwards: a
+    /// Needs `(triangle.max_potential() as usize) >= EXTRACT_MIN_SUM`. Call [`Patterns::check`] afterwards: a
     /// reference cell says what the pattern is only if the regions are right.
     pub fn extract(triangle: &Triangle) -> Patterns {
-        assert!(triangle.max_sum() >= EXTRACT_MIN_SUM, "extracting the closed form needs x + y <= {EXTRACT_MIN_SUM}");
-        let g = |x: i64, y: i64| triangle.get(x as usize, y as usize).expect("reference cell inside the triangle");
+        assert!(
+            (triangle.max_potential() as usize) >= EXTRACT_MIN_SUM,
+            "extracting the closed form needs x + y <= {EXTRACT_MIN_SUM}"
+        );
+        let g = |x: i64, y: i64| triangle.get(x as u64, y as u64).expect("reference cell inside the triangle");
         let mut p = Patterns {
             core: [0; CORE_CELLS],
             outer: [0; 4],
@@ -260,10 +263,10 @@ impl Patterns {
     /// Compares the closed form with every cell of `triangle`; returns how many cells it checked.
     pub fn check(&self, triangle: &Triangle) -> Result<usize, Mismatch> {
         let mut checked = 0;
-        for s in 0..=triangle.max_sum() {
+        for s in 0..=(triangle.max_potential() as usize) {
             for x in 0..=s {
                 let y = s - x;
-                let table = triangle.get(x, y).expect("inside the triangle");
+                let table = triangle.get(x as u64, y as u64).expect("inside the triangle");
                 let closed_form = self.eval(x as u64, y as u64);
                 if table != closed_form {
                     return Err(Mismatch { x: x as u64, y: y as u64, table, closed_form });
@@ -297,15 +300,14 @@ impl Patterns {
         }
     }
 
-    /// The patterns as a Rust item: `pub static {name}: grundy_core::rules::closed_form::Patterns`.
+    /// The patterns as a Rust item: `pub static {name}: grundy_core::closed_form::Patterns`.
     pub fn to_rust(&self, name: &str) -> String {
         fn row(values: &[u8]) -> String {
             let cells: Vec<String> = values.iter().map(u8::to_string).collect();
             format!("[{}]", cells.join(", "))
         }
-        let mut s = format!(
-            "pub static {name}: grundy_core::rules::closed_form::Patterns = grundy_core::rules::closed_form::Patterns {{\n"
-        );
+        let mut s =
+            format!("pub static {name}: grundy_core::closed_form::Patterns = grundy_core::closed_form::Patterns {{\n");
         s += "    // x <= y < CORE, row y holds x = 0..=y.\n    core: [\n";
         for y in 0..CORE {
             let start = core_index(0, y);
@@ -333,17 +335,16 @@ impl Patterns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::rules::knight::HYPER_KNIGHT_MOVES;
 
     fn triangle(max_sum: usize) -> Triangle {
-        Triangle::compute(&HYPER_KNIGHT_MOVES, max_sum).unwrap()
+        Triangle::compute(&grundy_core::MoveSet::hyper_knight(), max_sum as i64)
     }
 
     #[test]
     fn extracted_patterns_match_the_triangle_they_came_from() {
         let t = triangle(EXTRACT_MIN_SUM.max(700));
         let p = Patterns::extract(&t);
-        assert_eq!(p.check(&t), Ok((t.max_sum() + 1) * (t.max_sum() + 2) / 2));
+        assert_eq!(p.check(&t), Ok(((t.max_potential() as usize) + 1) * ((t.max_potential() as usize) + 2) / 2));
         assert_eq!(p.outer, [0, 1, 2, 3], "the outer region is x mod 4");
     }
 
@@ -391,7 +392,7 @@ mod tests {
     fn region_boundaries_are_tight() {
         let t = triangle(EXTRACT_MIN_SUM);
         let p = Patterns::extract(&t);
-        let g = |x: usize, y: usize| t.get(x, y).unwrap();
+        let g = |x: usize, y: usize| t.get(x as u64, y as u64).unwrap();
         // Core bound 37: (14, 37) would be a strip cell (e = 9).
         assert_ne!(g(14, 37), p.strip[2][(9 - STRIP_E) as usize]);
         // Outer region from e = 17: (14, 45) is not x mod 4.

@@ -2,7 +2,10 @@
 
 use std::path::Path;
 
-use grundy_core::generate::{default_blob, manifest};
+use std::fmt::Write;
+
+use grundy_core::format::{self, header::FORMAT_VERSION};
+use grundy_core::{MovesText, default_blob};
 
 use super::Failure;
 use super::output::Target;
@@ -30,4 +33,38 @@ pub fn run(bound: usize, output: Option<&Path>) -> Result<(), Failure> {
         Target::check(&Path::new(DEFAULT_DIR).join("MANIFEST.md"))?.write(manifest(&blob).as_bytes())?;
     }
     Ok(())
+}
+
+/// The command that rewrites `generated/`.
+const REGENERATE: &str = "cargo run --release -- generate";
+
+/// The manifest committed beside the blob in `generated/`: what it holds and how to rebuild it.
+fn manifest(blob: &[u8]) -> String {
+    let header = format::validate(blob).expect("manifest of a valid blob");
+    let mut text = format!(
+        "# generated/ (generated files: do not edit)\n\n\
+         Regenerate with `{REGENERATE}`. The test `tests/it/format.rs` fails when the blob\n\
+         that `build.rs` embeds differs from `tables.sgt` or this manifest is stale.\n\n\
+         | file | bytes | crc32 |\n|---|---|---|\n| tables.sgt | {} | {:#010x} |\n\n\
+         Header: generator `{}`, format version {FORMAT_VERSION}.\n\n\
+         | table | game | moves (dx, dy) | rows x cols | offset | bytes | crc32 |\n|---|---|---|---|---|---|---|\n",
+        blob.len(),
+        crc32fast::hash(blob),
+        header.generator,
+    );
+    for (i, t) in header.tables.iter().enumerate() {
+        writeln!(
+            text,
+            "| {i} | {:?} | {} | {} x {} | {} | {} | {:#010x} |",
+            t.game,
+            MovesText(&t.moves),
+            t.rows,
+            t.cols,
+            t.offset,
+            t.len,
+            t.crc32
+        )
+        .expect("a String");
+    }
+    text
 }

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use grundy::table::TableFile;
+use grundy_core::MovesText;
 use grundy_core::format::header::FORMAT_VERSION;
-use grundy_core::rules::knight::moves_text;
 
 use std::fmt::Write as _;
 
@@ -26,7 +26,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             t.offset,
             t.len,
             t.crc32,
-            moves_text(&t.moves)
+            MovesText(&t.moves)
         )
         .expect("a String");
     }

@@ -10,18 +10,18 @@ use grundy::judge::{KnightsReport, MineReport, MisereReport, Style};
 use grundy::judge::{Mine, promise_notice};
 use grundy::mine::{Analysis, SolveError, Solver};
 use grundy::table::embedded;
-use grundy_core::rules::knight::moves_text;
+use grundy_core::{MoveSet, MovesText};
 
 use super::Failure;
-use super::leaper::{Holder, is_hyper_knight_moves};
+use super::leaper::Holder;
 
 /// `grundy knights`; with a style, explained or JSON output instead of the judge's.
 pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>) -> Result<(), Failure> {
     let table = holder.table()?;
-    if !is_hyper_knight_moves(table.moves()) {
+    if !MoveSet::hyper_knight().is_set_of(table.moves()) {
         eprintln!(
             "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
-            moves_text(table.moves())
+            MovesText(table.moves())
         );
     }
     let input = open_input(file)?;

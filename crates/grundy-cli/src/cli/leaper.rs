@@ -4,12 +4,8 @@
 use std::path::Path;
 
 use clap::Args;
-use grundy::table::{ClosedForm, KnightTable, TableFile, embedded, leaper_table_file};
-use grundy_core::generate::{DEFAULT_KNIGHT_BOUND, hyper_knight_set, narrow_moves};
-use grundy_core::rules::leaper::certify::{self, Proof};
-use grundy_core::rules::leaper::discover::{Limits, NotFound};
-use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::leaper::{Analysis, Outcome, analyze};
+use grundy::table::{ClosedForm, LeaperTable, TableFile, embedded};
+use grundy_core::{Analysis, Limits, MoveSet, MovesText, NotFound, Proof, Verdict, analyze, leaper_blob_with, prove};
 use serde_json::{Value, json};
 
 use super::{Failure, print};
@@ -45,12 +41,12 @@ fn whole_number_in(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + C
 impl Game {
     /// The move set meant: `--moves`, or the hyper knight.
     pub fn set(&self) -> MoveSet {
-        self.moves.clone().unwrap_or_else(hyper_knight_set)
+        self.moves.clone().unwrap_or_else(MoveSet::hyper_knight)
     }
 
     /// Whether this is the hyper knight (whose form the embedded blob holds).
     fn is_hyper_knight(&self) -> bool {
-        same_set(&self.set(), &hyper_knight_set())
+        MoveSet::hyper_knight().is_set_of(&self.set().to_bytes())
     }
 
     fn limits(&self) -> Limits {
@@ -74,23 +70,13 @@ impl Game {
 pub fn move_set(text: Option<&str>) -> Result<MoveSet, Failure> {
     match text {
         Some(text) => MoveSet::parse(text).map_err(|e| Failure::invalid(format!("--moves '{text}': {e}"))),
-        None => Ok(hyper_knight_set()),
+        None => Ok(MoveSet::hyper_knight()),
     }
 }
 
 /// Discovery and proof with the default limits, for `draw` and `emit`.
 pub fn analyze_set(set: &MoveSet) -> Analysis {
     analyze(set, &Limits::default())
-}
-
-/// Whether a table's moves are the hyper knight's (in any order).
-pub fn is_hyper_knight_moves(moves: &[(i8, i8)]) -> bool {
-    let hk = narrow_moves(&hyper_knight_set());
-    moves.len() == hk.len() && hk.iter().all(|m| moves.contains(m))
-}
-
-fn same_set(a: &MoveSet, b: &MoveSet) -> bool {
-    a.moves().len() == b.moves().len() && a.moves().iter().all(|m| b.moves().contains(m))
 }
 
 /// Where a leaper's table lives for one run.
@@ -103,10 +89,10 @@ pub enum Holder {
 
 impl Holder {
     /// The table: the embedded one, or the blob's first leaper square (with its closed form).
-    pub fn table(&self) -> Result<KnightTable<'_>, Failure> {
+    pub fn table(&self) -> Result<LeaperTable<'_>, Failure> {
         match self {
             Holder::Embedded => Ok(embedded::knight()),
-            Holder::File(file) => file.knight().map_err(Failure::invalid),
+            Holder::File(file) => file.leaper().map_err(Failure::invalid),
         }
     }
 }
@@ -116,16 +102,16 @@ impl Holder {
 /// `x, y < bound` and, when certified, the closed form).
 pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder, Failure> {
     if let Some(path) = table {
-        // SAFETY: the blob is opened for this one run; see `TableFile::map`'s contract.
-        let file = unsafe { TableFile::map(path) }?;
+        // Read, not mapped: a file that changes while it is mapped is undefined behaviour (a
+        // truncation kills the process with SIGBUS), and a blob is at most a few MiB.
+        let file = TableFile::read(path)?;
         if let Some(set) = &game.moves {
-            let moves = file.knight().map_err(Failure::invalid)?.moves().to_vec();
-            let wanted = narrow_moves(set);
-            if moves.len() != wanted.len() || !wanted.iter().all(|m| moves.contains(m)) {
+            let moves = file.leaper().map_err(Failure::invalid)?.moves();
+            if !set.is_set_of(moves) {
                 return Err(Failure::invalid(format!(
                     "{}: its table is for the moves {}, not --moves {set}",
                     path.display(),
-                    grundy_core::rules::knight::moves_text(&moves)
+                    MovesText(moves)
                 )));
             }
         }
@@ -135,8 +121,8 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
         return Ok(Holder::Embedded);
     }
     let set = game.set();
-    let file = leaper_table_file(&set, bound, &game.analyze()).map_err(Failure::invalid)?;
-    Ok(Holder::File(file))
+    let blob = leaper_blob_with(&set, bound, &game.analyze()).map_err(Failure::invalid)?;
+    Ok(Holder::File(TableFile::from_bytes(blob).expect("the generator writes valid blobs")))
 }
 
 /// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
@@ -176,19 +162,15 @@ pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
             (form.clone(), format!("the closed form in {}", path.display()))
         }
         None if game.moves.is_none() => (embedded::knight_form().clone(), "knight closed form".into()),
-        None => match game.analyze().outcome {
-            Outcome::Certified { form, .. } => (form, "the closed form just discovered".into()),
-            Outcome::NotFound(why) => {
+        None => match game.analyze().verdict {
+            Verdict::Certified { form, .. } => (form, "the closed form just discovered".into()),
+            Verdict::NotFound(why) => {
                 return Err(Failure::refuted(format!("verify: NOT proven: no closed form to prove: {why}")));
             }
         },
     };
-    match certify::prove(&form, game.limits().max_proof_cells) {
-        Ok(proof) => print(format_args!(
-            "{source}: {proof}; moves {}
-",
-            form.move_set()
-        )),
+    match prove(&form, game.limits().max_proof_cells) {
+        Ok(proof) => print(format_args!("{source}: {proof}; moves {}\n", form.move_set())),
         Err(refutation) => Err(Failure::refuted(format!("verify: NOT proven: {source}: {refutation}"))),
     }
 }
@@ -197,9 +179,9 @@ pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
 /// `"not_found"`.
 pub fn analysis_json(a: &Analysis) -> Value {
     let (wa, wb) = a.set.potential();
-    let closed_form = match &a.outcome {
-        Outcome::Certified { form, proof } => form_json(form, proof),
-        Outcome::NotFound(why) => not_found_json(why),
+    let closed_form = match &a.verdict {
+        Verdict::Certified { form, proof } => form_json(form, proof),
+        Verdict::NotFound(why) => not_found_json(why),
     };
     json!({
         "moves": a.set.to_string(),
@@ -249,7 +231,7 @@ fn not_found_json(why: &NotFound) -> Value {
     let mut json = json!({
         "status": "not_found",
         "max_potential": why.max_potential,
-        "reason": why.reason,
+        "reason": why.cause.to_string(),
     });
     if let Some(windows) = &why.windows {
         json["windows_potential"] = json!(windows.potential);
@@ -262,15 +244,12 @@ fn not_found_json(why: &NotFound) -> Value {
 pub fn generate(game: &Game, bound: usize, output: &Path) -> Result<(), Failure> {
     let set = game.set();
     let analysis = game.analyze();
-    let blob = grundy_core::generate::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
-    match &analysis.outcome {
-        Outcome::Certified { .. } => eprintln!("moves {set}: {bound} x {bound} square and the certified closed form"),
-        Outcome::NotFound(why) => {
+    let blob = grundy_core::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
+    match &analysis.verdict {
+        Verdict::Certified { .. } => eprintln!("moves {set}: {bound} x {bound} square and the certified closed form"),
+        Verdict::NotFound(why) => {
             eprintln!("moves {set}: {bound} x {bound} square only, no closed form: {why}")
         }
     }
     super::output::write(output, &blob)
 }
-
-/// The default side of a square computed at start-up.
-pub const DEFAULT_BOUND: usize = DEFAULT_KNIGHT_BOUND;

@@ -70,7 +70,7 @@ struct KnightsArgs {
     #[command(flatten)]
     game: leaper::Game,
     /// With --moves (and no --table): side of the square computed at start-up.
-    #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
+    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound)]
     bound: usize,
     #[command(flatten)]
     report: Report,
@@ -105,7 +105,7 @@ struct MineArgs {
 #[derive(Args)]
 struct GenerateArgs {
     /// Side of the knight square: coordinates 0 <= x, y < N.
-    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_KNIGHT_BOUND,
+    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND,
           value_parser = parse_bound)]
     bound: usize,
     /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
@@ -139,7 +139,7 @@ struct SgArgs {
     #[command(flatten)]
     game: leaper::Game,
     /// With --moves: side of the square computed (cells beyond it need a certified form).
-    #[arg(long, value_name = "N", default_value_t = leaper::DEFAULT_BOUND, value_parser = parse_bound)]
+    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound)]
     bound: usize,
 }
 
@@ -192,8 +192,8 @@ fn coordinate(text: &str) -> Result<u64, String> {
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
-    let max = grundy_core::generate::MAX_KNIGHT_BOUND;
-    grundy_core::generate::parse_knight_bound(text).map_err(|_| {
+    let max = grundy_core::MAX_BOUND;
+    grundy_core::parse_bound(text).map_err(|_| {
         format!("the side of the knight square (coordinates 0 <= x, y < N) must be a whole number from 1 to {max}")
     })
 }

@@ -40,7 +40,7 @@ impl Target {
             Ok(meta) => Err(Failure::io(format!(
                 "{}: is {}; refusing to replace it (give the path of a regular file to write)",
                 path.display(),
-                grundy::table::file_kind(&meta)
+                grundy::table::FileKind::of(&meta)
             ))),
             Err(e) if e.kind() == ErrorKind::NotFound => {
                 let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));

@@ -3,6 +3,7 @@
 use alloc::string::String;
 
 use super::header::{CellEncoding, Game};
+use crate::rules::leaper::form::FormError;
 
 /// A blob failed validation; the message says which check failed. Each check has its own
 /// variant, and new checks may be added.
@@ -49,7 +50,7 @@ pub enum BlobError {
     /// A table's cell encoding is not its game's (`Bytes` for a closed form, `U8` otherwise).
     BadEncoding { table: usize, game: Game, cell: CellEncoding },
     /// A closed-form payload that passed its checksum but is not a valid closed form.
-    BadForm { table: usize, reason: String },
+    BadForm { table: usize, source: FormError },
 }
 
 impl core::fmt::Display for BlobError {
@@ -109,7 +110,7 @@ impl core::fmt::Display for BlobError {
             Self::BadEncoding { table, game, cell } => {
                 write!(f, "table {table}: a {game:?} table cannot be stored as {cell:?}")
             }
-            Self::BadForm { table, reason } => write!(f, "table {table}: not a valid closed form: {reason}"),
+            Self::BadForm { table, source } => write!(f, "table {table}: {source}"),
         }
     }
 }

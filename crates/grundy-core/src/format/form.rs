@@ -24,7 +24,8 @@
 
 use alloc::{format, string::String, vec::Vec};
 
-use crate::rules::leaper::form::{ClosedForm, Feature, Sector};
+use crate::math::lcm;
+use crate::rules::leaper::form::{ClosedForm, FormError, Sector, Strip};
 use crate::rules::leaper::moves::MoveSet;
 
 /// The most bytes of evaluation tables a decoded form may need (strip widths times the modulus):
@@ -36,7 +37,11 @@ const MAX_STRIPS: u32 = 16;
 
 /// Encodes a closed form. Errs when the form is too large to be decoded again (its evaluation
 /// tables would exceed [`MAX_EVAL_BYTES`]).
-pub fn encode(form: &ClosedForm) -> Result<Vec<u8>, String> {
+pub fn encode(form: &ClosedForm) -> Result<Vec<u8>, FormError> {
+    write(form).map_err(FormError::new)
+}
+
+fn write(form: &ClosedForm) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(form.stored_values() + 64);
     let n = form.core_size();
     put_u32(&mut out, n, "core size")?;
@@ -58,7 +63,7 @@ pub fn encode(form: &ClosedForm) -> Result<Vec<u8>, String> {
         put_u32(&mut out, s.d, "sector basis")?;
         out.extend_from_slice(&s.pattern);
     }
-    let eval = eval_bytes(form.features().iter().map(Feature::width), form.modulus());
+    let eval = eval_bytes(form.features().iter().map(Strip::width), form.modulus());
     if eval > MAX_EVAL_BYTES {
         return Err(format!("its evaluation tables need {eval} bytes, above the {MAX_EVAL_BYTES} a reader accepts"));
     }
@@ -112,14 +117,13 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
+/// Decodes and checks a payload for the move set `moves` (see the module documentation).
+pub fn decode(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, FormError> {
+    read(moves, bytes).map_err(FormError::new)
 }
 
-/// Decodes and checks a payload for the move set `moves` (see the module documentation).
-pub fn decode(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
-    let wide: Vec<(i32, i32)> = moves.iter().map(|&(dx, dy)| (i32::from(dx), i32::from(dy))).collect();
-    let set = MoveSet::new(&wide).map_err(|e| format!("its move set is refused: {e}"))?;
+fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
+    let set = MoveSet::from_bytes(moves).map_err(|e| format!("its move set is refused: {e}"))?;
     let mut r = Reader { bytes, at: 0 };
     let n = u64::from(r.u32("the core size")?);
     let core = r.take(n * n, "the core")?.to_vec();
@@ -143,8 +147,8 @@ pub fn decode(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
             return Err(format!("strip {i}: a pattern of {len} bytes for {width} offsets and {phase} phases"));
         }
         let pattern = r.take(u64::from(len), "a strip pattern")?.to_vec();
-        modulus = (modulus / gcd(modulus, phase)).saturating_mul(phase);
-        features.push(Feature { dir: (i64::from(p), i64::from(q)), lo, hi, period: i64::from(period), pattern });
+        modulus = lcm(modulus, phase).unwrap_or(u64::MAX);
+        features.push(Strip { dir: (i64::from(p), i64::from(q)), lo, hi, period: i64::from(period), pattern });
     }
     let count = r.u32("the sector count")?;
     if count + 1 != k {
@@ -158,36 +162,37 @@ pub fn decode(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
         }
         let index = u64::from(a) * u64::from(d);
         let pattern = r.take(index, "a sector pattern")?.to_vec();
-        modulus = (modulus / gcd(modulus, index)).saturating_mul(index);
+        modulus = lcm(modulus, index).unwrap_or(u64::MAX);
         sectors.push(Sector { a: i64::from(a), b: i64::from(b), d: i64::from(d), pattern });
     }
     if r.at != bytes.len() {
         return Err(format!("{} bytes after the last sector", bytes.len() - r.at));
     }
-    let eval = eval_bytes(features.iter().map(Feature::width), modulus);
+    let eval = eval_bytes(features.iter().map(Strip::width), modulus);
     if eval > MAX_EVAL_BYTES {
         return Err(format!("its evaluation tables would need {eval} bytes (at most {MAX_EVAL_BYTES})"));
     }
-    ClosedForm::new(set, n as i64, core, features, sectors).map_err(|e| e.0)
+    ClosedForm::new(set, n as i64, core, features, sectors).map_err(|e| e.what)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::leaper::{analyze, discover::Limits};
+    use alloc::string::ToString;
 
     #[test]
     fn a_certified_form_round_trips() {
         let set = MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
         let form = analyze(&set, &Limits::default()).form().cloned().expect("certified");
         let bytes = encode(&form).unwrap();
-        let moves: Vec<(i8, i8)> = set.moves().iter().map(|&(a, b)| (a as i8, b as i8)).collect();
+        let moves = set.to_bytes();
         assert_eq!(decode(&moves, &bytes).unwrap(), form);
         for cut in [0, 3, bytes.len() - 1] {
             assert!(decode(&moves, &bytes[..cut]).is_err(), "cut at {cut}");
         }
         let mut longer = bytes.clone();
         longer.push(0);
-        assert!(decode(&moves, &longer).unwrap_err().contains("after the last sector"));
+        assert!(decode(&moves, &longer).unwrap_err().to_string().contains("after the last sector"));
     }
 }

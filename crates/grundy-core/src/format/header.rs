@@ -12,10 +12,14 @@ use serde::{Deserialize, Serialize};
 use super::BlobError;
 
 /// Which game a table belongs to.
+///
+/// Bincode stores the variant's index, so variants are only ever added at the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Game {
-    /// Grundy values of one knight, `rows x cols` square indexed `x * cols + y`.
-    Knight,
+    /// Grundy values of one leaper (its move set in the entry; the hyper knight in the default
+    /// blob), `rows x cols` square indexed `x * cols + y`.
+    LeaperSquare,
     /// Misère Nim outcome, `2 x 4` cells indexed by `rules::misere::table_index`
     /// (0: the mover loses, 1: the mover wins, 2: no position of that class).
     MisereNim,

@@ -157,11 +157,11 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
     if cell != if game == Game::LeaperForm { CellEncoding::Bytes } else { CellEncoding::U8 } {
         return Err(BlobError::BadEncoding { table: i, game, cell });
     }
-    if game == Game::Knight && (rows != cols || rows == 0) {
+    if game == Game::LeaperSquare && (rows != cols || rows == 0) {
         return Err(BlobError::NotSquare { table: i, rows, cols });
     }
     let shape_ok = match game {
-        Game::Knight => true,
+        Game::LeaperSquare => true,
         Game::MisereNim => (rows, cols) == (2, 4),
         Game::MineRegion => rows == 1 && cols >= 1,
         Game::MineNumber => (rows, cols) == (1, 1),
@@ -191,7 +191,7 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
         return Err(BlobError::PayloadChecksum { table: i, stored: entry.crc32, computed });
     }
     if game == Game::LeaperForm {
-        form::decode(&entry.moves, payload).map_err(|reason| BlobError::BadForm { table: i, reason })?;
+        form::decode(&entry.moves, payload).map_err(|source| BlobError::BadForm { table: i, source })?;
         return Ok(end);
     }
     let max = max_cell(entry);
@@ -205,7 +205,7 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
 fn max_cell(entry: &TableEntry) -> u8 {
     match entry.game {
         // A mex over at most `moves.len()` options.
-        Game::Knight => entry.moves.len().min(u8::MAX as usize) as u8,
+        Game::LeaperSquare => entry.moves.len().min(u8::MAX as usize) as u8,
         // An outcome bit, or the mark of an impossible class.
         Game::MisereNim => 2,
         // A mex over {0, the value with one number fewer}.

@@ -6,8 +6,8 @@ use super::super::Failure;
 use super::super::leaper;
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
-use grundy_core::rules::leaper::form::ClosedForm;
-use grundy_core::rules::leaper::sweep::Table;
+use grundy_core::ClosedForm;
+use grundy_core::Triangle;
 
 /// The largest `--size`.
 pub const MAX_SIZE: u64 = 4096;
@@ -40,7 +40,7 @@ pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool
             "--scale {cell}: must be at least 1, with at most {MAX_SIDE} pixels across ({size} cells)"
         )));
     }
-    let table = Table::for_square(&set, size);
+    let table = Triangle::for_square(&set, size);
     let values = table.square(size);
     let analysis = if overlay { Some(leaper::analyze_set(&set)) } else { None };
 

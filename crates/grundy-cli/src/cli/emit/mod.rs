@@ -21,10 +21,10 @@ use clap::{Args, ValueEnum};
 
 use super::leaper;
 use super::{Failure, output};
-use grundy_core::rules::leaper::Outcome;
-use grundy_core::rules::leaper::form::ClosedForm;
-use grundy_core::rules::leaper::moves::MoveSet;
-use grundy_core::rules::leaper::sweep::Table;
+use grundy_core::ClosedForm;
+use grundy_core::MoveSet;
+use grundy_core::Triangle;
+use grundy_core::Verdict;
 pub use source::Lang;
 use source::{Piece, Program};
 
@@ -39,8 +39,6 @@ pub enum Game {
 
 /// The default `--limit`: the common judges' source-size limit.
 pub const DEFAULT_LIMIT: u64 = 65536;
-/// The default `--bound` of an embedded table: the knights judge's coordinates are below 500.
-pub const DEFAULT_BOUND: u64 = 500;
 /// The largest `--bound` accepted.
 pub const MAX_BOUND: u64 = 4096;
 
@@ -120,14 +118,14 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
 /// The knights program: the certified closed form, or the cropped table.
 fn knights(args: &EmitArgs) -> Result<Program, Failure> {
     let set = leaper::move_set(args.moves.as_deref())?;
-    let bound = args.bound.unwrap_or(DEFAULT_BOUND);
+    let bound = args.bound.unwrap_or(grundy_core::DEFAULT_BOUND as u64);
     if !(1..=MAX_BOUND).contains(&bound) {
         return Err(Failure::invalid(format!("--bound {bound}: must be 1 to {MAX_BOUND}")));
     }
     let mut about = vec![format!("Game: the knights judge format for the leaper with moves {set}.")];
     if !args.table {
-        match leaper::analyze_set(&set).outcome {
-            Outcome::Certified { form, proof } => {
+        match leaper::analyze_set(&set).verdict {
+            Verdict::Certified { form, proof } => {
                 about.push(format!(
                     "Values: the closed form (core {c} x {c}, {} strips, {} sectors, modulus {}), proven equal",
                     form.features().len(),
@@ -142,7 +140,7 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
                 about.push("  coordinates up to 2^63 - 1.".into());
                 return Ok(Program { about, piece: form_piece(&form) });
             }
-            Outcome::NotFound(why) => {
+            Verdict::NotFound(why) => {
                 let reason = why.to_string();
                 eprintln!(
                     "grundy: note: no certified closed form ({reason}); embedding the table of 0 <= x, y < {bound}"
@@ -198,7 +196,7 @@ fn form_piece(form: &ClosedForm) -> Piece {
 
 /// The table of `0 <= x, y < bound` (the upper triangle for a symmetric set).
 fn table_piece(set: &MoveSet, bound: u64) -> Piece {
-    let table = Table::for_square(set, bound);
+    let table = Triangle::for_square(set, bound);
     let symmetric = set.is_symmetric();
     let mut values = Vec::new();
     for x in 0..bound {

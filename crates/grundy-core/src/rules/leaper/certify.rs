@@ -81,6 +81,7 @@ use super::form::{ClosedForm, Forms};
 
 /// What the checker established.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Proof {
     /// Number of cells where the recurrence was checked: the base set, where no translation
     /// applies.
@@ -114,9 +115,10 @@ impl fmt::Display for Proof {
 
 /// Why the checker refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Refutation {
     /// A structural fact behind Lemma A or B does not hold.
-    Lemma(String),
+    Lemma(LemmaFailure),
     /// `F` breaks the recurrence at cell `(x, y)`: it gives `value`, the mex of its targets is
     /// `mex`.
     #[allow(missing_docs)]
@@ -124,7 +126,7 @@ pub enum Refutation {
     /// The key did not predict the forms after move `m` from `(x, y)` (Lemma A failed on a real
     /// cell).
     #[allow(missing_docs)]
-    Signature { x: u64, y: u64, m: (i64, i64) },
+    Key { x: u64, y: u64, m: (i64, i64) },
     /// The columns of the scan and the cells of the base set are more than the given bound,
     /// `limit`.
     #[allow(missing_docs)]
@@ -138,13 +140,25 @@ impl fmt::Display for Refutation {
             Refutation::Recurrence { x, y, value, mex } => {
                 write!(f, "F({x}, {y}) = {value}, but the mex of F over its moves is {mex}")
             }
-            Refutation::Signature { x, y, m } => {
+            Refutation::Key { x, y, m } => {
                 write!(f, "the key of ({x}, {y}) does not determine the forms after move {m:?}")
             }
             Refutation::TooLarge { limit } => {
                 write!(f, "its base set and the columns that hold it are more than {limit} cells (the limit)")
             }
         }
+    }
+}
+
+/// Which structural fact behind Lemma A or B does not hold, as its `Display` says (opaque).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LemmaFailure {
+    what: String,
+}
+
+impl fmt::Display for LemmaFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
     }
 }
 
@@ -189,7 +203,7 @@ impl Setup {
 /// Proves `F = g` (see the module documentation), visiting and checking at most `max_cells`
 /// columns and cells in all (the limit is known to be passed before any cell is checked).
 pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
-    let lemma = |s: String| Err(Refutation::Lemma(s));
+    let lemma = |what: String| Err(Refutation::Lemma(LemmaFailure { what }));
     let forms = form.linear_forms();
     let local = form.local_bounds().to_vec();
     let moves: Vec<(i64, i64)> =
@@ -299,7 +313,7 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
                     _ => None,
                 };
                 if setup.target(&key, m) != real.map(|(a, b)| form.forms(a, b)) {
-                    return Err(Refutation::Signature { x, y, m });
+                    return Err(Refutation::Key { x, y, m });
                 }
                 if let (Some((a, b)), true) = (real, m != (0, 0)) {
                     seen |= 1 << form.eval(a, b);
@@ -307,7 +321,7 @@ pub fn prove(form: &ClosedForm, max_cells: u64) -> Result<Proof, Refutation> {
             }
             let (value, mex) = (form.eval(x, y), (!seen).trailing_zeros() as u8);
             if value != form.eval_by_forms(x, y) {
-                return Err(Refutation::Lemma(format!("eval and phi(forms) differ at ({x}, {y})")));
+                return lemma(format!("eval and phi(forms) differ at ({x}, {y})"));
             }
             if value != mex {
                 return Err(Refutation::Recurrence { x, y, value, mex });

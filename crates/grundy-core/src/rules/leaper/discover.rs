@@ -28,9 +28,10 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::{format, string::String, string::ToString, vec, vec::Vec};
 use core::fmt;
 
-use super::form::{ClosedForm, Feature, Sector};
+use super::certify::Refutation;
+use super::form::{ClosedForm, Sector, Strip};
 use super::moves::MoveSet;
-use super::sweep::Table;
+use super::sweep::Triangle;
 
 /// Angular bins of the annulus.
 pub const BINS: i64 = 40;
@@ -73,15 +74,59 @@ impl Default for Limits {
 
 /// Why no closed form was found, with the evidence.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct NotFound {
     /// The largest triangle tried (its potential).
     pub max_potential: i64,
     /// The largest Grundy value in it.
     pub max_value: u8,
     /// What failed last.
-    pub reason: String,
+    pub cause: Cause,
     /// When the search found no candidate: how varied the table is.
     pub windows: Option<Windows>,
+}
+
+/// What failed last in a search without a closed form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Cause {
+    /// Discovery saw no candidate; `Display` says which step of the method failed.
+    NoCandidate(Miss),
+    /// A candidate was found in the triangle of potential `potential`, but its proof refuted it
+    /// or would pass [`Limits::max_proof_cells`] ([`Refutation::TooLarge`]).
+    Unproven {
+        /// The potential of the triangle the candidate was found in.
+        potential: i64,
+        /// What the checker said.
+        refutation: Refutation,
+    },
+}
+
+/// The step of discovery that failed, as its `Display` says (opaque: the method's steps may
+/// change).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Miss {
+    what: String,
+}
+
+impl fmt::Display for Miss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::NoCandidate(miss) => miss.fmt(f),
+            Cause::Unproven { potential, refutation: refutation @ Refutation::TooLarge { .. } } => {
+                write!(f, "the candidate found up to potential {potential} could not be proven: {refutation}")
+            }
+            Cause::Unproven { potential, refutation } => {
+                write!(f, "the candidate found up to potential {potential} is refuted: {refutation}")
+            }
+        }
+    }
 }
 
 /// Distinct 8×8 windows in the potential bands 0.2-0.4, 0.4-0.6 and 0.6-0.9 of a triangle: a
@@ -96,7 +141,7 @@ pub struct Windows {
 
 impl fmt::Display for NotFound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no closed form found up to potential {}: {}", self.max_potential, self.reason)?;
+        write!(f, "no closed form found up to potential {}: {}", self.max_potential, self.cause)?;
         if let Some(windows) = &self.windows {
             write!(f, "; distinct 8x8 windows per band (cells):")?;
             for (w, c) in windows.bands {
@@ -122,7 +167,7 @@ enum Lattice {
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
+    crate::math::gcd(a.unsigned_abs(), b.unsigned_abs()) as i64
 }
 
 impl Lattice {
@@ -193,7 +238,7 @@ fn bin_of(x: i64, y: i64) -> i64 {
 }
 
 impl Bins {
-    fn new(t: &Table) -> Bins {
+    fn new(t: &Triangle) -> Bins {
         let p = t.max_potential();
         let w = t.potential();
         let lo = (ANNULUS.0 * p as f64) as i64;
@@ -214,12 +259,12 @@ impl Bins {
     }
 }
 
-fn g(t: &Table, x: i64, y: i64) -> u8 {
+fn g(t: &Triangle, x: i64, y: i64) -> u8 {
     t.get(x as u64, y as u64).expect("inside the triangle")
 }
 
 /// Is `v` a period of bin `b` (on every pair of its cells it relates, with enough pairs)?
-fn is_period(t: &Table, bins: &Bins, b: usize, v: (i64, i64)) -> bool {
+fn is_period(t: &Triangle, bins: &Bins, b: usize, v: (i64, i64)) -> bool {
     let cells = &bins.cells[b];
     let mut pairs = 0usize;
     for &(x, y) in cells {
@@ -242,7 +287,7 @@ struct Found {
     last_bin: usize,
 }
 
-fn sector_of(t: &Table, bins: &Bins, b: usize, (a, sb, d): (i64, i64, i64)) -> Option<Sector> {
+fn sector_of(t: &Triangle, bins: &Bins, b: usize, (a, sb, d): (i64, i64, i64)) -> Option<Sector> {
     let mut pattern = vec![u8::MAX; (a * d) as usize];
     let mut s = Sector { a, b: sb, d, pattern: vec![0; (a * d) as usize] };
     for &(x, y) in &bins.cells[b] {
@@ -262,7 +307,7 @@ fn sector_of(t: &Table, bins: &Bins, b: usize, (a, sb, d): (i64, i64, i64)) -> O
 }
 
 /// Step 2: the sectors, by increasing angle.
-fn sectors(t: &Table, bins: &Bins, k: i64) -> Vec<Found> {
+fn sectors(t: &Triangle, bins: &Bins, k: i64) -> Vec<Found> {
     let mut vectors: Vec<(i64, i64)> = Vec::new();
     for vy in 0..=k {
         for vx in -k..=k {
@@ -299,7 +344,7 @@ fn sector_value(s: &Sector, x: i64, y: i64) -> u8 {
 /// cells of bins `bins_lo..=bins_hi`.
 #[allow(clippy::too_many_arguments)]
 fn fit_strip(
-    t: &Table,
+    t: &Triangle,
     bins: &Bins,
     (bins_lo, bins_hi): (usize, usize),
     dir: (i64, i64),
@@ -307,7 +352,7 @@ fn fit_strip(
     above: Option<&Sector>,
     limits: &Limits,
     margin_moves: &[(i64, i64)],
-) -> Option<Feature> {
+) -> Option<Strip> {
     let (p, q) = dir;
     // Offsets past the band that must be seen agreeing with the sector: twice a move's reach.
     let margin = 2 * margin_moves.iter().map(|&(dx, dy)| (p * dy - q * dx).abs()).max().unwrap_or(0) + 2;
@@ -358,7 +403,7 @@ fn fit_strip(
         });
         ok && (band.is_empty() || pairs * 2 >= band.len())
     })?;
-    let mut f = Feature { dir, lo, hi, period, pattern: vec![] };
+    let mut f = Strip { dir, lo, hi, period, pattern: vec![] };
     let len = f.phase_len();
     let mut pattern = vec![0u8; (f.width() * len) as usize];
     for &(x, y) in &band {
@@ -369,7 +414,7 @@ fn fit_strip(
 }
 
 /// One attempt on one triangle.
-fn attempt(set: &MoveSet, t: &Table, k: i64, limits: &Limits) -> Result<ClosedForm, String> {
+fn attempt(set: &MoveSet, t: &Triangle, k: i64, limits: &Limits) -> Result<ClosedForm, String> {
     let bins = Bins::new(t);
     let found = sectors(t, &bins, k);
     if found.is_empty() {
@@ -448,7 +493,7 @@ fn attempt(set: &MoveSet, t: &Table, k: i64, limits: &Limits) -> Result<ClosedFo
 }
 
 /// Distinct 8×8 windows in three potential bands (the evidence of a failure).
-fn windows(t: &Table) -> [(u64, u64); 3] {
+fn windows(t: &Triangle) -> [(u64, u64); 3] {
     let (a, b) = t.potential();
     let p = t.max_potential();
     let bands = [(0.2, 0.4), (0.4, 0.6), (0.6, 0.9)];
@@ -480,25 +525,26 @@ fn windows(t: &Table) -> [(u64, u64); 3] {
 /// Searches for a closed form, growing the triangle on failure (see the module documentation).
 /// Returns the candidate and the triangle it was found in; a candidate agrees with every cell of
 /// that triangle but is *not* proven.
-pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Table), NotFound> {
+#[allow(clippy::result_large_err)] // Called once per analysis: the evidence is worth its size.
+pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Triangle), NotFound> {
     let (a, b) = set.potential();
     // A triangle of potential P holds about P² / (2ab) cells.
     let potential_for = |cells: u64| (2 * (a * b) as u64).saturating_mul(cells).isqrt() as i64;
     let mut p = potential_for(limits.start_cells).max(64);
     let mut k = limits.start_period;
     loop {
-        let t = Table::compute(set, p);
+        let t = Triangle::compute(set, p);
         match attempt(set, &t, k, limits) {
             Ok(form) => return Ok((form, t)),
             Err(reason) => {
                 let next = 2 * p;
                 if (next as u128).pow(2) / (2 * (a * b) as u128) > u128::from(limits.max_cells) {
                     // The evidence from the first triangle (a window count costs 64 reads a cell).
-                    let first = Table::compute(set, potential_for(limits.start_cells).max(64));
+                    let first = Triangle::compute(set, potential_for(limits.start_cells).max(64));
                     return Err(NotFound {
                         max_potential: p,
                         max_value: t.max_value(),
-                        reason,
+                        cause: Cause::NoCandidate(Miss { what: reason }),
                         windows: Some(Windows { potential: first.max_potential(), bands: windows(&first) }),
                     });
                 }

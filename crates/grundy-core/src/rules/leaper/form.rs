@@ -5,7 +5,7 @@
 //!
 //! A [`ClosedForm`] cuts N² into
 //! - the **core**, `x, y < core_size`: an explicit table;
-//! - **strips** ([`Feature`]) along rational rays `u = (p, q)` (primitive, `p, q >= 0`), listed by
+//! - **strips** ([`Strip`]) along rational rays `u = (p, q)` (primitive, `p, q >= 0`), listed by
 //!   increasing angle, the first the x-axis `(1, 0)`, the last the y-axis `(0, 1)`: the cells whose
 //!   offset `n(c) = p·y - q·x` lies in a band `lo..=hi`. A strip repeats along its ray with period
 //!   `v = period·u`; its pattern is indexed by the offset and the *phase* `x mod v.x` (or
@@ -37,7 +37,8 @@ use alloc::{format, string::String, string::ToString, vec, vec::Vec};
 use core::fmt;
 
 use super::moves::MoveSet;
-use super::sweep::Table;
+use super::sweep::Triangle;
+use crate::math::{gcd, lcm};
 
 /// The most interior strips a closed form may have.
 pub const MAX_INTERIOR: usize = 14;
@@ -46,7 +47,7 @@ pub const MAX_MODULUS: u64 = 1 << 16;
 
 /// A strip along a rational ray (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Feature {
+pub struct Strip {
     /// The direction `u = (p, q)`, primitive, `p, q >= 0`.
     pub dir: (i64, i64),
     /// The band of offsets `n(c) = p·y - q·x`; empty iff `lo = hi + 1`.
@@ -60,7 +61,7 @@ pub struct Feature {
     pub pattern: Vec<u8>,
 }
 
-impl Feature {
+impl Strip {
     /// The length of the phase coordinate: `period·p` (`x mod period·p`), or `period·q` on the
     /// y-axis (`y mod period·q`).
     pub fn phase_len(&self) -> i64 {
@@ -111,13 +112,23 @@ impl Sector {
     }
 }
 
-/// Why a closed form is malformed.
+/// Why a closed form is malformed, or cannot be stored or read back: which part breaks which
+/// rule, as its `Display` says (an opaque error, as regex-automata's `DeserializeError`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FormError(pub String);
+pub struct FormError {
+    pub(crate) what: String,
+}
+
+impl FormError {
+    /// An error that says `what` is wrong.
+    pub(crate) fn new(what: String) -> FormError {
+        FormError { what }
+    }
+}
 
 impl fmt::Display for FormError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "malformed closed form: {}", self.0)
+        write!(f, "malformed closed form: {}", self.what)
     }
 }
 
@@ -166,7 +177,7 @@ pub struct ClosedForm {
     set: MoveSet,
     core_size: i64,
     core: Vec<u8>,
-    features: Vec<Feature>,
+    features: Vec<Strip>,
     sectors: Vec<Sector>,
     // Derived for evaluation.
     modulus: Modulus,
@@ -214,20 +225,12 @@ struct FastStrip {
     start: usize,
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
-}
-
-fn lcm(a: u64, b: u64) -> Option<u64> {
-    (a / gcd(a as i64, b as i64) as u64).checked_mul(b)
-}
-
 impl Fast {
     #[allow(clippy::too_many_arguments)]
     fn new(
         core_size: i64,
         modulus: u64,
-        features: &[Feature],
+        features: &[Strip],
         sectors: &[Sector],
         strip_tables: &[Vec<u8>],
         sector_x: &[Vec<u32>],
@@ -296,10 +299,10 @@ impl ClosedForm {
         set: MoveSet,
         core_size: i64,
         core: Vec<u8>,
-        features: Vec<Feature>,
+        features: Vec<Strip>,
         sectors: Vec<Sector>,
     ) -> Result<ClosedForm, FormError> {
-        let err = |s: String| Err(FormError(s));
+        let err = |s: String| Err(FormError::new(s));
         if core_size < 0 || core.len() as i64 != core_size * core_size {
             return err(format!("core of {} values for size {core_size}", core.len()));
         }
@@ -318,7 +321,7 @@ impl ClosedForm {
             let dir_ok = match i {
                 0 => f.dir == (1, 0) && f.lo == 0,
                 _ if i == k - 1 => f.dir == (0, 1) && f.hi == 0,
-                _ => p > 0 && q > 0 && gcd(p, q) == 1 && p <= 1 << 20 && q <= 1 << 20,
+                _ => p > 0 && q > 0 && gcd(p as u64, q as u64) == 1 && p <= 1 << 20 && q <= 1 << 20,
             };
             if !dir_ok || f.lo > f.hi + 1 || f.period < 1 || f.lo < -(1 << 40) || f.hi > 1 << 40 {
                 return err(format!("strip {i}: direction {:?}, band {}..={}, period {}", f.dir, f.lo, f.hi, f.period));
@@ -408,7 +411,7 @@ impl ClosedForm {
     }
 
     /// The strips by increasing angle, the axes first and last.
-    pub fn features(&self) -> &[Feature] {
+    pub fn features(&self) -> &[Strip] {
         &self.features
     }
 
@@ -543,7 +546,7 @@ impl ClosedForm {
 
     /// Compares `F` with every cell of `table`; returns the number of cells compared, or the
     /// first cell (in potential order) where they differ as `(x, y, table, F)`.
-    pub fn check_table(&self, table: &Table) -> Result<usize, (u64, u64, u8, u8)> {
+    pub fn check_table(&self, table: &Triangle) -> Result<usize, (u64, u64, u8, u8)> {
         let (a, b) = table.potential();
         let mut n = 0;
         for x in 0..=(table.max_potential().max(-1) / a).max(-1) {
@@ -604,7 +607,7 @@ mod tests {
     /// `(-1,0)`: g = x mod 2, one sector with lattice <(2,0),(0,1)>, empty strips.
     fn parity() -> ClosedForm {
         let set = MoveSet::parse("(-1,0)").unwrap();
-        let axis = |dir, lo, hi| Feature { dir, lo, hi, period: 1, pattern: vec![] };
+        let axis = |dir, lo, hi| Strip { dir, lo, hi, period: 1, pattern: vec![] };
         ClosedForm::new(
             set,
             0,
@@ -653,7 +656,7 @@ mod tests {
     #[test]
     fn malformed_parts_are_refused() {
         let set = MoveSet::parse("(-1,0)").unwrap();
-        let axis = |dir, lo, hi| Feature { dir, lo, hi, period: 1, pattern: vec![] };
+        let axis = |dir, lo, hi| Strip { dir, lo, hi, period: 1, pattern: vec![] };
         let sector = || Sector { a: 2, b: 0, d: 1, pattern: vec![0, 1] };
         let bad = [
             ClosedForm::new(set.clone(), 1, vec![], vec![axis((1, 0), 0, -1), axis((0, 1), 1, 0)], vec![sector()]),

@@ -12,8 +12,6 @@
 //! Everything here uses `core`/`alloc`-style APIs (`Vec`, `BTreeMap`, `BTreeSet`, `String`) and
 //! no hash-map iteration, so results are deterministic.
 
-use alloc::format;
-
 pub mod certify;
 pub mod discover;
 pub mod form;
@@ -23,7 +21,7 @@ pub mod sweep;
 use core::fmt;
 
 use certify::Proof;
-use discover::{Limits, NotFound};
+use discover::{Cause, Limits, NotFound};
 use form::ClosedForm;
 use moves::MoveSet;
 
@@ -33,6 +31,7 @@ pub const MAX_PROOF_CELLS: u64 = 1 << 24;
 
 /// The result of [`analyze`].
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Analysis {
     /// The move set (with its potential).
     pub set: MoveSet,
@@ -43,13 +42,13 @@ pub struct Analysis {
     /// The largest Grundy value in it.
     pub max_value: u8,
     /// The closed form and its proof, or why there is none.
-    pub outcome: Outcome,
+    pub verdict: Verdict,
 }
 
 /// A certified closed form, or the evidence that none was found.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
-pub enum Outcome {
+pub enum Verdict {
     /// Discovered and proven: the form equals the Grundy function on all of N².
     Certified {
         /// The closed form.
@@ -64,9 +63,9 @@ pub enum Outcome {
 impl Analysis {
     /// The certified closed form, if any.
     pub fn form(&self) -> Option<&ClosedForm> {
-        match &self.outcome {
-            Outcome::Certified { form, .. } => Some(form),
-            Outcome::NotFound(_) => None,
+        match &self.verdict {
+            Verdict::Certified { form, .. } => Some(form),
+            Verdict::NotFound(_) => None,
         }
     }
 }
@@ -77,9 +76,9 @@ impl fmt::Display for Analysis {
         writeln!(f, "moves: {}", self.set)?;
         writeln!(f, "potential: {a}x+{b}y; symmetric: {}", if self.symmetric { "yes" } else { "no" })?;
         writeln!(f, "computed: {a}x+{b}y <= {}, largest value {}", self.computed_potential, self.max_value)?;
-        match &self.outcome {
-            Outcome::Certified { form, proof } => write!(f, "closed form (certified):\n{form}\n{proof}"),
-            Outcome::NotFound(why) => write!(f, "{why}"),
+        match &self.verdict {
+            Verdict::Certified { form, proof } => write!(f, "closed form (certified):\n{form}\n{proof}"),
+            Verdict::NotFound(why) => write!(f, "{why}"),
         }
     }
 }
@@ -95,31 +94,26 @@ pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
                 let (computed_potential, max_value) = (table.max_potential(), table.max_value());
                 let refutation = match certify::prove(&form, limits.max_proof_cells) {
                     Ok(proof) => {
-                        let outcome = Outcome::Certified { form, proof };
+                        let verdict = Verdict::Certified { form, proof };
                         return Analysis {
                             set: set.clone(),
                             symmetric: set.is_symmetric(),
                             computed_potential,
                             max_value,
-                            outcome,
+                            verdict,
                         };
                     }
                     Err(e) => e,
                 };
                 if table.len() as u64 * 4 > limits.max_cells {
-                    let verdict = match refutation {
-                        certify::Refutation::TooLarge { .. } => "could not be proven",
-                        _ => "is refuted",
-                    };
-                    let reason =
-                        format!("the candidate found up to potential {computed_potential} {verdict}: {refutation}");
-                    let why = NotFound { max_potential: computed_potential, max_value, reason, windows: None };
+                    let cause = Cause::Unproven { potential: computed_potential, refutation };
+                    let why = NotFound { max_potential: computed_potential, max_value, cause, windows: None };
                     return Analysis {
                         set: set.clone(),
                         symmetric: set.is_symmetric(),
                         computed_potential,
                         max_value,
-                        outcome: Outcome::NotFound(why),
+                        verdict: Verdict::NotFound(why),
                     };
                 }
                 limits.start_cells = table.len() as u64 * 4;
@@ -130,7 +124,7 @@ pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
                     symmetric: set.is_symmetric(),
                     computed_potential: why.max_potential,
                     max_value: why.max_value,
-                    outcome: Outcome::NotFound(why),
+                    verdict: Verdict::NotFound(why),
                 };
             }
         }

@@ -20,8 +20,15 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-/// A move `(dx, dy)`.
+/// A move `(dx, dy)`: from `(x, y)` to `(x + dx, y + dy)`, legal iff both stay `>= 0`.
 pub type Move = (i32, i32);
+
+/// The six hyper-knight moves of LightOJ 1315, with `x` the row and `y` the column.
+pub const HYPER_KNIGHT_MOVES: [Move; 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
+
+/// The coordinates the runtime answers: `0 <= x, y <= MAX_COORDINATE = 2^63 - 1`. (A closed
+/// form itself is exact on all of `u64`.)
+pub const MAX_COORDINATE: u64 = i64::MAX as u64;
 
 /// The largest `|dx|` or `|dy|` accepted.
 pub const MAX_STEP: i32 = 64;
@@ -32,6 +39,7 @@ pub const MAX_MOVES: usize = 63;
 
 /// Why a move set (or its text) is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveSetError {
     /// The text is not a list of `(dx,dy)` pairs: `at` is the byte offset of the problem.
     #[allow(missing_docs)]
@@ -96,7 +104,8 @@ impl MoveSet {
             if m == (0, 0) {
                 return Err(MoveSetError::ZeroMove);
             }
-            if m.0.abs() > MAX_STEP || m.1.abs() > MAX_STEP {
+            // `unsigned_abs`: `i32::MIN.abs()` overflows.
+            if m.0.unsigned_abs() > MAX_STEP.unsigned_abs() || m.1.unsigned_abs() > MAX_STEP.unsigned_abs() {
                 return Err(MoveSetError::TooLong(m));
             }
             if moves[..i].contains(&m) {
@@ -142,6 +151,26 @@ impl MoveSet {
         MoveSet::new(&parse_moves(text)?)
     }
 
+    /// The hyper knight ([`HYPER_KNIGHT_MOVES`]).
+    pub fn hyper_knight() -> MoveSet {
+        MoveSet::new(&HYPER_KNIGHT_MOVES).expect("the hyper knight is a leaper")
+    }
+
+    /// The moves as a blob stores them, one byte a coordinate (`|d| <= MAX_STEP` fits an `i8`).
+    pub fn from_bytes(moves: &[(i8, i8)]) -> Result<MoveSet, MoveSetError> {
+        MoveSet::new(&moves.iter().map(|&(dx, dy)| (i32::from(dx), i32::from(dy))).collect::<Vec<_>>())
+    }
+
+    /// The moves as a blob stores them (the inverse of [`from_bytes`](Self::from_bytes)).
+    pub fn to_bytes(&self) -> Vec<(i8, i8)> {
+        self.moves.iter().map(|&(dx, dy)| (dx as i8, dy as i8)).collect()
+    }
+
+    /// Whether `moves` are this set's moves, in any order (the order does not change the game).
+    pub fn is_set_of(&self, moves: &[(i8, i8)]) -> bool {
+        same_set(&self.to_bytes(), moves)
+    }
+
     /// The moves, in the order given.
     pub fn moves(&self) -> &[Move] {
         &self.moves
@@ -177,7 +206,23 @@ impl MoveSet {
 impl fmt::Display for MoveSet {
     /// `(dx,dy) (dx,dy) ...`, the notation [`MoveSet::parse`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (dx, dy)) in self.moves.iter().enumerate() {
+        MovesText(&self.to_bytes()).fmt(f)
+    }
+}
+
+/// Whether two move lists hold the same moves, in any order (each list without repeats).
+pub fn same_set(a: &[(i8, i8)], b: &[(i8, i8)]) -> bool {
+    a.len() == b.len() && a.iter().all(|m| b.contains(m)) && b.iter().all(|m| a.contains(m))
+}
+
+/// Moves as a blob stores them, displayed in the notation [`MoveSet::parse`] reads:
+/// `(dx,dy) (dx,dy) ...` (a blob's moves need not form a valid set).
+#[derive(Debug, Clone, Copy)]
+pub struct MovesText<'a>(pub &'a [(i8, i8)]);
+
+impl fmt::Display for MovesText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (dx, dy)) in self.0.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
@@ -271,6 +316,11 @@ mod tests {
         assert_eq!(MoveSet::parse("(-2,1) (2,-1) (-1,-1)"), Err(MoveSetError::NoCommonPotential((-2, 1), (2, -1))));
         assert_eq!(MoveSet::parse("(-3,1) (2,-1)").unwrap().potential(), (2, 5));
         assert_eq!(MoveSet::parse("(-65,0)"), Err(MoveSetError::TooLong((-65, 0))));
+        // Coordinates at and past i32::MIN (clamped to it by the parser) are too long, not a
+        // wrapped absolute value.
+        for bad in ["(-2147483648,1)", "(-4294967296,0)", "(-9223372036854775808,-1)", "(-1,-2147483648)"] {
+            assert!(matches!(MoveSet::parse(bad), Err(MoveSetError::TooLong(_))), "{bad}");
+        }
         let many: Vec<Move> = (1..=64).map(|k| (-k, 0)).collect();
         assert_eq!(MoveSet::new(&many), Err(MoveSetError::TooMany(64)));
     }

@@ -51,7 +51,7 @@ const SPREAD: [u64; 256] = {
 
 /// The Grundy values of a potential triangle.
 #[derive(Debug, Clone)]
-pub struct Table {
+pub struct Triangle {
     potential: (i64, i64),
     max_potential: i64,
     /// `start[s]`: index of the first cell of level `s`; `start[P + 1]` is the length.
@@ -92,9 +92,9 @@ struct Run {
     hi: i64,
 }
 
-impl Table {
+impl Triangle {
     /// The triangle `a·x + b·y <= max_potential` for `set` and its potential `(a, b)`.
-    pub fn compute(set: &MoveSet, max_potential: i64) -> Table {
+    pub fn compute(set: &MoveSet, max_potential: i64) -> Triangle {
         let (a, b) = set.potential();
         let a_inv = inverse_mod(a, b);
         let levels = max_potential.max(-1) + 1;
@@ -218,15 +218,15 @@ impl Table {
                 }
             }
         }
-        Table { potential: (a, b), max_potential, start, cells }
+        Triangle { potential: (a, b), max_potential, start, cells }
     }
 
     /// The triangle needed for the square `x, y < bound`: every target of a square cell has a
     /// lower potential than the square's far corner `(bound - 1, bound - 1)`.
-    pub fn for_square(set: &MoveSet, bound: u64) -> Table {
+    pub fn for_square(set: &MoveSet, bound: u64) -> Triangle {
         let (a, b) = set.potential();
         let corner = bound.saturating_sub(1) as i64;
-        Table::compute(set, if bound == 0 { -1 } else { (a + b) * corner })
+        Triangle::compute(set, if bound == 0 { -1 } else { (a + b) * corner })
     }
 
     /// The potential `(a, b)`.
@@ -265,7 +265,8 @@ impl Table {
         Some(self.cells[self.start[s as usize] + (x / b as u64) as usize])
     }
 
-    /// The row-major square `x, y < bound` (`x * bound + y`); panics if it is not inside.
+    /// The row-major square `x, y < bound` (`x * bound + y`); panics if it is not inside (see
+    /// [`for_square`](Self::for_square) and [`leaper_square`]).
     pub fn square(&self, bound: u64) -> Vec<u8> {
         let mut out = Vec::with_capacity((bound * bound) as usize);
         for x in 0..bound {
@@ -273,6 +274,13 @@ impl Table {
         }
         out
     }
+}
+
+/// The Grundy square `x, y < bound` of a leaper, row-major (`x * bound + y`), exact: a move may
+/// leave the square (it can raise one coordinate), so the whole triangle under the square's far
+/// corner is computed.
+pub fn leaper_square(set: &MoveSet, bound: usize) -> Vec<u8> {
+    Triangle::for_square(set, bound as u64).square(bound as u64)
 }
 
 #[cfg(test)]
@@ -305,9 +313,9 @@ mod tests {
     }
 
     /// Sweeps `text` to `max_potential` and checks every cell against [`naive`].
-    fn matches_naive(text: &str, max_potential: i64) -> (MoveSet, Table) {
+    fn matches_naive(text: &str, max_potential: i64) -> (MoveSet, Triangle) {
         let set = MoveSet::parse(text).unwrap();
-        let t = Table::compute(&set, max_potential);
+        let t = Triangle::compute(&set, max_potential);
         for ((x, y), v) in naive(&set, max_potential) {
             assert_eq!(t.get(x as u64, y as u64), Some(v), "{text} at ({x},{y})");
         }
@@ -347,11 +355,21 @@ mod tests {
     #[test]
     fn squares_and_empty_tables() {
         let set = MoveSet::parse("(-1,0)").unwrap();
-        assert_eq!(Table::for_square(&set, 3).square(3), [0, 0, 0, 1, 1, 1, 0, 0, 0]);
-        let empty = Table::for_square(&set, 0);
+        assert_eq!(Triangle::for_square(&set, 3).square(3), [0, 0, 0, 1, 1, 1, 0, 0, 0]);
+        let empty = Triangle::for_square(&set, 0);
         assert!(empty.is_empty());
         assert_eq!(empty.get(0, 0), None);
-        assert_eq!(Table::compute(&set, 0).get(0, 0), Some(0));
-        assert_eq!(Table::compute(&set, 5).get(u64::MAX, u64::MAX), None);
+        assert_eq!(Triangle::compute(&set, 0).get(0, 0), Some(0));
+        assert_eq!(Triangle::compute(&set, 5).get(u64::MAX, u64::MAX), None);
+    }
+
+    #[test]
+    fn the_x_plus_y_layout_of_potential_one_one() {
+        // One move (-1, 0): g(x, y) = x mod 2, potential (1, 1), levels by x + y.
+        let t = Triangle::compute(&MoveSet::parse("(-1,0)").unwrap(), 6);
+        assert_eq!((t.potential(), t.max_potential()), ((1, 1), 6));
+        assert_eq!((t.get(3, 3), t.get(4, 2), t.get(4, 3)), (Some(1), Some(0), None));
+        assert_eq!(leaper_square(&MoveSet::hyper_knight(), 1), [0]);
+        assert!(leaper_square(&MoveSet::hyper_knight(), 0).is_empty());
     }
 }

@@ -1,0 +1,56 @@
+//! Why a valid blob cannot serve what was asked of it.
+
+use std::fmt;
+
+use grundy_core::MoveSetError;
+use grundy_core::format::header::Game;
+
+/// A valid blob that does not hold what was asked of it, or holds wrong values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The blob holds no table of this game.
+    Missing {
+        /// The game asked for.
+        game: Game,
+    },
+    /// A cell differs from the value its game's rules give (found by recomputing the table).
+    WrongCell {
+        /// The table's index in the header.
+        table: usize,
+        /// The cell's index in the payload.
+        index: usize,
+        /// What the cell holds.
+        value: u8,
+        /// What the rules give.
+        expected: u8,
+    },
+    /// A table's move set cannot be swept, so its contents cannot be recomputed.
+    Unverifiable {
+        /// The table's index in the header.
+        table: usize,
+        /// Why the move set cannot be swept.
+        source: MoveSetError,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Missing { game } => write!(f, "the blob holds no {game:?} table"),
+            Self::WrongCell { table, index, value, expected } => {
+                write!(f, "table {table}: cell {index} holds {value}, but its game's rules give {expected}")
+            }
+            Self::Unverifiable { table, source } => write!(f, "table {table} cannot be recomputed: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Unverifiable { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
