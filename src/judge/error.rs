@@ -42,18 +42,6 @@ pub enum JudgeError {
     },
 }
 
-impl JudgeError {
-    /// The process exit code that reports this error: 1 for I/O, 2 for invalid input, 3 for a
-    /// refused case.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            JudgeError::Read(_) | JudgeError::Output(_) => 1,
-            JudgeError::Input(_) => 2,
-            JudgeError::Refused { .. } => 3,
-        }
-    }
-}
-
 impl From<std::io::Error> for JudgeError {
     fn from(e: std::io::Error) -> Self {
         JudgeError::Output(e)

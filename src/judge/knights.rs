@@ -13,18 +13,9 @@ use super::runs::{EachPair, Take, read_pairs};
 use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
-use crate::Outcome;
 use crate::table::LeaperTable;
 use grundy_core::DEFAULT_BOUND;
 use grundy_core::MAX_COORDINATE;
-
-/// The judge's name for the winner.
-pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::FirstPlayerWins => "Alice",
-        Outcome::SecondPlayerWins => "Bob",
-    }
-}
 
 /// The Hyper Knights judge, answering from a knight table.
 #[derive(Debug, Clone, Copy)]

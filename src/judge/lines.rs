@@ -20,7 +20,7 @@
 use std::io::Write;
 
 use super::JudgeError;
-use super::knights::winner_name;
+use super::answer::winner_name;
 use crate::Outcome;
 
 /// Bytes gathered before they are written.
@@ -164,7 +164,7 @@ impl CaseLines {
     }
 
     /// `result` of the judge's loop, after the lines gathered are written: a write error is
-    /// kept, and it does not hide an input error that came first (see [`super::combine`]).
+    /// kept, and it does not hide an input error that came first (see [`combine`](super::combine)).
     pub(super) fn finish<W: Write>(mut self, out: &mut W, result: Result<(), JudgeError>) -> Result<(), JudgeError> {
         let flushed = self.write_out(out);
         super::combine(result, flushed)

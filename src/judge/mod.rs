@@ -1,5 +1,6 @@
 //! The judge problems: exact input formats in, exact judge output out.
 
+mod answer;
 mod error;
 #[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod halves;
@@ -15,14 +16,12 @@ pub mod scanner;
 #[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod source;
 
-use std::io::{BufWriter, ErrorKind, Write};
+use std::io::Write;
 
 pub use error::{InputError, JudgeError};
 pub use input::Input;
 pub use knights::Knights;
 pub use mine::Mine;
-#[doc(hidden)]
-pub use mine::promise_notice;
 pub use misere::MisereNim;
 pub use report::{KnightsReport, MineReport, MisereReport, Style};
 use scanner::Scanner;
@@ -48,44 +47,9 @@ pub trait Judge {
     }
 }
 
-/// Buffered standard output, as the judges write it.
-#[doc(hidden)]
-pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
-
-/// Runs a judge on `input` with buffered standard output (see [`with_stdout`]).
-#[doc(hidden)] // The binaries' driver.
-pub fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
-    with_stdout(|out| judge.solve_input(input, out))
-}
-
-/// Runs `solve` against buffered standard output, flushing what was solved even when a later
-/// case fails. The rule for output, as for every `grundy` subcommand: a closed pipe
-/// (`grundy knights | head -1`) ends the run quietly, as a success; any other write error (a full
-/// disk) is an [`JudgeError::Output`], and it is not hidden by an input error that came first:
-/// the write error is returned, its message naming the input error too.
-#[doc(hidden)] // The binaries' driver.
-pub fn with_stdout(solve: impl FnOnce(&mut Stdout) -> Result<(), JudgeError>) -> Result<(), JudgeError> {
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let result = solve(&mut out);
-    let flushed = out.flush();
-    // Nothing more is written, even if the buffer still holds something (a failed flush).
-    let _ = out.into_parts();
-    settle(result, flushed)
-}
-
-/// The outcome of a run and of the final flush of its output, under [`with_stdout`]'s rule.
-fn settle(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
-    let closed = |e: &std::io::Error| e.kind() == ErrorKind::BrokenPipe;
-    match (result, flushed) {
-        (Err(JudgeError::Output(e)), _) | (Ok(()), Err(e)) if closed(&e) => Ok(()),
-        (Err(_), Err(e)) if closed(&e) => Ok(()),
-        (result, flushed) => combine(result, flushed),
-    }
-}
-
 /// The outcome of a run and of writing its last output: a write error, unless the run already
 /// failed writing; its message names an input error that came first.
-fn combine(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
+pub fn combine(result: Result<(), JudgeError>, flushed: std::io::Result<()>) -> Result<(), JudgeError> {
     match (result, flushed) {
         (result, Ok(())) => result,
         (Ok(()), Err(e)) => Err(JudgeError::Output(e)),

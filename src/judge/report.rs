@@ -35,8 +35,9 @@ use std::io::Write;
 #[cfg(feature = "json")]
 use serde::Serialize;
 
-use super::knights::{self, winner_name};
-use super::mine::{self as mine_judge, winner_name as mine_winner_name};
+use super::answer::{mine_winner, winner_name};
+use super::knights;
+use super::mine::cases as mine_judge;
 use super::misere;
 use super::scanner::Scanner;
 use super::source::Source;
@@ -50,8 +51,10 @@ use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
 use crate::table::{LeaperTable, MisereTable};
 
-/// How each case is reported.
+/// How each case is reported. `#[non_exhaustive]`: `Json` exists only with the `json` feature,
+/// so a `match` elsewhere keeps compiling whichever crate turns the feature on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Style {
     /// One short line of text per case.
     Explain,
@@ -233,7 +236,7 @@ pub struct MineReport<'s, F> {
     board: Board,
     style: Style,
     report: F,
-    on_refusal: Option<mine_judge::OnRefusal<'s>>,
+    on_refusal: Option<super::mine::OnRefusal<'s>>,
     refused: u64,
 }
 
@@ -327,7 +330,7 @@ impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
             };
             (self.report)(case, &e.analysis);
             let a = &e.analysis;
-            let winner = mine_winner_name(a.outcome());
+            let winner = mine_winner(a.outcome());
             match self.style {
                 #[cfg(feature = "json")]
                 Style::Json => write_json(

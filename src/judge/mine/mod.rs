@@ -10,25 +10,19 @@
 //! guessed. With [`Mine::keep_going`] a refused case is answered `Case #k: unknown` instead, the
 //! caller is told, and the cases after it are still answered.
 
+pub(super) mod cases;
 #[cfg(feature = "parallel")]
 mod threads;
 
 use std::io::Write;
 
-use super::runs::{EachPair, read_pairs};
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
-use crate::Outcome;
-use crate::solver::mine::{Analysis, Board, MAX_CELLS, MAX_WORKING_BYTES, SolveError, Solver, working_bytes};
-
-/// The judge's name for the winner.
-pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::FirstPlayerWins => "Xiemao",
-        Outcome::SecondPlayerWins => "Fanglaoshi",
-    }
-}
+use crate::solver::mine::{Analysis, Board, SolveError, Solver};
+use cases::Sink;
+#[cfg(not(feature = "parallel"))]
+use cases::solve_in_turn;
 
 /// The Mine judge: a solver (its buffers reused across cases) and a callback that sees the
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
@@ -49,14 +43,6 @@ pub struct Mine<'s, F> {
 
 /// A refused case: its number and why.
 pub type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
-
-/// Where solved and refused cases are reported, besides the output.
-pub(super) struct Sink<'s, F> {
-    report: F,
-    /// With `keep_going`: told of each refused case, answered `unknown`.
-    on_refusal: Option<OnRefusal<'s>>,
-    refused: u64,
-}
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     /// A judge solving with `solver`'s settings; `report(case, analysis)` sees every case
@@ -94,122 +80,4 @@ impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
             result
         }
     }
-}
-
-/// The same on one thread.
-fn solve_in_turn<S: Source, W: Write>(
-    scan: &mut Scanner<S>,
-    out: &mut W,
-    cases: u64,
-    solver: &mut Solver,
-    board: &mut Board,
-    sink: &mut Sink<'_, impl FnMut(u64, &Analysis)>,
-) -> Result<(), JudgeError> {
-    for case in 1..=cases {
-        read_case(scan, board, case)?;
-        emit(case, solver.solve(board), out, sink)?;
-    }
-    scan.finish(cases)
-}
-
-/// Reads case `case` into `board`: `N M K`, then `K` mines.
-pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
-    let rows = dimension(scan, "N, the number of rows", case)?;
-    let cols = dimension(scan, "M, the number of columns", case)?;
-    if let Some(message) = too_thin(rows, cols) {
-        return Err(scan.error_at_token(format!("case {case}: {message}")));
-    }
-    board.reset(rows, cols).map_err(|e| scan.error_at_token(format!("case {case}: {e}")))?;
-    let mines = scan.next_u64().map_err(|e| scan.error(e, &format!("K, the number of mines of case {case}")))?;
-    let slow = |scan: &mut Scanner<S>, mine| {
-        Ok((coordinate(scan, "X", rows, mine, case)?, coordinate(scan, "Y", cols, mine, case)?))
-    };
-    let place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
-    read_pairs(scan, [rows, cols], mines, slow, &mut EachPair(place))
-}
-
-/// The message refusing an `rows x cols` board that fits the solver's bounds in one orientation
-/// only: rows cost more memory than columns, so `4294967295 x 1` needs 192 GiB where `1 x
-/// 4294967295` needs little. A board and its transpose are the same game, so both are refused
-/// alike (the judge's boards are at most 1000 x 1000).
-fn too_thin(rows: u64, cols: u64) -> Option<String> {
-    let (long, short) = (rows.max(cols), rows.min(cols));
-    let bytes = working_bytes(long, short);
-    let fits_cells = u128::from(rows) * u128::from(cols) <= u128::from(MAX_CELLS);
-    (fits_cells && bytes > u128::from(MAX_WORKING_BYTES)).then(|| {
-        format!(
-            "a {rows} x {cols} board needs {bytes} bytes of memory to solve; at most {MAX_WORKING_BYTES} (4 GiB) \
-             are supported (a board counts with its longer side as the rows: either way round it is the same game)"
-        )
-    })
-}
-
-/// Reports a solved case and writes its answer, or refuses it: stops there, or with
-/// `keep_going` answers it `unknown`.
-fn emit<W: Write>(
-    case: u64,
-    result: Result<Analysis, SolveError>,
-    out: &mut W,
-    sink: &mut Sink<'_, impl FnMut(u64, &Analysis)>,
-) -> Result<(), JudgeError> {
-    match (result, &mut sink.on_refusal) {
-        (Ok(analysis), _) => {
-            (sink.report)(case, &analysis);
-            writeln!(out, "Case #{case}: {}", winner_name(analysis.outcome()))?;
-        }
-        (Err(e @ SolveError::ClusterTooLarge(_)), Some(on_refusal)) => {
-            on_refusal(case, &e);
-            sink.refused += 1;
-            writeln!(out, "Case #{case}: unknown")?;
-        }
-        (Err(e), _) => return Err(refused(case, e)),
-    }
-    Ok(())
-}
-
-/// A case the solver will not answer (a cluster beyond the bound, or memory).
-pub(super) fn refused(case: u64, e: SolveError) -> JudgeError {
-    JudgeError::Refused { case, reason: e.to_string() }
-}
-
-/// A board side, at least 1.
-fn dimension<S: Source>(scan: &mut Scanner<S>, what: &str, case: u64) -> Result<u64, JudgeError> {
-    match scan.next_u64() {
-        Ok(0) => Err(scan.error_at_token(format!("{what} of case {case} is 0: a board has at least one cell"))),
-        Ok(v) => Ok(v),
-        Err(e) => Err(scan.error(e, &format!("{what} of case {case}"))),
-    }
-}
-
-/// A mine's row (`X`, below `N`) or column (`Y`, below `M`).
-#[inline(always)]
-fn coordinate<S: Source>(
-    scan: &mut Scanner<S>,
-    axis: &str,
-    side: u64,
-    mine: u64,
-    case: u64,
-) -> Result<u64, JudgeError> {
-    match scan.next_u64() {
-        Ok(v) if v < side => Ok(v),
-        Ok(v) => Err(scan.error_at_token(format!(
-            "{axis} = {v} of mine {mine} of case {case} is outside the board: it must be below {side}"
-        ))),
-        Err(e) => Err(scan.error(e, &format!("{axis} of mine {mine} of case {case}"))),
-    }
-}
-
-/// The notice for standard error when a case broke the statement's promise (and was solved
-/// exactly); `None` for a case that kept it.
-pub fn promise_notice(case: u64, analysis: &Analysis) -> Option<String> {
-    if analysis.keeps_promise() {
-        return None;
-    }
-    let plural = |n: u64, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-    Some(format!(
-        "case {case} breaks the promise (a number touches two blank regions); solved exactly \
-         ({} touching two or more, {} searched)",
-        plural(analysis.shared_numbers, "number", "numbers"),
-        plural(analysis.clusters as u64, "cluster", "clusters"),
-    ))
 }

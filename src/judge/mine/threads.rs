@@ -8,7 +8,7 @@ use std::io::Write;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::{Sink, emit, read_case, solve_in_turn};
+use super::cases::{Sink, emit, read_case, solve_in_turn};
 use crate::judge::JudgeError;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;

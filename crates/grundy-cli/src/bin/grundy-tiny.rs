@@ -8,10 +8,15 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grundy::judge::scanner::Scanner;
-use grundy::judge::{Input, Knights, Mine, MisereNim, promise_notice};
-use grundy::judge::{Judge, JudgeError, with_stdout};
+use grundy::judge::{Input, Judge, JudgeError, Knights, Mine, MisereNim};
 use grundy::mine::Solver;
 use grundy::table::embedded;
+
+// The process policy `grundy` follows too.
+#[path = "../process.rs"]
+mod process;
+
+use process::{exit_code, promise_notice, with_stdout};
 
 const USAGE: &str = "usage: grundy-tiny knights|misere-nim|mine [FILE]";
 
@@ -50,7 +55,7 @@ fn main() -> ExitCode {
         }
         _ => return fail(2, USAGE),
     };
-    result.map_or_else(|e: JudgeError| fail(e.exit_code(), &e.to_string()), |()| ExitCode::SUCCESS)
+    result.map_or_else(|e: JudgeError| fail(exit_code(&e), &e.to_string()), |()| ExitCode::SUCCESS)
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {

@@ -2,18 +2,16 @@
 
 use std::path::Path;
 
-use grundy::judge::Input;
-use grundy::judge::Knights;
-use grundy::judge::MisereNim;
-use grundy::judge::run_to_stdout;
-use grundy::judge::{KnightsReport, MineReport, MisereReport, Style};
-use grundy::judge::{Mine, promise_notice};
+use grundy::judge::{
+    Input, Judge, JudgeError, Knights, KnightsReport, Mine, MineReport, MisereNim, MisereReport, Style,
+};
 use grundy::mine::{Analysis, SolveError, Solver};
 use grundy::table::embedded;
 use grundy_core::{MoveSet, MovesText};
 
 use super::Failure;
 use super::leaper::Holder;
+use crate::process::{promise_notice, with_stdout};
 
 /// `grundy knights`; with a style, explained or JSON output instead of the judge's.
 pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>) -> Result<(), Failure> {
@@ -90,4 +88,9 @@ fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
         eprintln!("grundy: reading the judge input from standard input (the terminal); end it with Ctrl-D");
     }
     Ok(input)
+}
+
+/// Runs a judge on `input` with buffered standard output.
+fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
+    with_stdout(|out| judge.solve_input(input, out))
 }

@@ -199,7 +199,7 @@ fn parse_bound(text: &str) -> Result<usize, String> {
 }
 
 /// Writes `text` to standard output under the one rule for output of every subcommand (the
-/// judges' too, `grundy::judge::with_stdout`): a closed pipe ends the command quietly, as a
+/// judges' too, `process::with_stdout`): a closed pipe ends the command quietly, as a
 /// success; any other write error (a full disk) is an I/O failure.
 fn print(text: impl std::fmt::Display) -> Result<(), Failure> {
     use std::io::Write;
@@ -219,7 +219,7 @@ pub struct Failure {
 
 impl From<grundy::judge::JudgeError> for Failure {
     fn from(e: grundy::judge::JudgeError) -> Failure {
-        Failure { code: e.exit_code(), message: e.to_string() }
+        Failure { code: crate::process::exit_code(&e), message: e.to_string() }
     }
 }
 
