@@ -4,7 +4,7 @@
 //! library's use of it.
 //!
 //! The long comparison is `#[ignore]`d; run it with
-//! `cargo test --release --test closed_form -- --ignored` (x + y < 100 000, 5 * 10^9 cells,
+//! `cargo test --release -p grundy --test it closed_form -- --ignored` (x + y < 100 000, 5 * 10^9 cells,
 //! under a minute in release; far slower in a debug build).
 
 use crate::common;
@@ -234,7 +234,7 @@ fn rolling_dp_oracle_agrees_with_the_triangle() {
 }
 
 #[test]
-#[ignore = "long: cargo test --release --test closed_form -- --ignored"]
+#[ignore = "long: cargo test --release -p grundy --test it closed_form -- --ignored"]
 fn closed_form_equals_the_dp_below_100000() {
     for_each_diagonal(99_999, |s, diagonal| {
         for (x, &g) in diagonal.iter().enumerate() {

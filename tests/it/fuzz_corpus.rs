@@ -3,7 +3,7 @@
 //! of `cargo test`. Also keeps the valid seed blobs in step with the format.
 //!
 //! After a change of the blob format, rewrite the seed blobs with
-//! `GRUNDY_BLESS=1 cargo test --test fuzz_corpus`.
+//! `GRUNDY_BLESS=1 cargo test -p grundy --test it fuzz_corpus`.
 
 use crate::checks;
 
@@ -98,7 +98,7 @@ fn blob_seeds_are_valid_and_current() {
             let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert!(
                 committed == blob,
-                "{} is stale: rewrite with GRUNDY_BLESS=1 cargo test --test fuzz_corpus",
+                "{} is stale: rewrite with GRUNDY_BLESS=1 cargo test -p grundy --test it fuzz_corpus",
                 path.display()
             );
         }

@@ -129,7 +129,7 @@ fn random(rng: &mut Rng, n: usize, extra: usize, loop_pct: u64, max_count: u64) 
 const ROUNDS: usize = if cfg!(debug_assertions) { 600 } else { 3000 };
 
 /// Thousands of random graphs with loops and cycles, up to 10 vertices: equal values
-/// (`cargo test --release --test mine_graphs`).
+/// (`cargo test --release -p grundy --test it mine_graphs`).
 #[test]
 fn engine_matches_the_whole_state_search() {
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
