@@ -246,7 +246,7 @@ impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
         MineReport { solver, board: Board::default(), style, report, on_refusal: None, refused: 0 }
     }
 
-    /// As [`mine_judge::Mine::keep_going`]: a refused case is reported as `unknown` (text:
+    /// As [`Mine::keep_going`](super::Mine::keep_going): a refused case is reported as `unknown` (text:
     /// `Case #k: unknown — ` and the reason; JSON: `{"case": k, "winner": "unknown", "reason": ...}`).
     pub fn keep_going(mut self, on_refusal: impl FnMut(u64, &SolveError) + 's) -> Self {
         self.on_refusal = Some(Box::new(on_refusal));

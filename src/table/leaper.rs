@@ -205,7 +205,7 @@ impl LeaperTable<'_> {
     }
 
     /// A winning move in the sum `knights` for the player to move, or `None` when the XOR of the
-    /// values is 0 (every move loses). See [`winning_move`].
+    /// values is 0 (every move loses). See [`knight::winning_move`](crate::knight::winning_move).
     pub fn winning_move(&self, knights: &[(u64, u64)]) -> Result<Option<KnightMove>, KnightError> {
         let mut s = Nimber::ZERO;
         for &(x, y) in knights {

@@ -503,7 +503,7 @@ impl ClosedForm {
     /// `n >= lo` with the clamp `[lo - 1, hi + 1]`; `x < core_size`, `x <= hx` with the clamp
     /// `[0, max(core_size, hx + 1)]`), so it has the same outcome on the exact form; the
     /// axes are strips with `(p, q) = (1, 0)` (offset `y`) and `(0, 1)` (offset `-x`).
-    /// [`super::certify`] compares the two on every cell it checks, the tests on huge cells.
+    /// [`prove`](crate::prove) compares the two on every cell it checks, the tests on huge cells.
     #[inline]
     pub fn eval(&self, x: u64, y: u64) -> u8 {
         let f = &self.fast;
