@@ -22,7 +22,7 @@ pub use input::Input;
 pub use knights::Knights;
 pub use mine::Mine;
 #[doc(hidden)]
-pub use mine::promise_notice;
+pub use mine::{promise_notice, read_mine_case};
 pub use misere::MisereNim;
 pub use report::{KnightsReport, MineReport, MisereReport, Style};
 use scanner::Scanner;
