@@ -22,6 +22,8 @@ pub use error::{InputError, JudgeError};
 pub use input::Input;
 pub use knights::Knights;
 pub use mine::Mine;
+#[doc(hidden)] // For `grundy draw mine`.
+pub use mine::cases::read_mine_case;
 pub use misere::MisereNim;
 pub use report::{KnightsReport, MineReport, MisereReport, Style};
 use scanner::Scanner;

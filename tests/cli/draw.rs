@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use grundy_core::MoveSet;
 use grundy_core::Triangle;
 
-use crate::run::{grundy, stderr};
+use crate::run::{Bin, Stdin, grundy, run, stderr};
 
 /// The documented palette of values 0 to 7 (Okabe and Ito's colours).
 const PALETTE: [[u8; 3]; 8] = [
@@ -258,6 +258,128 @@ fn a_mine_board_shows_mines_numbers_regions_and_the_winning_click() {
     assert!(entries.contains(&"number touching two regions (1)".to_string()), "{entries:?}");
     assert!(entries.contains(&"cluster of linked regions (1)".to_string()), "{entries:?}");
     assert!(entries.contains(&"no winning click".to_string()), "{entries:?}");
+}
+
+/// `draw mine` reads its case as `grundy mine` reads it: on bad input it fails with the judge's
+/// own message (line and column), from a file, from standard input redirected from the file and
+/// through a pipe, and writes nothing.
+#[test]
+fn bad_mine_input_is_reported_as_by_the_judge() {
+    let d = dir("judge-errors");
+    // Name, input, the case drawn (the bad one, or one after it), where the judge says it is.
+    #[rustfmt::skip]
+    let cases: &[(&str, &[u8], &str, &str)] = &[
+        ("byte-order mark", "\u{feff}1\n3 3 0\n".as_bytes(), "1", "line 1, column 1: expected T, the number of cases, found a UTF-8 byte-order mark"),
+        ("bad token ending a line", b"1\n3 3 1\n1 1x\n", "1", "line 3, column 4: expected Y of mine 1 of case 1, found 'x'"),
+        ("bad token alone at a line's end", b"1\n3 3 1\n1 y\n2 2\n", "1", "line 3, column 3: expected Y of mine 1 of case 1, found 'y'"),
+        ("T not a number", b"two\n", "1", "line 1, column 1: expected T, the number of cases, found 't'"),
+        ("input ends in a case", b"1\n3 3 2\n1 1\n", "1", "line 4, column 1: unexpected end of input: expected X of mine 2"),
+        ("mine outside the board", b"2\n3 3 0\n3 4 1\n0 4\n", "2", "line 4, column 3: Y = 4 of mine 1 of case 2 is outside the board"),
+        ("N = 0", b"1\n0 3 0\n", "1", "line 2, column 1: N, the number of rows of case 1 is 0"),
+        ("2^32 cells", b"1\n4294967296 1 0\n", "1", "line 2, column 12: case 1: a 4294967296 x 1 board has"),
+        ("a negative mine before the case", b"2\n3 3 1\n1 -1\n3 3 0\n", "2", "line 3, column 3: expected Y of mine 1 of case 1 as an unsigned number"),
+    ];
+    let out = d.join("bad.svg");
+    let o = out.to_str().unwrap();
+    for &(name, input, case, at) in cases {
+        let file = d.join(format!("{}.in", name.replace([' ', '\'', '^'], "-")));
+        std::fs::write(&file, input).unwrap();
+        let f = file.to_str().unwrap();
+        let judge = run(Bin::Grundy, &["mine", f], Stdin::Null);
+        assert_eq!(judge.status.code(), Some(2), "{name}: {}", stderr(&judge));
+        let expected = stderr(&judge);
+        assert!(expected.starts_with(&format!("grundy: {at}")) && expected.lines().count() == 1, "{name}: {expected}");
+        for (way, got) in [
+            ("a file", run(Bin::Grundy, &["draw", "mine", f, "--case", case, "-o", o], Stdin::Null)),
+            ("redirected", run(Bin::Grundy, &["draw", "mine", "--case", case, "-o", o], Stdin::File(&file))),
+            ("a pipe", run(Bin::Grundy, &["draw", "mine", "-", "--case", case, "-o", o], Stdin::Pipe(input))),
+        ] {
+            assert_eq!(got.status.code(), Some(2), "{name} via {way}: {}", stderr(&got));
+            assert_eq!(stderr(&got), expected, "{name} via {way}");
+            assert!(!out.exists(), "{name} via {way}");
+        }
+    }
+}
+
+/// A board the solver refuses (here with a budget of 0) is drawn, its outcome unknown: neither a
+/// winning click nor "no winning click".
+#[test]
+fn a_refused_board_is_drawn_with_its_outcome_unknown() {
+    let d = dir("refused");
+    let file = d.join("refused.in");
+    // The smallest board that breaks the promise: one cluster, value 0 (no winning click).
+    std::fs::write(&file, "1\n3 5 3\n0 0\n0 1\n2 3\n").unwrap();
+    let f = file.to_str().unwrap();
+    let legend_and_title = |args: &[&str]| {
+        let svg = d.join("refused.svg");
+        let mut all = vec!["draw", "mine", f, "-o", svg.to_str().unwrap()];
+        all.extend(args);
+        ok(&all);
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let title = doc.descendants().find(|e| e.has_tag_name("title")).and_then(|t| t.text()).unwrap().to_string();
+        let entries: Vec<String> = doc
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("legend-entry"))
+            .map(|e| e.descendants().find(|t| t.has_tag_name("text")).and_then(|t| t.text()).unwrap_or("").to_string())
+            .collect();
+        (title, entries)
+    };
+    let (title, entries) = legend_and_title(&["--max-states", "0"]);
+    assert!(title.ends_with("outcome unknown (the solver refused this board)"), "{title}");
+    assert!(entries.contains(&"winning click unknown".to_string()), "{entries:?}");
+    assert!(!entries.iter().any(|e| e == "no winning click"), "{entries:?}");
+    // The regions and the cluster are drawn all the same.
+    assert!(entries.contains(&"cluster of linked regions (1)".to_string()), "{entries:?}");
+    // With the default budget the board is solved: value 0, no winning click.
+    let (title, entries) = legend_and_title(&[]);
+    assert!(title.ends_with("value 0, Fanglaoshi wins"), "{title}");
+    assert!(entries.contains(&"no winning click".to_string()), "{entries:?}");
+    // The PNG says the same.
+    let png = d.join("refused.png");
+    ok(&["draw", "mine", f, "--max-states", "0", "-o", png.to_str().unwrap()]);
+    assert!(Png::read(&png).legend().iter().any(|(l, _)| l == "winning click unknown"));
+}
+
+/// `-o` naming the input (by its path, a link to it, or as the file standard input is
+/// redirected from) is refused before anything is read or written: exit 2, the input intact.
+#[test]
+fn the_picture_is_never_written_over_its_input() {
+    let d = dir("over-input");
+    let input = "1\n3 5 3\n0 0\n0 1\n2 3\n";
+    let file = d.join("board.svg");
+    std::fs::write(&file, input).unwrap();
+    let f = file.to_str().unwrap();
+    let hard = d.join("hard.svg");
+    let _ = std::fs::remove_file(&hard);
+    std::fs::hard_link(&file, &hard).unwrap();
+    let h = hard.to_str().unwrap();
+    let mut tries: Vec<(Vec<&str>, Stdin<'_>, &str)> = vec![
+        (vec!["draw", "mine", f, "-o", f], Stdin::Null, f),
+        (vec!["draw", "mine", h, "-o", f], Stdin::Null, f),
+        (vec!["draw", "mine", "-o", f], Stdin::File(&file), f),
+        (vec!["draw", "mine", "-", "-o", h], Stdin::File(&file), h),
+    ];
+    #[cfg(unix)]
+    let link = d.join("link.svg");
+    #[cfg(unix)]
+    {
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        tries.push((vec!["draw", "mine", f, "-o", link.to_str().unwrap()], Stdin::Null, link.to_str().unwrap()));
+    }
+    for (args, stdin, output) in tries {
+        let o = run(Bin::Grundy, &args, stdin);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let message = format!("grundy: {output}: is the input");
+        assert!(stderr(&o).starts_with(&message) && stderr(&o).contains("refusing"), "{args:?}: {}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), input, "{args:?}");
+    }
+    // Another file is written, the input left as it is.
+    let other = d.join("other.svg");
+    ok(&["draw", "mine", f, "-o", other.to_str().unwrap()]);
+    assert!(std::fs::read_to_string(&other).unwrap().starts_with("<?xml"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), input);
 }
 
 #[test]

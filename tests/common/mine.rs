@@ -130,6 +130,9 @@ pub struct Flood {
     pub lone_numbers: u64,
     /// Numbers touching two or more regions, with where they are.
     pub shared: Vec<(usize, usize)>,
+    /// The region of each cell (row-major; `usize::MAX` for a mine or a number), regions numbered
+    /// in the order of their first cells.
+    pub label: Vec<usize>,
     /// The textbook value: per region 1 for an even count of numbers, 2 for odd; 1 per lone
     /// number. Exact only when `shared` is empty.
     pub value: u64,
@@ -178,5 +181,5 @@ pub fn flood(rows: usize, cols: usize, mine: &[bool]) -> Flood {
         }
     }
     let value = count.iter().fold(lone_numbers % 2, |v, &n| v ^ if n % 2 == 0 { 1 } else { 2 });
-    Flood { regions: regions as u64, numbers, lone_numbers, shared, value }
+    Flood { regions: regions as u64, numbers, lone_numbers, shared, label, value }
 }

@@ -14,7 +14,7 @@ use grundy::judge::Mine;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::ReadSource;
 use grundy::mine::cluster::{Cluster, Search};
-use grundy::mine::{self, Board, BoardError, SolveError, Solver};
+use grundy::mine::{self, Board, BoardError, Component, SolveError, Solver};
 use proptest::prelude::*;
 
 fn judge(input: &str) -> Result<String, JudgeError> {
@@ -411,6 +411,19 @@ proptest! {
         let board = board(rows as u64, cols as u64, &mines);
         let mut solver = Solver::new();
         solver.set_max_states(1 << 12);
+        // The region map (what `grundy draw mine` draws): the flood fill's regions, numbered
+        // alike, and its shared numbers.
+        let mut mapper = Solver::new();
+        let map = mapper.region_map(&board).unwrap();
+        let mut label = vec![usize::MAX; rows * cols];
+        for (r, first, last, g) in map.runs() {
+            label[r as usize * cols + first as usize..=r as usize * cols + last as usize].fill(g as usize);
+        }
+        prop_assert_eq!(&label, &expected.label);
+        prop_assert_eq!(map.regions() as u64, expected.regions);
+        let mut shared: Vec<(usize, usize)> = map.shared_numbers().map(|(r, c)| (r as usize, c as usize)).collect();
+        shared.sort_unstable();
+        prop_assert_eq!(&shared, &expected.shared);
         match solver.solve(&board) {
             Ok(a) => {
                 let got = (a.regions, a.numbers, a.lone_numbers, a.shared_numbers);
@@ -420,8 +433,21 @@ proptest! {
                     prop_assert_eq!(a.value.0, expected.value);
                 }
                 // The run-by-run path (the one --explain takes) agrees with the fast one.
-                let explained = solver.explain(&board).map(|e| e.analysis);
-                prop_assert_eq!(explained, Ok(a));
+                let explained = solver.explain(&board);
+                prop_assert_eq!(explained.as_ref().map(|e| &e.analysis), Ok(&a));
+                // The map's clusters are the explanation's, in its order.
+                let clusters: Vec<((u64, u64), usize)> = explained.unwrap().components.iter().filter_map(|c| match *c {
+                    Component::Cluster { cell, regions, .. } => Some((cell, regions)),
+                    _ => None,
+                }).collect();
+                prop_assert_eq!(map.clusters(), clusters.len());
+                for (k, &((r, c), regions)) in clusters.iter().enumerate() {
+                    let members = (0..map.regions() as u32).filter(|&g| map.cluster_of(g) == Some(k as u32)).count();
+                    prop_assert_eq!(members, regions);
+                    prop_assert_eq!(map.cluster_of(label[r as usize * cols + c as usize] as u32), Some(k as u32));
+                }
+                let clustered = (0..map.regions() as u32).filter(|&g| map.cluster_of(g).is_some()).count();
+                prop_assert_eq!(clustered, clusters.iter().map(|c| c.1).sum::<usize>());
             }
             Err(e) => prop_assert!(!expected.shared.is_empty(), "refused a board that keeps the promise: {}", e),
         }

@@ -4,11 +4,11 @@
 use std::io::Write;
 
 use super::OnRefusal;
-use crate::judge::JudgeError;
 use crate::judge::answer::mine_winner;
 use crate::judge::runs::{EachPair, read_pairs};
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
+use crate::judge::{Input, JudgeError};
 use crate::solver::mine::{Analysis, Board, MAX_CELLS, MAX_WORKING_BYTES, SolveError, Solver, working_bytes};
 
 /// Where solved and refused cases are reported, besides the output.
@@ -49,6 +49,28 @@ pub(crate) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, cas
     };
     let place = |x, y| board.place_mine(x, y).expect("coordinates checked against the board");
     read_pairs(scan, [rows, cols], mines, slow, &mut EachPair(place))
+}
+
+/// Reads case `case` (from 1) of a Mine judge input as the judge does, with the judge's errors
+/// (line and column; a byte-order mark is an error, as there): `T`, then the cases up to `case`,
+/// each checked and only the last kept. Returns `T` and, when `1 <= case <= T`, the board of case
+/// `case`; nothing after it is read. For `grundy draw mine`.
+pub fn read_mine_case(input: Input, case: u64) -> Result<(u64, Option<Board>), JudgeError> {
+    fn read<S: Source>(scan: &mut Scanner<S>, case: u64) -> Result<(u64, Option<Board>), JudgeError> {
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        if case == 0 || case > cases {
+            return Ok((cases, None));
+        }
+        let mut board = Board::default();
+        for k in 1..=case {
+            read_case(scan, &mut board, k)?;
+        }
+        Ok((cases, Some(board)))
+    }
+    match input {
+        Input::Mapped(map) => read(&mut Scanner::new(&map[..]), case),
+        Input::Stream(src) => read(&mut Scanner::new(src), case),
+    }
 }
 
 /// The message refusing an `rows x cols` board that fits the solver's bounds in one orientation

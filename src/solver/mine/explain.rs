@@ -24,7 +24,7 @@ use serde::ser::{SerializeStruct, Serializer};
 
 use super::analysis::{Analysis, SolveError};
 use super::board::Board;
-use super::buffers::Buffers;
+use super::buffers::{Buffers, reserve};
 use super::cluster::ClusterMove;
 use super::clusters::BoardCluster;
 use super::sweep::dilate;
@@ -107,6 +107,79 @@ pub struct Explanation {
     /// A click after which the player to move (Xiemao first) wins, or `None` when every click
     /// loses (value 0, including a board with nothing left to click).
     pub winning_move: Option<Click>,
+}
+
+/// The blank regions and clusters of a board as the solver finds them, to draw them
+/// ([`Solver::region_map`](super::Solver::region_map)). Regions are numbered from 0 in the
+/// row-major order of their first cells, clusters from 0 in the order of their first regions. A
+/// cluster is what [`Component::Cluster`] values: regions linked by groups of shared numbers (with
+/// the same regions) of odd count; a group of even count links nothing.
+#[derive(Debug)]
+pub struct RegionMap<'a> {
+    buffers: &'a Buffers,
+    /// The region of each run.
+    region: Vec<u32>,
+    /// The cluster of each region (`u32::MAX` for none).
+    cluster: Vec<u32>,
+    clusters: usize,
+}
+
+impl RegionMap<'_> {
+    /// The number of blank regions.
+    pub fn regions(&self) -> usize {
+        self.cluster.len()
+    }
+
+    /// The number of clusters.
+    pub fn clusters(&self) -> usize {
+        self.clusters
+    }
+
+    /// The blank cells, as maximal runs along rows in row-major order: `(row, first column, last
+    /// column, region)`.
+    pub fn runs(&self) -> impl Iterator<Item = (u64, u64, u64, u32)> + '_ {
+        let b = self.buffers;
+        (0..b.rows()).flat_map(move |r| {
+            let (first, end) = b.span(r);
+            (first..end).map(move |j| (r as u64, u64::from(b.runs[j].start), u64::from(b.runs[j].end), self.region[j]))
+        })
+    }
+
+    /// The cluster of region `region`, if it is in one.
+    pub fn cluster_of(&self, region: u32) -> Option<u32> {
+        self.cluster.get(region as usize).copied().filter(|&k| k != u32::MAX)
+    }
+
+    /// The numbers touching two or more regions, `(row, column)`, in no particular order.
+    pub fn shared_numbers(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.buffers.shared.iter().map(|s| (u64::from(s.row), u64::from(s.col)))
+    }
+}
+
+/// The region map of the board whose runs, regions and shared numbers are in `buffers`, with
+/// its `clusters`.
+pub(super) fn region_map<'a>(buffers: &'a Buffers, clusters: &[BoardCluster]) -> Result<RegionMap<'a>, SolveError> {
+    let mut region = Vec::new();
+    reserve(&mut region, buffers.parent.len())?;
+    let mut regions = 0;
+    // `parent[j] <= j` is `j`'s root: a root comes before the other runs of its region.
+    for (j, &p) in buffers.parent.iter().enumerate() {
+        if p as usize == j {
+            region.push(regions);
+            regions += 1;
+        } else {
+            region.push(region[p as usize]);
+        }
+    }
+    let mut cluster = Vec::new();
+    reserve(&mut cluster, regions as usize)?;
+    cluster.resize(regions as usize, u32::MAX);
+    for (k, c) in clusters.iter().enumerate() {
+        for &root in &c.regions {
+            cluster[region[root as usize] as usize] = k as u32;
+        }
+    }
+    Ok(RegionMap { buffers, region, cluster, clusters: clusters.len() })
 }
 
 /// The explanation of a solved board: `analysis` and `clusters` (with their `values`) as the

@@ -42,7 +42,7 @@ pub use analysis::{Analysis, ClusterTooLarge, MAX_HYPER_REGIONS, SolveError};
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
 #[doc(hidden)]
 pub use cluster::{Cluster, ClusterMove};
-pub use explain::{Click, Component, Explanation};
+pub use explain::{Click, Component, Explanation, RegionMap};
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{MineTable, embedded};
@@ -159,6 +159,37 @@ impl Solver {
             cluster_move(engine, hyper, table, budget, c, target).map_err(|e| refusal(c, e, max_states))
         };
         explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move)
+    }
+
+    /// The blank regions and clusters of `board`, as [`Solver::explain`] finds them, to draw
+    /// them: the board's regions and numbers are worked out and nothing is valued, so the budget
+    /// does not apply (only memory can fail). The map borrows the solver's buffers.
+    ///
+    /// ```
+    /// use grundy::mine::{Board, Solver};
+    /// // The smallest board that breaks the promise: (1, 2) touches two regions, which it links.
+    /// let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
+    /// let mut solver = Solver::new();
+    /// let map = solver.region_map(&board).unwrap();
+    /// assert_eq!((map.regions(), map.clusters()), (2, 1));
+    /// assert_eq!(map.runs().collect::<Vec<_>>(), [(0, 3, 4, 0), (2, 0, 1, 1)]);
+    /// assert_eq!((map.cluster_of(0), map.cluster_of(1)), (Some(0), Some(0)));
+    /// assert_eq!(map.shared_numbers().collect::<Vec<_>>(), [(1, 2)]);
+    /// ```
+    pub fn region_map(&mut self, board: &Board) -> Result<RegionMap<'_>, SolveError> {
+        let buffers = &mut self.buffers;
+        if board.rows() == 0 || board.cols() == 0 {
+            buffers.runs.clear();
+            buffers.parent.clear();
+            buffers.row_start.clear();
+            buffers.shared.clear();
+            return explain::region_map(buffers, &[]);
+        }
+        sweep::sweep(buffers, board)?;
+        sweep::extract_runs(buffers)?;
+        numbers::attribute_numbers(buffers)?;
+        let clusters = clusters::clusters(buffers);
+        explain::region_map(buffers, &clusters)
     }
 
     /// The clusters of `board` as graphs (for measurements): solves the board's regions and

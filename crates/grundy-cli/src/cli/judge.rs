@@ -80,7 +80,8 @@ fn notice(case: u64, analysis: &Analysis) {
     }
 }
 
-fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
+/// Opens judge input (standard input for `None` or `-`); errors name it.
+pub(super) fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
     let stdin = file.is_none_or(|p| p == Path::new("-"));
     let name = if stdin { "standard input".into() } else { file.map_or(String::new(), |p| p.display().to_string()) };
     let input = Input::open(file).map_err(|e| Failure::io(format!("{name}: {e}")))?;

@@ -1,18 +1,18 @@
 //! The picture of one case of a Mine judge input.
 //!
-//! The regions and clusters are found here by a flood fill (8-connected blank cells, a number
-//! being a safe cell next to a mine; a cluster is the regions linked through numbers touching two
-//! of them); the winning click comes from the solver, [`Solver::explain`]. Boards with more than
-//! [`MAX_SIDE_CELLS`] cells on a side are block-averaged down to one pixel per block.
+//! The case is read as `grundy mine` reads it ([`read_mine_case`], with the judge's errors); the
+//! regions, clusters and shared numbers are the solver's ([`Solver::region_map`]), the value and
+//! the winning click too ([`Solver::explain`]). Boards with more than [`MAX_SIDE_CELLS`] cells on a
+//! side are block-averaged down to one pixel per block.
 
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
-use grundy::mine::{Board, Solver};
+use grundy::judge::read_mine_case;
+use grundy::mine::{Board, RegionMap, Solver};
 
 use super::super::Failure;
+use super::super::judge::open_input;
 use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, hsl, text_width};
 
 /// The most cells a board may have to be drawn.
@@ -34,6 +34,10 @@ pub struct MineArgs {
     /// Which case to draw, from 1.
     #[arg(long, value_name = "K", default_value_t = 1)]
     case: u64,
+    /// The solver's budget, as for `grundy mine`: a board needing more is drawn with its outcome
+    /// unknown.
+    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
+    max_states: usize,
     /// Pixels per cell [default: 800 / the longer side, between 1 and 24].
     #[arg(long, value_name = "K")]
     scale: Option<u32>,
@@ -42,106 +46,59 @@ pub struct MineArgs {
     pub output: PathBuf,
 }
 
-/// Whitespace-separated unsigned numbers, as in the judge format.
-struct Tokens<R> {
-    input: R,
-    name: String,
-    line: u64,
-}
-
-impl<R: BufRead> Tokens<R> {
-    fn next(&mut self, what: &str) -> Result<u64, Failure> {
-        let mut token = Vec::new();
-        loop {
-            let buf = self.input.fill_buf().map_err(|e| Failure::io(format!("{}: {e}", self.name)))?;
-            if buf.is_empty() {
-                break;
-            }
-            let mut used = 0;
-            let mut done = false;
-            for &b in buf {
-                used += 1;
-                if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
-                    if b == b'\n' {
-                        self.line += 1;
-                    }
-                    if !token.is_empty() {
-                        done = true;
-                        break;
-                    }
-                } else {
-                    token.push(b);
-                }
-            }
-            self.input.consume(used);
-            if done {
-                break;
-            }
-        }
-        let bad = |why: &str| Failure::invalid(format!("{}: line {}: {what}: {why}", self.name, self.line));
-        if token.is_empty() {
-            return Err(bad("expected, but the input ends here"));
-        }
-        if !token.iter().all(u8::is_ascii_digit) {
-            return Err(bad("not an unsigned decimal number"));
-        }
-        std::str::from_utf8(&token).expect("digits").parse().map_err(|_| bad("does not fit in 64 bits"))
-    }
-}
-
-/// A board as read: rows, columns and mines.
-type Case = (u64, u64, Vec<(u64, u64)>);
-
-/// Case `case` of the input.
-fn read_case(args: &MineArgs) -> Result<Case, Failure> {
-    let (input, name): (Box<dyn Read>, String) = match args.file.as_deref() {
-        None => (Box::new(std::io::stdin()), "standard input".into()),
-        Some(p) if p.as_os_str() == "-" => (Box::new(std::io::stdin()), "standard input".into()),
-        Some(p) => {
-            let file = std::fs::File::open(p).map_err(|e| Failure::io(format!("{}: {e}", p.display())))?;
-            (Box::new(file), p.display().to_string())
-        }
-    };
-    let mut t = Tokens { input: BufReader::with_capacity(1 << 16, input), name, line: 1 };
+/// Case `args.case` of the input, read as `grundy mine` reads it (the same errors).
+fn read_board(args: &MineArgs) -> Result<Board, Failure> {
     if args.case == 0 {
         return Err(Failure::invalid("--case 0: cases are numbered from 1"));
     }
-    let cases = t.next("T, the number of cases")?;
-    if args.case > cases {
-        return Err(Failure::invalid(format!("--case {}: {} has only {cases} cases", args.case, t.name)));
+    let name = match args.file.as_deref() {
+        Some(p) if p != Path::new("-") => p.display().to_string(),
+        _ => "standard input".into(),
+    };
+    let board = match read_mine_case(open_input(args.file.as_deref())?, args.case)? {
+        (_, Some(board)) => board,
+        (cases, None) => return Err(Failure::invalid(format!("--case {}: {name} has only {cases} cases", args.case))),
+    };
+    let (rows, cols) = (board.rows() as u64, board.cols() as u64);
+    if rows * cols > MAX_CELLS {
+        return Err(Failure::invalid(format!(
+            "case {} is {rows} x {cols}: at most {MAX_CELLS} cells are drawn",
+            args.case
+        )));
     }
-    for case in 1..=args.case {
-        let rows = t.next(&format!("N of case {case}"))?;
-        let cols = t.next(&format!("M of case {case}"))?;
-        let k = t.next(&format!("K of case {case}"))?;
-        if rows == 0 || cols == 0 {
-            return Err(Failure::invalid(format!("{}: case {case} has a side of 0", t.name)));
-        }
-        let keep = case == args.case;
-        if keep && rows.saturating_mul(cols) > MAX_CELLS {
-            return Err(Failure::invalid(format!(
-                "case {case} is {rows} x {cols}: at most {MAX_CELLS} cells are drawn"
-            )));
-        }
-        let mut mines = Vec::new();
-        for i in 1..=k {
-            let x = t.next(&format!("X of mine {i} of case {case}"))?;
-            let y = t.next(&format!("Y of mine {i} of case {case}"))?;
-            if x >= rows || y >= cols {
-                return Err(Failure::invalid(format!(
-                    "{}: mine {i} of case {case} at ({x}, {y}) is off the {rows} x {cols} board",
-                    t.name
-                )));
-            }
-            if keep {
-                mines.push((x, y));
-            }
-        }
-        if keep {
-            return Ok((rows, cols, mines));
-        }
+    Ok(board)
+}
+
+/// Refuses `-o` naming the input (the same file, by any path or link; or standard input's file).
+fn check_not_input(args: &MineArgs) -> Result<(), Failure> {
+    let input = args.file.as_deref().filter(|p| *p != Path::new("-"));
+    if same_file(input, &args.output) {
+        let what = input.map_or("standard input".into(), |p| p.display().to_string());
+        return Err(Failure::invalid(format!(
+            "{}: is the input ({what}); refusing to write the picture over it",
+            args.output.display()
+        )));
     }
-    unreachable!("the loop returns at the case asked for")
+    Ok(())
+}
+
+/// Whether `output` exists and is the file `input` names (standard input's with `None`).
+#[cfg(unix)]
+fn same_file(input: Option<&Path>, output: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let input = match input {
+        Some(p) => std::fs::metadata(p),
+        None => std::io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()),
+    };
+    let id = |m: std::fs::Metadata| (m.dev(), m.ino());
+    matches!((input.map(id), std::fs::metadata(output).map(id)), (Ok(a), Ok(b)) if a == b)
+}
+
+#[cfg(not(unix))]
+fn same_file(input: Option<&Path>, output: &Path) -> bool {
+    let canonical = std::fs::canonicalize;
+    input.is_some_and(|p| matches!((canonical(p), canonical(output)), (Ok(a), Ok(b)) if a == b))
 }
 
 /// Cells, regions and clusters of a board.
@@ -157,120 +114,46 @@ struct Layout {
     cluster: Vec<u32>,
     /// Numbers touching two regions.
     shared: Vec<bool>,
-    regions: u32,
-    clusters: u32,
+    /// A mine, or a number next to no region: outlines do not run around these.
+    hole: Vec<bool>,
 }
 
 const NONE: u32 = u32::MAX;
 
-fn find(parent: &mut [u32], mut a: u32) -> u32 {
-    while parent[a as usize] != a {
-        parent[a as usize] = parent[parent[a as usize] as usize];
-        a = parent[a as usize];
-    }
-    a
-}
-
 impl Layout {
-    fn new(rows: usize, cols: usize, mines: &[(u64, u64)]) -> Layout {
-        let mut mine = vec![false; rows * cols];
-        for &(x, y) in mines {
-            mine[x as usize * cols + y as usize] = true;
+    /// The cells of `board`, with the regions and clusters the solver found (`map`).
+    fn new(board: &Board, map: &RegionMap<'_>) -> Layout {
+        let (rows, cols) = (board.rows(), board.cols());
+        let mine: Vec<bool> = (0..rows * cols).map(|i| board.is_mine((i / cols) as u64, (i % cols) as u64)).collect();
+        let mut region = vec![NONE; rows * cols];
+        for (r, first, last, g) in map.runs() {
+            let row = r as usize * cols;
+            region[row + first as usize..=row + last as usize].fill(g);
+        }
+        let mut shared = vec![false; rows * cols];
+        for (r, c) in map.shared_numbers() {
+            shared[r as usize * cols + c as usize] = true;
         }
         let around = |r: usize, c: usize| {
             let (r0, r1, c0, c1) =
                 (r.saturating_sub(1), (r + 1).min(rows - 1), c.saturating_sub(1), (c + 1).min(cols - 1));
             (r0..=r1).flat_map(move |rr| (c0..=c1).map(move |cc| (rr, cc))).filter(move |&(rr, cc)| (rr, cc) != (r, c))
         };
-        let mut count = vec![0u8; rows * cols];
-        for r in 0..rows {
-            for c in 0..cols {
-                count[r * cols + c] = around(r, c).filter(|&(rr, cc)| mine[rr * cols + cc]).count() as u8;
-            }
-        }
-        let blank = |i: usize| !mine[i] && count[i] == 0;
-        let mut region = vec![NONE; rows * cols];
-        let mut regions = 0u32;
-        let mut queue = VecDeque::new();
-        for start in 0..rows * cols {
-            if !blank(start) || region[start] != NONE {
-                continue;
-            }
-            region[start] = regions;
-            queue.push_back(start);
-            while let Some(i) = queue.pop_front() {
-                for (rr, cc) in around(i / cols, i % cols) {
-                    let j = rr * cols + cc;
-                    if blank(j) && region[j] == NONE {
-                        region[j] = regions;
-                        queue.push_back(j);
-                    }
-                }
-            }
-            regions += 1;
-        }
-        // Numbers touching two regions link them.
-        let mut parent: Vec<u32> = (0..regions).collect();
-        let mut linked = vec![false; regions as usize];
-        let mut shared = vec![false; rows * cols];
+        let (mut count, mut cluster, mut hole) =
+            (vec![0u8; rows * cols], vec![NONE; rows * cols], vec![false; rows * cols]);
         for i in 0..rows * cols {
-            if mine[i] || count[i] == 0 {
-                continue;
-            }
-            let mut first = NONE;
-            for (rr, cc) in around(i / cols, i % cols) {
-                let g = region[rr * cols + cc];
-                if g == NONE {
-                    continue;
-                }
-                if first == NONE {
-                    first = g;
-                } else if g != first {
-                    let (a, b) = (find(&mut parent, first), find(&mut parent, g));
-                    parent[a as usize] = b;
-                    linked[first as usize] = true;
-                    linked[g as usize] = true;
-                    shared[i] = true;
-                }
-            }
+            let (r, c) = (i / cols, i % cols);
+            count[i] = around(r, c).filter(|&(rr, cc)| mine[rr * cols + cc]).count() as u8;
+            let near = || around(r, c).map(|(rr, cc)| region[rr * cols + cc]).filter(|&g| g != NONE);
+            hole[i] = mine[i] || (region[i] == NONE && near().next().is_none());
+            // A number is in the cluster of the first clustered region next to it.
+            cluster[i] = match region[i] {
+                _ if mine[i] => NONE,
+                NONE => near().find_map(|g| map.cluster_of(g)).unwrap_or(NONE),
+                g => map.cluster_of(g).unwrap_or(NONE),
+            };
         }
-        let mut id = vec![NONE; regions as usize];
-        let mut clusters = 0;
-        let mut cluster_of = vec![NONE; regions as usize];
-        for g in 0..regions {
-            let root = find(&mut parent, g) as usize;
-            if linked[g as usize] || linked[root] {
-                if id[root] == NONE {
-                    id[root] = clusters;
-                    clusters += 1;
-                }
-                cluster_of[g as usize] = id[root];
-            }
-        }
-        let mut cluster = vec![NONE; rows * cols];
-        for i in 0..rows * cols {
-            if region[i] != NONE {
-                cluster[i] = cluster_of[region[i] as usize];
-            } else if !mine[i] {
-                cluster[i] = around(i / cols, i % cols)
-                    .map(|(rr, cc)| region[rr * cols + cc])
-                    .find(|&g| g != NONE && cluster_of[g as usize] != NONE)
-                    .map_or(NONE, |g| cluster_of[g as usize]);
-            }
-        }
-        Layout { rows, cols, mine, count, region, cluster, shared, regions, clusters }
-    }
-
-    /// A mine, or a number next to no region: outlines do not run around these.
-    fn is_hole(&self, i: usize) -> bool {
-        self.mine[i] || (self.region[i] == NONE && self.cluster[i] == NONE && !self.next_to_region(i))
-    }
-
-    fn next_to_region(&self, i: usize) -> bool {
-        let (r, c) = (i / self.cols, i % self.cols);
-        (r.saturating_sub(1)..=(r + 1).min(self.rows - 1)).any(|rr| {
-            (c.saturating_sub(1)..=(c + 1).min(self.cols - 1)).any(|cc| self.region[rr * self.cols + cc] != NONE)
-        })
+        Layout { rows, cols, mine, count, region, cluster, shared, hole }
     }
 
     fn colour(&self, i: usize) -> Rgb {
@@ -293,10 +176,14 @@ fn region_colour(g: u32) -> Rgb {
 
 /// The picture of the case `args` names.
 pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
-    let (rows, cols, mines) = read_case(args)?;
-    let board = Board::with_mines(rows, cols, mines.iter().copied()).map_err(Failure::invalid)?;
-    let explained = Solver::new().explain(&board);
-    let layout = Layout::new(rows as usize, cols as usize, &mines);
+    check_not_input(args)?;
+    let board = read_board(args)?;
+    let (rows, cols) = (board.rows() as u64, board.cols() as u64);
+    let mut solver = Solver::new();
+    solver.set_max_states(args.max_states);
+    let explained = solver.explain(&board);
+    let map = solver.region_map(&board).map_err(|e| Failure::io(format!("case {}: {e}", args.case)))?;
+    let layout = Layout::new(&board, &map);
 
     // Blocks of `block × block` cells per grid square.
     let longest = rows.max(cols);
@@ -326,7 +213,7 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
                         sum[k] += u64::from(col[k]);
                     }
                     n += 1;
-                    block_hole[br * gcols + bc] &= layout.is_hole(i);
+                    block_hole[br * gcols + bc] &= layout.hole[i];
                     if block_cluster[br * gcols + bc] == NONE {
                         block_cluster[br * gcols + bc] = layout.cluster[i];
                     }
@@ -336,15 +223,14 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
         }
     }
 
-    let (value, winner, click) = match &explained {
+    let (outcome, click) = match &explained {
         Ok(e) => {
             let v = e.analysis.value.0;
-            (v.to_string(), if v != 0 { "Xiemao wins" } else { "Fanglaoshi wins" }, e.winning_move)
+            (format!("value {v}, {}", if v != 0 { "Xiemao wins" } else { "Fanglaoshi wins" }), e.winning_move)
         }
-        Err(_) => ("?".into(), "the solver refused this board", None),
+        Err(_) => ("outcome unknown (the solver refused this board)".into(), None),
     };
-    let title =
-        format!("Mine case {}: {rows} x {cols}, {} mines; value {value}, {winner}", args.case, board.mine_count());
+    let title = format!("Mine case {}: {rows} x {cols}, {} mines; {outcome}", args.case, board.mine_count());
     let left = 16u32;
     let top = 36u32;
     let side_w = cell * gcols as u32;
@@ -430,12 +316,13 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
             Swatch::Fill(SHARED),
             format!("number touching two regions ({})", layout.shared.iter().filter(|&&s| s).count()),
         ),
-        (Swatch::Fill(region_colour(0)), format!("blank region ({}, a colour each)", layout.regions)),
-        (Swatch::Line(outline), format!("cluster of linked regions ({})", layout.clusters)),
+        (Swatch::Fill(region_colour(0)), format!("blank region ({}, a colour each)", map.regions())),
+        (Swatch::Line(outline), format!("cluster of linked regions ({})", map.clusters())),
     ];
-    labels.push(match click {
-        Some(k) => (Swatch::Ring(CLICK), format!("winning click ({}, {})", k.row, k.col)),
-        None => (Swatch::Ring(CLICK), "no winning click".to_string()),
+    labels.push(match (click, &explained) {
+        (Some(k), _) => (Swatch::Ring(CLICK), format!("winning click ({}, {})", k.row, k.col)),
+        (None, Ok(_)) => (Swatch::Ring(CLICK), "no winning click".to_string()),
+        (None, Err(_)) => (Swatch::Ring(CLICK), "winning click unknown".to_string()),
     });
     let mut panel_w = 0;
     for (swatch, label) in labels {
