@@ -6,6 +6,7 @@ use crate::run::{assert_input_errors, output, solve};
 
 use std::collections::HashMap;
 
+use common::{Cluster, Search};
 use common::{Rng, Tiny, flood, simulate};
 use grundy::Outcome;
 use grundy::judge::Judge;
@@ -13,7 +14,6 @@ use grundy::judge::JudgeError;
 use grundy::judge::Mine;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::ReadSource;
-use grundy::mine::cluster::{Cluster, Search};
 use grundy::mine::{self, Board, BoardError, Component, SolveError, Solver};
 use proptest::prelude::*;
 

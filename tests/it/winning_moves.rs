@@ -13,9 +13,9 @@ use crate::common;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use common::{Cluster, ClusterMove, Search};
 use common::{SumSearch, Tiny, simulate, targets};
 use grundy::knight::{self, KnightMove, MAX_COORDINATE};
-use grundy::mine::cluster::{Cluster, ClusterMove, Search};
 use grundy::mine::{Board, Click, Component, Solver};
 use grundy::misere::{self, PileMove};
 use proptest::prelude::*;

@@ -70,10 +70,6 @@ impl From<ClusterTooLarge> for SolveError {
     }
 }
 
-/// Groups of shared numbers touching three or more regions (never on a real board; possible in
-/// the abstract model) are searched as bit sets of at most this many regions, and groups.
-pub const MAX_HYPER_REGIONS: usize = 64;
-
 /// A cluster the exact search gave up on: its size, and how far the search went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -100,15 +96,7 @@ impl fmt::Display for ClusterTooLarge {
             plural(self.groups, "group", "groups"),
             plural(self.cycles, "cycle", "cycles"),
         );
-        if self.states == 0 && (self.regions > MAX_HYPER_REGIONS || self.groups > MAX_HYPER_REGIONS) {
-            write!(
-                f,
-                "{what} has numbers touching three or more regions and is too large to solve exactly (at most \
-                 {MAX_HYPER_REGIONS} regions and {MAX_HYPER_REGIONS} groups)"
-            )
-        } else {
-            write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states)
-        }
+        write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states)
     }
 }
 

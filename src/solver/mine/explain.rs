@@ -25,11 +25,23 @@ use serde::ser::{SerializeStruct, Serializer};
 use super::analysis::{Analysis, SolveError};
 use super::board::Board;
 use super::buffers::{Buffers, reserve};
-use super::cluster::ClusterMove;
 use super::clusters::BoardCluster;
 use super::sweep::dilate;
 use crate::nimber::Nimber;
 use crate::table::MineTable;
+
+/// A move in a cluster's abstract game, by the cluster's own numbering of regions and groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClusterMove {
+    /// Open region `i` (click one of its blank cells): it turns over with every face-down number
+    /// around it, which ends every group it belongs to.
+    Open(usize),
+    /// Turn over one private number of region `i` (one touching no other region); offered when
+    /// the region has an odd number of them.
+    Private(usize),
+    /// Turn over one shared number of group `g` (the cluster's groups, in order).
+    Shared(usize),
+}
 
 /// A click on the cell at (`row`, `col`), 0-based. Serialises as `{"click": [row, col]}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -30,19 +30,16 @@ mod board;
 mod buffers;
 #[doc(hidden)] // The engine itself, for the tests and the measuring tools.
 pub mod chomp;
-#[doc(hidden)] // The bit-set search, for the tests.
-pub mod cluster;
 mod clusters;
 mod explain;
 mod hash;
 mod numbers;
 mod sweep;
 
-pub use analysis::{Analysis, ClusterTooLarge, MAX_HYPER_REGIONS, SolveError};
+pub use analysis::{Analysis, ClusterTooLarge, SolveError};
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
 #[doc(hidden)]
-pub use cluster::{Cluster, ClusterMove};
-pub use explain::{Click, Component, Explanation, RegionMap};
+pub use explain::{Click, ClusterMove, Component, Explanation, RegionMap};
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{MineTable, embedded};
@@ -76,10 +73,8 @@ pub struct Solver {
     table: MineTable<'static>,
     max_states: usize,
     buffers: Buffers,
-    /// Graph Chomp, for clusters whose groups each link two regions (all of them on a board).
+    /// Graph Chomp, which values every cluster of a board.
     engine: chomp::Engine,
-    /// The bit-set search, for clusters with a group linking three or more regions.
-    hyper: cluster::Search,
 }
 
 impl Default for Solver {
@@ -96,13 +91,7 @@ impl Solver {
 
     /// A solver using `table`.
     pub fn with_table(table: MineTable<'static>) -> Solver {
-        Solver {
-            table,
-            max_states: DEFAULT_MAX_STATES,
-            buffers: Buffers::default(),
-            engine: chomp::Engine::default(),
-            hyper: cluster::Search::default(),
-        }
+        Solver { table, max_states: DEFAULT_MAX_STATES, buffers: Buffers::default(), engine: chomp::Engine::default() }
     }
 
     /// Where the numbers touching two or more blank regions were on the last board solved
@@ -149,14 +138,14 @@ impl Solver {
     /// ```
     pub fn explain(&mut self, board: &Board) -> Result<Explanation, SolveError> {
         let (analysis, clusters) = self.run(board, Mode::Record)?;
-        let Solver { table, max_states, buffers, engine, hyper } = self;
+        let Solver { table, max_states, buffers, engine } = self;
         // The move search has a budget of its own, on top of what valuing spent.
         let (table, max_states) = (*table, *max_states);
         let budget = engine.cost().saturating_add(max_states);
         let Clusters { clusters, values } = clusters;
         let mut cluster_move = |k: usize, target: u8| {
             let c = &clusters[k];
-            cluster_move(engine, hyper, table, budget, c, target).map_err(|e| refusal(c, e, max_states))
+            cluster_move(engine, table, budget, c, target).map_err(|e| refusal(c, e, max_states))
         };
         explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move)
     }
@@ -305,15 +294,14 @@ impl Solver {
         let budget = self.max_states;
         for k in order {
             let c = &clusters[k];
-            let value = value_cluster(&mut self.engine, &mut self.hyper, self.table, budget, c)
-                .map_err(|e| refusal(c, e, budget))?;
+            let value = value_cluster(&mut self.engine, self.table, budget, c).map_err(|e| refusal(c, e, budget))?;
             values[k] = value;
             correction ^= value;
             analysis.clusters += 1;
             analysis.largest_cluster = analysis.largest_cluster.max(c.regions.len());
             analysis.most_cycles = analysis.most_cycles.max(c.cycles());
         }
-        analysis.states = self.engine.states() + self.hyper.states();
+        analysis.states = self.engine.states();
         Ok(correction)
     }
 }
@@ -323,24 +311,16 @@ fn singles(table: MineTable<'_>) -> [u8; 2] {
     [table.region(0), table.region(1)]
 }
 
-/// Which search values a cluster: graph Chomp when every group links two regions and a lone
-/// region is worth what the game says (1, or 2 with an odd count), else the bit-set search.
+/// A cluster as graph Chomp's input: every group links two regions (always so on a board: a
+/// number's neighbourhood cannot hold three blank cells pairwise apart), and a lone region is
+/// worth what the game says (1, or 2 with an odd count: the embedded table's values). `None`
+/// otherwise, and the cluster is refused rather than guessed.
 fn as_graph(table: MineTable<'_>, c: &BoardCluster) -> Option<chomp::Graph> {
     if !c.is_graph() || singles(table) != [1, 2] {
         return None;
     }
     let edges = c.groups.iter().map(|g| (g.members[0], g.members[1]));
     Some(chomp::Graph::new(c.odd.clone(), edges).expect("group members are the cluster's regions"))
-}
-
-/// A cluster in the bit-set model, or `None` beyond its 64 regions or groups.
-fn as_bits(c: &BoardCluster) -> Option<Cluster> {
-    if c.regions.len() > MAX_HYPER_REGIONS || c.groups.len() > MAX_HYPER_REGIONS {
-        return None;
-    }
-    let private = c.odd.iter().enumerate().map(|(i, &odd)| u64::from(odd) << i).sum();
-    let groups = c.groups.iter().map(|g| g.members.iter().map(|&i| 1u64 << i).sum()).collect();
-    Some(Cluster { regions: c.regions.len(), private, groups })
 }
 
 /// Why a cluster was not valued: the states memoised for the board when the search stopped.
@@ -359,7 +339,6 @@ fn refusal(c: &BoardCluster, Stopped(states): Stopped, max_states: usize) -> Sol
 /// The value of one cluster.
 fn value_cluster(
     engine: &mut chomp::Engine,
-    hyper: &mut cluster::Search,
     table: MineTable<'_>,
     budget: usize,
     c: &BoardCluster,
@@ -367,32 +346,25 @@ fn value_cluster(
     if budget == 0 {
         return Err(Stopped(0));
     }
-    if let Some(graph) = as_graph(table, c) {
-        return engine.value(&graph, budget).map_err(|e| Stopped(e.states));
-    }
-    let bits = as_bits(c).ok_or(Stopped(0))?;
-    hyper.value(&bits, singles(table), budget).map(|(v, _)| v).map_err(|e| Stopped(e.states))
+    let graph = as_graph(table, c).ok_or(Stopped(0))?;
+    engine.value(&graph, budget).map_err(|e| Stopped(e.states))
 }
 
 /// A move of one cluster to an option of value `target`, by the search that valued it.
 fn cluster_move(
     engine: &mut chomp::Engine,
-    hyper: &mut cluster::Search,
     table: MineTable<'_>,
     budget: usize,
     c: &BoardCluster,
     target: u8,
 ) -> Result<Option<ClusterMove>, Stopped> {
-    if let Some(graph) = as_graph(table, c) {
-        let found = engine.move_to(&graph, target, budget).map_err(|e| Stopped(e.states))?;
-        return Ok(found.map(|m| match m {
-            chomp::GraphMove::Vertex(i) => ClusterMove::Open(i),
-            chomp::GraphMove::Loop(i) => ClusterMove::Private(i),
-            chomp::GraphMove::Edge(g) => ClusterMove::Shared(g),
-        }));
-    }
-    let bits = as_bits(c).ok_or(Stopped(0))?;
-    hyper.move_to(&bits, singles(table), budget, target).map_err(|e| Stopped(e.states))
+    let graph = as_graph(table, c).ok_or(Stopped(0))?;
+    let found = engine.move_to(&graph, target, budget).map_err(|e| Stopped(e.states))?;
+    Ok(found.map(|m| match m {
+        chomp::GraphMove::Vertex(i) => ClusterMove::Open(i),
+        chomp::GraphMove::Loop(i) => ClusterMove::Private(i),
+        chomp::GraphMove::Edge(g) => ClusterMove::Shared(g),
+    }))
 }
 
 /// The Grundy value of a board (embedded tables, default budget).

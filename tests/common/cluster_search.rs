@@ -21,18 +21,27 @@
 //! stack, no recursion), and stops at a bound on the number of memoised states.
 //!
 //! This is the general model, where a group may link three or more regions; on a board every
-//! group links two, and clusters are valued by graph Chomp ([`super::chomp`]), without a size
-//! cap. This search serves the general model (and cross-checks the other).
+//! group links two, and the crate values clusters by graph Chomp (`grundy::mine::chomp`). This
+//! search, written for the general model and sharing no code with the crate's, is the tests'
+//! oracle for it.
 
-pub use super::analysis::ClusterTooLarge;
-use super::analysis::MAX_HYPER_REGIONS;
-use super::hash::FxMap;
+use std::collections::HashMap;
+
+pub use grundy::mine::ClusterMove;
+
+/// The search stopped: the cluster does not fit the bit sets (`states` 0), or it memoised
+/// more than the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// States memoised when it stopped.
+    pub states: usize,
+}
 
 /// Clusters of at most this many regions (and as many groups) fit the bit-set state.
-pub const MAX_REGIONS: usize = MAX_HYPER_REGIONS;
+pub const MAX_REGIONS: usize = 64;
 
 /// See [`MAX_REGIONS`].
-pub const MAX_GROUPS: usize = MAX_HYPER_REGIONS;
+pub const MAX_GROUPS: usize = MAX_REGIONS;
 
 /// One cluster in the abstract model.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +62,7 @@ struct Key {
     groups: u64,
 }
 
-type Memo = FxMap<Key, u8>;
+type Memo = HashMap<Key, u8>;
 
 /// The structure of the cluster being searched.
 struct Graph {
@@ -110,9 +119,9 @@ impl Graph {
 
 /// The search graph of `cluster` and its start state, or the refusal of a cluster that does not
 /// fit the bit sets.
-fn prepare(cluster: &Cluster, singles: [u8; 2], max_states: usize) -> Result<(Graph, Key), ClusterTooLarge> {
+fn prepare(cluster: &Cluster, singles: [u8; 2]) -> Result<(Graph, Key), TooLarge> {
     if cluster.regions > MAX_REGIONS || cluster.groups.len() > MAX_GROUPS {
-        return Err(too_large(cluster, 0, max_states));
+        return Err(TooLarge { states: 0 });
     }
     let all = if cluster.regions == 64 { u64::MAX } else { (1u64 << cluster.regions) - 1 };
     let mut graph = Graph { groups: cluster.groups.clone(), region_groups: [0; MAX_REGIONS], singles };
@@ -126,25 +135,6 @@ fn prepare(cluster: &Cluster, singles: [u8; 2], max_states: usize) -> Result<(Gr
     Ok((graph, Key { unopened: all, private: cluster.private & all, groups }))
 }
 
-/// The refusal of `cluster` after `states` states.
-fn too_large(cluster: &Cluster, states: usize, max_states: usize) -> ClusterTooLarge {
-    let cycles = (cluster.groups.len() + 1).saturating_sub(cluster.regions);
-    ClusterTooLarge { regions: cluster.regions, groups: cluster.groups.len(), cycles, states, max_states }
-}
-
-/// A move in a cluster's abstract game, by the cluster's own numbering of regions and groups.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ClusterMove {
-    /// Open region `i` (click one of its blank cells): it turns over with every face-down number
-    /// around it, which ends every group it belongs to.
-    Open(usize),
-    /// Turn over one private number of region `i` (one touching no other region); offered when
-    /// the region has an odd number of them.
-    Private(usize),
-    /// Turn over one shared number of group `g` (`Cluster::groups[g]`).
-    Shared(usize),
-}
-
 /// Reusable search buffers.
 #[derive(Debug, Default)]
 pub struct Search {
@@ -155,21 +145,11 @@ pub struct Search {
 }
 
 impl Search {
-    /// States memoised by the last search.
-    pub fn states(&self) -> usize {
-        self.memo.len()
-    }
-
     /// The Grundy value of `cluster`, and the number of states memoised to find it.
     /// `singles` are the values of a lone region with an even and an odd number of numbers.
-    pub fn value(
-        &mut self,
-        cluster: &Cluster,
-        singles: [u8; 2],
-        max_states: usize,
-    ) -> Result<(u8, usize), ClusterTooLarge> {
-        let (graph, start) = prepare(cluster, singles, max_states)?;
-        let value = self.solve(&graph, start, cluster, max_states)?;
+    pub fn value(&mut self, cluster: &Cluster, singles: [u8; 2], max_states: usize) -> Result<(u8, usize), TooLarge> {
+        let (graph, start) = prepare(cluster, singles)?;
+        let value = self.solve(&graph, start, max_states)?;
         Ok((value, self.memo.len()))
     }
 
@@ -183,10 +163,10 @@ impl Search {
         singles: [u8; 2],
         max_states: usize,
         target: u8,
-    ) -> Result<Option<ClusterMove>, ClusterTooLarge> {
-        let (graph, start) = prepare(cluster, singles, max_states)?;
+    ) -> Result<Option<ClusterMove>, TooLarge> {
+        let (graph, start) = prepare(cluster, singles)?;
         // Solving the start state memoises every component of its options.
-        self.solve(&graph, start, cluster, max_states)?;
+        self.solve(&graph, start, max_states)?;
         let mut value_of = |o: Key| {
             self.comps.clear();
             graph.components(o, &mut self.comps);
@@ -214,14 +194,8 @@ impl Search {
     }
 
     /// Values the state `start` (all its components), memoising what it needs.
-    fn solve(
-        &mut self,
-        graph: &Graph,
-        start: Key,
-        cluster: &Cluster,
-        max_states: usize,
-    ) -> Result<u8, ClusterTooLarge> {
-        let too_large = |states| too_large(cluster, states, max_states);
+    fn solve(&mut self, graph: &Graph, start: Key, max_states: usize) -> Result<u8, TooLarge> {
+        let too_large = |states| TooLarge { states };
         // A map grown by a large cluster would make every later clear() cost its capacity.
         if self.memo.capacity() > 1 << 12 {
             self.memo = Memo::default();
