@@ -126,23 +126,7 @@ impl Graph {
     /// Independent cycles: edges - vertices + connected components.
     pub fn cycles(&self) -> usize {
         let mut parent: Vec<u32> = (0..self.loops.len() as u32).collect();
-        fn root(parent: &mut [u32], mut x: u32) -> u32 {
-            while parent[x as usize] != x {
-                parent[x as usize] = parent[parent[x as usize] as usize];
-                x = parent[x as usize];
-            }
-            x
-        }
-        let mut cycles = 0;
-        for &(a, b) in &self.edges {
-            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-            if ra == rb {
-                cycles += 1;
-            } else {
-                parent[ra.max(rb) as usize] = ra.min(rb);
-            }
-        }
-        cycles
+        self.edges.iter().filter(|&&(a, b)| !super::sweep::union(&mut parent, a, b)).count()
     }
 }
 
@@ -921,5 +905,21 @@ fn mark_kept(s: &mut Scratch, roots: &[u32]) {
             }
             i = j;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Graph;
+
+    #[test]
+    fn cycles_are_edges_minus_vertices_plus_components() {
+        let cycles =
+            |n: usize, edges: &[(u32, u32)]| Graph::new(vec![false; n], edges.iter().copied()).unwrap().cycles();
+        assert_eq!(cycles(3, &[(0, 1), (1, 2)]), 0);
+        assert_eq!(cycles(3, &[(0, 1), (1, 2), (0, 2)]), 1);
+        assert_eq!(cycles(5, &[(0, 1), (1, 2), (0, 2), (2, 3), (3, 4), (2, 4)]), 2);
+        assert_eq!(cycles(4, &[(0, 1), (2, 3)]), 0);
+        assert_eq!(cycles(4, &[(2, 3), (0, 3), (1, 2), (0, 1)]), 1);
     }
 }
