@@ -42,9 +42,9 @@ pub trait Judge {
 
     /// Solves an opened input, whichever way it is read.
     fn solve_input<W: Write>(&mut self, input: Input, out: &mut W) -> Result<(), JudgeError> {
-        match input {
-            Input::Mapped(map) => self.solve_bytes(&map, out),
-            Input::Stream(src) => self.solve(&mut Scanner::new(src), out),
+        match input.0 {
+            input::Bytes::Mapped(map) => self.solve_bytes(&map, out),
+            input::Bytes::Stream(src) => self.solve(&mut Scanner::new(src), out),
         }
     }
 }

@@ -75,12 +75,11 @@ fn the_judge_answers_alike_from_a_mapped_table() {
     // SAFETY: as in `open_both`.
     let mapped = unsafe { TableFile::map(&blob.path) }.unwrap();
     // SAFETY: the temporary file is not changed while mapped.
-    let Input::Mapped(input) = (unsafe { Input::map(&input.path) }).unwrap() else {
-        panic!("a regular file is mapped")
-    };
+    let input = unsafe { Input::map(&input.path) }.unwrap();
+    let input = input.mapped().expect("a regular file is mapped");
     let (mut from_map, mut from_embedded) = (Vec::new(), Vec::new());
-    Knights { table: mapped.leaper().unwrap() }.solve_bytes(&input, &mut from_map).unwrap();
-    Knights { table: embedded::knight() }.solve_bytes(&input, &mut from_embedded).unwrap();
+    Knights { table: mapped.leaper().unwrap() }.solve_bytes(input, &mut from_map).unwrap();
+    Knights { table: embedded::knight() }.solve_bytes(input, &mut from_embedded).unwrap();
     assert_eq!(from_map, b"Case 1: Bob\nCase 2: Alice\nCase 3: Alice\n");
     assert_eq!(from_map, from_embedded);
 }
@@ -90,11 +89,11 @@ fn input_map_maps_files_whole() {
     for bytes in [&b""[..], b"1\n1\n0 0", &vec![b' '; 1 << 20]] {
         let file = TempFile::new(bytes);
         // SAFETY: the temporary file is not changed while mapped.
-        match unsafe { Input::map(&file.path) }.unwrap() {
-            Input::Mapped(map) => assert_eq!(&map[..], bytes),
-            Input::Stream(_) => assert!(bytes.is_empty(), "only unmappable (empty) files are streamed"),
+        match unsafe { Input::map(&file.path) }.unwrap().mapped() {
+            Some(map) => assert_eq!(map, bytes),
+            None => assert!(bytes.is_empty(), "only unmappable (empty) files are streamed"),
         }
-        assert!(matches!(Input::open(Some(&file.path)).unwrap(), Input::Stream(_)), "open reads in chunks");
+        assert!(Input::open(Some(&file.path)).unwrap().mapped().is_none(), "open reads in chunks");
     }
     assert!(Input::open(Some(Path::new("/nonexistent/grundy/input"))).is_err());
     // SAFETY: nothing is mapped.

@@ -67,9 +67,9 @@ pub fn read_mine_case(input: Input, case: u64) -> Result<(u64, Option<Board>), J
         }
         Ok((cases, Some(board)))
     }
-    match input {
-        Input::Mapped(map) => read(&mut Scanner::new(&map[..]), case),
-        Input::Stream(src) => read(&mut Scanner::new(src), case),
+    match input.mapped() {
+        Some(bytes) => read(&mut Scanner::new(bytes), case),
+        None => read(&mut Scanner::new(input.into_stream().expect("not mapped")), case),
     }
 }
 

@@ -29,9 +29,9 @@ fn main() -> ExitCode {
     };
     // Read in chunks, whatever the input is: one source type keeps every judge compiled once.
     let stdin = file.is_none_or(|p| p == Path::new("-"));
-    let source = match Input::open(file) {
-        Ok(Input::Stream(source)) => source,
-        Ok(Input::Mapped(_)) => unreachable!("Input::open does not map"),
+    let source = match Input::open(file).map(Input::into_stream) {
+        Ok(Some(source)) => source,
+        Ok(None) => unreachable!("Input::open does not map"),
         Err(e) => {
             let name =
                 if stdin { "standard input".into() } else { file.map_or(String::new(), |p| p.display().to_string()) };
