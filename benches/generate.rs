@@ -1,4 +1,5 @@
-//! Table computation: the x + y sweep for the default bound and for 4096.
+//! Table computation: the hyper knight's square by the sweep (potential x + y) for the default
+//! bound and for 4096.
 //! Run: `cargo bench -p grundy-bench --bench generate`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
