@@ -165,6 +165,7 @@ impl Board {
     }
 
     /// The number of distinct mines (counted now, in `cells / 64` steps).
+    #[inline(always)] // Into both versions of `Solver::run` (with POPCNT or not).
     pub fn mine_count(&self) -> u64 {
         self.bits.iter().map(|w| u64::from(w.count_ones())).sum()
     }

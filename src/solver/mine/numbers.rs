@@ -17,6 +17,7 @@ pub(super) struct Attributed {
 /// Step 2 on a board that keeps the promise, word-parallel: each number next to a blank is
 /// given to one run next to it (of the row above if it has a blank there, else of its own
 /// row, else of the row below), counted per run by popcounts over the run's columns.
+#[inline(always)] // Into both versions of `Solver::run` (with POPCNT or not).
 pub(super) fn count_numbers(buffers: &mut Buffers) -> Result<Attributed, SolveError> {
     let rows = buffers.rows();
     let w = buffers.words();
@@ -72,6 +73,7 @@ pub(super) fn count_numbers(buffers: &mut Buffers) -> Result<Attributed, SolveEr
 
 /// Step 2 on any board, cell by cell: gives each number next to a blank to its region, or
 /// sets it aside as shared.
+#[inline(always)] // Into both versions of `Solver::run` (with POPCNT or not).
 pub(super) fn attribute_numbers(buffers: &mut Buffers) -> Result<Attributed, SolveError> {
     let rows = buffers.rows();
     let w = buffers.words();
@@ -162,7 +164,7 @@ fn ones(mask: &[u64], lo: u64, hi: u64) -> u32 {
 
 /// Gives the numbers of `mask` (one row) to the runs of an adjacent row: to each run those in its
 /// columns widened by one, less the cell it shares with the previous run across a one-cell gap.
-#[inline]
+#[inline(always)] // Into both versions of `Solver::run` (it counts bits).
 fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: std::ops::Range<usize>, mask: &[u64], cols: u64) {
     let mut prev_end: Option<u64> = None;
     for j in span {

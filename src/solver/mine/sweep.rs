@@ -107,6 +107,7 @@ pub(super) fn union(parent: &mut [u32], a: u32, b: u32) -> bool {
 }
 
 /// Blank bitmap, run starts and ids, and regions by union-find over runs.
+#[inline(always)] // Into both versions of `Solver::run` (with POPCNT or not).
 pub(super) fn sweep(buffers: &mut Buffers, board: &Board) -> Result<Sweep, SolveError> {
     let (rows, cols, w) = (board.rows(), board.cols(), board.words());
     let last = if cols % 64 == 0 { u64::MAX } else { (1u64 << (cols % 64)) - 1 };
@@ -203,6 +204,7 @@ pub(super) fn sweep(buffers: &mut Buffers, board: &Board) -> Result<Sweep, Solve
 /// A number whose blank neighbours are 8-connected among themselves sees one region. Only
 /// the others (at least two groups around the ring of neighbours, found word-parallel) are
 /// looked at: all their blank neighbours must lie in one region.
+#[inline(always)] // Into both versions of `Solver::run` (with POPCNT or not).
 pub(super) fn promise_kept(buffers: &Buffers) -> Option<u64> {
     let w = buffers.words();
     let rows = buffers.rows();
