@@ -8,6 +8,10 @@
 //! Run: `cargo build --release -p grundy-cli && cargo bench -p grundy-bench --bench throughput`
 //! (inputs are generated once into the target directory; `GRUNDY_BENCH_SCALE=0.1` shrinks them).
 //! Prints a Markdown table of medians and ratios.
+//!
+//! `GRUNDY_BENCH_COMPARE=PATH` also times another `grundy` binary (say, one built from the
+//! commit before a change, in another worktree), interleaved with this one the same way, and adds
+//! per way its time and this binary's time over it.
 
 mod baseline;
 mod floor;
@@ -136,6 +140,7 @@ fn grundy_binary() -> PathBuf {
 
 fn main() {
     let grundy = grundy_binary();
+    let other = std::env::var_os("GRUNDY_BENCH_COMPARE").map(PathBuf::from);
     let scale: f64 = std::env::var("GRUNDY_BENCH_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("throughput");
     std::fs::create_dir_all(&dir).unwrap();
@@ -212,6 +217,12 @@ fn main() {
     let mut head = "| workload | MB | floor | mapped (in process) | ratio | chunks (in process) | ratio |".to_owned();
     for (name, _) in ways {
         head += &format!(" binary {name} | ratio | floor binary {name} | binary / floor binary |");
+        if other.is_some() {
+            head += &format!(" other binary {name} | binary / other |");
+        }
+    }
+    if let Some(other) = &other {
+        println!("other binary: {}", other.display());
     }
     println!("{head} baseline | ratio |");
     println!("|{}", "---|".repeat(head.matches('|').count() + 1));
@@ -224,6 +235,17 @@ fn main() {
         let mut again = Vec::new();
         (w.solve)(mapped(&w.path), &mut again);
         assert!(again == out, "{}: mapped and read in chunks disagree", w.name);
+        if let Some(other) = &other {
+            let capture = tempfile(&w.path, "other");
+            let file = std::fs::File::create(&capture).unwrap();
+            assert!(
+                run(other, &[w.subcommand], &w.path, &input, Way::File, file.into()),
+                "{}: the other binary",
+                w.name
+            );
+            assert!(std::fs::read(&capture).unwrap() == out, "{}: the other binary answers otherwise", w.name);
+            std::fs::remove_file(&capture).unwrap();
+        }
         let sum = floor::sum_integers(&input);
         for (name, way) in ways {
             assert_eq!(floor_binary_sum(&w.path, &input, way), sum, "{}: the floor binary's sum, {name}", w.name);
@@ -232,7 +254,8 @@ fn main() {
         // The floor, mapped, chunks; then per way the binary and the floor binary, the ways in
         // an order rotated every round and the two binaries in turn first (so that no run
         // always follows the same one); the baseline.
-        let mut times: [Vec<Duration>; 10] = Default::default();
+        // Cells: floor, mapped, chunks, per way (binary, floor binary), baseline, per way other.
+        let mut times: [Vec<Duration>; 13] = Default::default();
         let args = [w.subcommand];
         let runs = if input.len() < SMALL { SMALL_RUNS } else { RUNS };
         for round in 0..runs {
@@ -249,9 +272,12 @@ fn main() {
             }));
             for i in (0..ways.len()).map(|k| (k + round) % ways.len()) {
                 let way = ways[i].1;
-                let programs = [(3 + 2 * i, grundy.as_path(), &args[..]), (4 + 2 * i, floor_binary(), &[][..])];
-                for k in [round % 2, 1 - round % 2] {
-                    let (cell, program, args) = programs[k];
+                let mut programs = vec![(3 + 2 * i, grundy.as_path(), &args[..]), (4 + 2 * i, floor_binary(), &[][..])];
+                if let Some(other) = &other {
+                    programs.push((10 + i, other.as_path(), &args[..]));
+                }
+                for k in 0..programs.len() {
+                    let (cell, program, args) = programs[(k + round) % programs.len()];
                     times[cell].push(time(&mut || assert!(run(program, args, &w.path, &input, way, Stdio::null()))));
                 }
             }
@@ -261,7 +287,7 @@ fn main() {
                 black_box((w.baseline)(&w.path));
             }));
         }
-        let t = times.map(median);
+        let t = times.map(|cell| if cell.is_empty() { Duration::ZERO } else { median(cell) });
         let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
         let ratio = |d: Duration, to: Duration| format!("{:.2}x", d.as_secs_f64() / to.as_secs_f64());
         let mut row = format!("| {} | {:.0} | {} |", w.name, input.len() as f64 / 1e6, ms(t[0]));
@@ -277,6 +303,9 @@ fn main() {
                 ms(floor_binary),
                 ratio(binary, floor_binary)
             );
+            if other.is_some() {
+                row += &format!(" {} | {} |", ms(t[10 + i]), ratio(binary, t[10 + i]));
+            }
         }
         println!("{row} {} | {} |", ms(t[9]), ratio(t[9], t[0]));
     }
