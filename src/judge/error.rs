@@ -40,6 +40,14 @@ pub enum JudgeError {
         /// Why.
         reason: String,
     },
+    /// The table answering case `case` breaks its game's rules (a damaged blob that passed its
+    /// checksums): no answer is given from it.
+    BadTable {
+        /// The case, from 1.
+        case: u64,
+        /// What is wrong.
+        source: crate::table::KnightError,
+    },
 }
 
 impl From<std::io::Error> for JudgeError {
@@ -55,6 +63,7 @@ impl fmt::Display for JudgeError {
             JudgeError::Read(e) => write!(f, "reading input: {e}"),
             JudgeError::Output(e) => write!(f, "writing output: {e}"),
             JudgeError::Refused { case, reason } => write!(f, "case {case} not solved: {reason}"),
+            JudgeError::BadTable { case, source } => write!(f, "case {case} not solved: {source}"),
         }
     }
 }

@@ -49,7 +49,7 @@ use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver}
 #[cfg(feature = "json")]
 use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
-use crate::table::{LeaperTable, MisereTable};
+use crate::table::{KnightError, LeaperTable, MisereTable};
 
 /// How each case is reported. `#[non_exhaustive]`: `Json` exists only with the `json` feature,
 /// so a `match` elsewhere keeps compiling whichever crate turns the feature on.
@@ -125,9 +125,10 @@ impl Judge for KnightsReport<'_> {
             self.values.clear();
             self.values.extend(self.knights.iter().map(|&(x, y)| table.lookup(x, y).expect("within the limit")));
             let nimber: Nimber = self.values.iter().map(|&v| Nimber::from(v)).sum();
-            let winning_move = table
-                .winning_move(&self.knights)
-                .map_err(|e| JudgeError::Refused { case, reason: format!("no winning move: {e}") })?;
+            let winning_move = table.winning_move(&self.knights).map_err(|e| match e {
+                KnightError::Inconsistent { .. } => JudgeError::BadTable { case, source: e },
+                _ => JudgeError::Refused { case, reason: format!("no winning move: {e}") },
+            })?;
             let winner = winner_name(nimber.outcome());
             match self.style {
                 #[cfg(feature = "json")]

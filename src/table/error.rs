@@ -32,6 +32,20 @@ pub enum TableError {
         /// Why the move set cannot be swept.
         source: MoveSetError,
     },
+    /// A leaper square disagrees with the certified closed form of its move set on the square's
+    /// border (checked when the table is taken from the blob): one of the two is wrong.
+    FormDisagrees {
+        /// The square's index in the header.
+        table: usize,
+        /// The cell's row.
+        x: u64,
+        /// The cell's column.
+        y: u64,
+        /// What the square holds.
+        square: u8,
+        /// What the closed form gives.
+        form: u8,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -42,6 +56,11 @@ impl fmt::Display for TableError {
                 write!(f, "table {table}: cell {index} holds {value}, but its game's rules give {expected}")
             }
             Self::Unverifiable { table, source } => write!(f, "table {table} cannot be recomputed: {source}"),
+            Self::FormDisagrees { table, x, y, square, form } => write!(
+                f,
+                "table {table}: the square holds {square} at ({x}, {y}), where the closed form of its moves gives \
+                 {form}: the blob is inconsistent (`grundy inspect` recomputes its tables)"
+            ),
         }
     }
 }

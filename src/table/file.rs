@@ -29,6 +29,16 @@ impl Bytes {
 }
 
 /// A validated table blob: read into memory, memory-mapped, or embedded in the program.
+///
+/// What opening ([`read`](Self::read), [`map`](Self::map), [`from_bytes`](Self::from_bytes),
+/// [`from_static`](Self::from_static)) guarantees: the blob's structure and every checksum,
+/// each cell within its game's range, and every closed form decoded and well formed;
+/// [`leaper`](Self::leaper) then checks the square's last row and column against its move set's
+/// closed form. What only [`verify_contents`](Self::verify_contents) (`grundy inspect`) does:
+/// recompute every table from its game's rules; and only `grundy verify` re-runs a closed form's
+/// proof. A blob whose checksums were rewritten after its contents were changed can pass the
+/// opening checks; the winning-move search then reports an inconsistent table
+/// ([`KnightError::Inconsistent`](super::KnightError::Inconsistent)) instead of failing.
 pub struct TableFile {
     bytes: Bytes,
     header: Header,
@@ -277,12 +287,26 @@ impl TableFile {
     /// beyond the square when the blob holds one (for the hyper knight, the embedded blob's form
     /// serves when this one has none).
     pub fn leaper(&self) -> Result<LeaperTable<'_>, TableError> {
-        let entry = self.header.tables.iter().find(|t| t.game == Game::LeaperSquare);
-        let entry = entry.ok_or(TableError::Missing { game: Game::LeaperSquare })?;
-        // Validated at open: the payload lies inside the blob and knight tables are square.
+        let index = self.header.tables.iter().position(|t| t.game == Game::LeaperSquare);
+        let index = index.ok_or(TableError::Missing { game: Game::LeaperSquare })?;
+        let entry = &self.header.tables[index];
+        // Validated at open: the payload lies inside the blob and leaper squares are square.
         let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
         let form = forms::form_for(&self.forms, &entry.moves);
-        Ok(LeaperTable::new(entry.rows as usize, &entry.moves, cells, form))
+        let bound = entry.rows as usize;
+        if let Some(form) = form {
+            // The square's last row and column: where a form of another game, or a damaged
+            // square, shows without recomputing the square (`verify_contents` does that).
+            let border = (0..bound).flat_map(|i| [(bound - 1, i), (i, bound - 1)]);
+            for (x, y) in border {
+                let (square, form) = (cells[x * bound + y], form.form.eval(x as u64, y as u64));
+                if square != form {
+                    let (x, y) = (x as u64, y as u64);
+                    return Err(TableError::FormDisagrees { table: index, x, y, square, form });
+                }
+            }
+        }
+        Ok(LeaperTable::new(bound, &entry.moves, cells, form))
     }
 
     /// Recomputes every table from its game's rules and compares it cell by cell: checksums

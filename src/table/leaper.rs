@@ -156,6 +156,14 @@ pub enum KnightError {
         /// The table holds `0 <= x, y < bound`.
         bound: usize,
     },
+    /// The table breaks the mex recurrence: the knight at (`x`, `y`) should have a move to a
+    /// smaller value and has none (a damaged blob that passed its checksums).
+    Inconsistent {
+        /// The knight's row.
+        x: u64,
+        /// The knight's column.
+        y: u64,
+    },
 }
 
 impl fmt::Display for KnightError {
@@ -167,6 +175,11 @@ impl fmt::Display for KnightError {
             KnightError::OutsideTable { x, y, bound } => write!(
                 f,
                 "knight ({x}, {y}) is outside the table (0 <= x, y < {bound}), whose custom move set has no closed form"
+            ),
+            KnightError::Inconsistent { x, y } => write!(
+                f,
+                "the table is inconsistent: knight ({x}, {y}) has no move to a smaller value that the mex definition \
+                 guarantees (`grundy inspect` recomputes the tables)"
             ),
         }
     }
@@ -217,7 +230,7 @@ impl LeaperTable<'_> {
         // A knight whose value g has g ^ s < g exists (the top bit of s), and by the mex
         // definition it has a target of value g ^ s. Targets inside 0..=2^63 - 1 come first;
         // one at 2^63 (only (-2, +1) and (+1, -2) from 2^63 - 1 reach it) is the last resort.
-        let mut unvalued = None;
+        let (mut unvalued, mut to_move) = (None, None);
         for beyond in [false, true] {
             for (i, &(x, y)) in knights.iter().enumerate() {
                 let g = self.value(x, y)?;
@@ -225,6 +238,7 @@ impl LeaperTable<'_> {
                 if t >= g {
                     continue;
                 }
+                to_move.get_or_insert((x, y));
                 for &(dx, dy) in self.moves() {
                     let (Some(x2), Some(y2)) = (x.checked_add_signed(dx.into()), y.checked_add_signed(dy.into()))
                     else {
@@ -245,7 +259,9 @@ impl LeaperTable<'_> {
                 }
             }
         }
-        // Only a custom move set's table, whose targets can leave the square, gets here.
-        Err(unvalued.expect("the mex definition guarantees a target of every smaller value"))
+        // A custom move set's table, whose targets can leave the square, gets here; so does a
+        // table whose values break the mex recurrence (a damaged blob).
+        let (x, y) = to_move.unwrap_or(knights[0]);
+        Err(unvalued.unwrap_or(KnightError::Inconsistent { x, y }))
     }
 }

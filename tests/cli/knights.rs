@@ -142,3 +142,41 @@ fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
     assert!(stderr(&out).contains("unexpected end of input"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A blob whose checksums match but whose contents break the rules: `--json` and `--explain`
+/// report the table as inconsistent (exit 2) instead of panicking, and a closed form that
+/// disagrees with its square is refused before any answer.
+#[test]
+fn inconsistent_blobs_are_refused_not_panicked_on() {
+    use grundy_core::MoveSet;
+    use grundy_core::format::{TableData, header::Game, write_blob};
+    let dir = scratch_dir("inconsistent");
+    let moves = MoveSet::hyper_knight().to_bytes();
+    let mut cells = grundy_core::leaper_square(&MoveSet::hyper_knight(), 20);
+    cells[0] = 1; // g(0, 0) = 1: (0, 0) has no move, yet its value says it has one to a 0
+    let blob =
+        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells }]);
+    let damaged = dir.join("damaged.sgt");
+    std::fs::write(&damaged, blob).unwrap();
+    for style in ["--json", "--explain"] {
+        let out = grundy(&["knights", "--table", damaged.to_str().unwrap(), style], b"1\n1\n0 0\n");
+        assert_eq!(out.status.code(), Some(2), "{style}: {}", stderr(&out));
+        assert!(stderr(&out).contains("the table is inconsistent"), "{style}: {}", stderr(&out));
+    }
+
+    // The hyper knight's square with another leaper's closed form under its moves.
+    let other = MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
+    let form = grundy_core::analyze(&other, &grundy_core::Limits::default()).form().cloned().unwrap();
+    let payload = grundy_core::format::form::encode(&form).unwrap();
+    let cells = grundy_core::leaper_square(&MoveSet::hyper_knight(), 20);
+    let tables = [
+        TableData { game: Game::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells },
+        TableData { game: Game::LeaperForm, moves: &moves, rows: 1, cols: payload.len() as u32, cells: &payload },
+    ];
+    let foreign = dir.join("foreign.sgt");
+    std::fs::write(&foreign, write_blob("test", &tables)).unwrap();
+    let out = grundy(&["knights", "--table", foreign.to_str().unwrap()], b"1\n1\n1001 0\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(2), ""), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the blob is inconsistent"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -332,3 +332,33 @@ fn a_square_without_a_form_answers_only_inside() {
     assert!(table.value(9, 0).unwrap_err().to_string().contains("< 9"));
     assert_eq!(file.header().tables.len(), 1);
 }
+
+/// A blob whose checksums all match but whose contents break the game's rules: taking the table
+/// or asking for a winning move reports it, never a panic or a silent wrong answer.
+#[test]
+fn inconsistent_blobs_with_valid_checksums_are_reported() {
+    // g(0, 0) = 1 in the hyper knight's square (its checksum rewritten): (0, 0) has no move, so
+    // no winning move exists where the values say one must.
+    let blob = leaper_blob(&MoveSet::hyper_knight(), 20).unwrap();
+    let square = validate(&blob).unwrap().tables[0].offset as usize;
+    let mut damaged = blob.clone();
+    damaged[square] = 1;
+    let file = TableFile::from_bytes(with_fresh_payload_checksum(&damaged, 0)).unwrap();
+    let table = file.leaper().unwrap();
+    assert_eq!(table.winning_move(&[(0, 0)]), Err(grundy::knight::KnightError::Inconsistent { x: 0, y: 0 }));
+    assert!(matches!(file.verify_contents(), Err(TableError::WrongCell { table: 0, index: 0, value: 1, expected: 0 })));
+
+    // The hyper knight's square with the closed form of another leaper stored under the hyper
+    // knight's moves: the square's border disagrees with that form.
+    let other = MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
+    let form = grundy_core::analyze(&other, &Limits::default()).form().cloned().expect("certified");
+    let payload = grundy_core::format::form::encode(&form).unwrap();
+    let moves = MoveSet::hyper_knight().to_bytes();
+    let cells = grundy_core::leaper_square(&MoveSet::hyper_knight(), 20);
+    let tables = [
+        TableData { game: Game::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells },
+        TableData { game: Game::LeaperForm, moves: &moves, rows: 1, cols: payload.len() as u32, cells: &payload },
+    ];
+    let file = TableFile::from_bytes(write_blob("test", &tables)).unwrap();
+    assert!(matches!(file.leaper(), Err(TableError::FormDisagrees { table: 0, .. })));
+}

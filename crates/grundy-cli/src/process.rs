@@ -12,7 +12,7 @@ use grundy::mine::Analysis;
 pub fn exit_code(e: &JudgeError) -> u8 {
     match e {
         JudgeError::Read(_) | JudgeError::Output(_) => 1,
-        JudgeError::Input(_) => 2,
+        JudgeError::Input(_) | JudgeError::BadTable { .. } => 2,
         _ => 3,
     }
 }
