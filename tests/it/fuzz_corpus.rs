@@ -54,6 +54,8 @@ fn mine_corpus() {
 }
 
 /// The valid blobs seeded into `fuzz/corpus/blob/`: small, so the fuzzer mutates them quickly.
+/// The `inconsistent-` ones pass every check of opening but break the game's rules: a square
+/// with g(0, 0) = 1, and the hyper knight's square with another leaper's closed form.
 fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
     let (k1, k4, k8) = (
         grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 1),
@@ -65,7 +67,17 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
     }
     // One step left or up: g(x, y) = (x + y) mod 2.
     let (rook_like, rook_cells) = ([(-1, 0), (0, -1)], [0, 1, 1, 0]);
+    let hyper_knight = grundy_core::MoveSet::hyper_knight().to_bytes();
+    let mut damaged = k4.clone();
+    damaged[0] = 1;
+    let other = grundy_core::MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
+    let form = grundy_core::analyze(&other, &grundy_core::Limits::default()).form().cloned().unwrap();
+    let form = grundy_core::format::form::encode(&form).unwrap();
+    let form_table =
+        TableData { game: Game::LeaperForm, moves: &hyper_knight, rows: 1, cols: form.len() as u32, cells: &form };
     vec![
+        ("inconsistent-knight4-g00.sgt", write_blob("grundy seeds", &[table(&hyper_knight, 4, &damaged)])),
+        ("inconsistent-foreign-form.sgt", write_blob("grundy seeds", &[table(&hyper_knight, 8, &k8), form_table])),
         ("valid-empty.sgt", write_blob("grundy seeds", &[])),
         (
             "valid-knight1.sgt",
