@@ -252,6 +252,11 @@ fn bad_moves_are_exit_2_with_a_reason_on_every_command() {
         ("(-1,0) (1,0)", "no positive potential"),
         ("(-1,1) (1,-1)", "no positive potential"),
         ("(-99,0)", "longer than"),
+        // At and past -2^31 (the absolute value must not overflow).
+        ("(-2147483648,1)", "longer than"),
+        ("(-4294967296,0)", "longer than"),
+        ("(-9223372036854775808,-1)", "longer than"),
+        ("(-1,-2147483648)", "longer than"),
         ("", "empty"),
         (many.as_str(), "at most 63"),
     ];
