@@ -66,7 +66,12 @@ pub struct Period {
     pub preperiod: u64,
 }
 
-/// The theorem that applies to a game (see the [module documentation](self)).
+/// The theorem that applies to a game: with `N` values computed and `G(i + p) = G(i)` for every
+/// `n0 <= i < N - p`, `G` is periodic with period `p` from `n0` as soon as `N` reaches
+/// [`values_needed`](Self::values_needed). The bound for `k`-heap moves uses `max(n0, 1)`: with
+/// `n0` alone it is unsound (0.004: `G = 0,0,0,0,0,1`). Proof: the shifted heaps stay non-empty
+/// and inside the verified range; by induction the options of `x` and `x - p` have the same
+/// values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PeriodRule {
     /// A pure subtraction game: `N >= n0 + p + t`.
@@ -117,7 +122,10 @@ impl PeriodRule {
 }
 
 /// The least period and its start proven by the theorem for `game` from `values = G(0..N)`, or
-/// `None` (no period yet, too few values, or no theorem). See the [module documentation](self).
+/// `None` (no period yet, too few values, or no theorem). The least `p` whose bound
+/// ([`PeriodRule::values_needed`]) holds with `n0 = s(N, p)` (the smallest index from which the
+/// values agree with their shift by `p`) is the fundamental period, and that `n0` the first
+/// periodic heap.
 pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
     let rule = PeriodRule::of(game);
     let n = values.len() as u64;

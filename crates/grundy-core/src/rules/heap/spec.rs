@@ -133,6 +133,13 @@ impl core::error::Error for HeapGameError {}
 
 /// A heap game: a take-and-break code (subtraction sets included) or Grundy's game.
 ///
+/// In a code `d0.d1d2…dt`, digit `di` says what may follow removing `i` tokens from one heap of
+/// size `n >= i`: bit 1, nothing left (`n == i`); bit 2, one non-empty heap; bit 4, two non-empty
+/// heaps; bit 8, three non-empty heaps. `d0` may hold bits 4 and 8 only; trailing zeros are
+/// removed. `{1,3,4}` is the code with digit 3 at places 1, 3 and 4 (`0.3033`); `grundy` splits a
+/// heap into two unequal non-empty heaps. `Display` prints `grundy` or the normalised code
+/// (`d0` always written, lower-case digits), which parses back to the same game.
+///
 /// Equal games compare equal whatever notation they were written in.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct HeapGame {
@@ -181,7 +188,7 @@ impl HeapGame {
 
     /// Parses a code (`0.137`, `.07`, `4.07`, hexadecimal digits `8`-`f` in either case), a
     /// subtraction set (`{1,3,4}`) or `grundy`; white space around the text is ignored. Never
-    /// panics; see the [module documentation](self) for the meaning.
+    /// panics; see [`HeapGame`] for the meaning.
     pub fn parse(text: &str) -> Result<HeapGame, HeapGameError> {
         let start = text.len() - text.trim_start().len();
         let body = text.trim();

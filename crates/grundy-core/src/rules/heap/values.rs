@@ -109,6 +109,16 @@ pub struct Sparse {
 }
 
 /// `G(0..len)` of one game, extended on demand by the rare-value method.
+///
+/// Values are split into two classes by a bit mask (the parity of `popcount(v & mask)`, with the
+/// heap's parity folded in when all splits remove tokens of one parity) so that a split into two
+/// *common* heaps never has a value of the heap's target class. A heap's options of that class
+/// then come only from moves to one heap and splits with a *rare* part, which gives a candidate;
+/// the splits are scanned until every smaller value is seen as an option (the candidate is
+/// proven) or the scan ends (the smallest unseen value is a new rare value). Heaps with
+/// three-heap moves, and games whose rare positions stay many, take the plain mex over all
+/// options. The mask is re-chosen by a Walsh–Hadamard transform of the value counts at powers of
+/// two.
 #[derive(Debug, Clone)]
 pub struct HeapValues {
     game: HeapGame,
