@@ -27,8 +27,8 @@
 //! 2. The **candidate** is the smallest unmarked value of the target class. Every option of the
 //!    target class is marked, so the candidate is not an option and `G(n) <= candidate`.
 //! 3. **Proof.** The values below the candidate still unmarked (all of the other class) might be
-//!    options through splits of two common heaps. The splits are scanned, smallest part first,
-//!    until all of them are marked: then `G(n) = candidate`. If the scan ends with some still
+//!    options through splits of two common heaps. The splits are scanned, smallest part first
+//!    (part 1 for every split digit, then part 2, …), until all of them are marked: then `G(n) = candidate`. If the scan ends with some still
 //!    unmarked, every option has been seen and `G(n)` is the smallest of them: a new rare value,
 //!    and `n` joins the rare positions. Nothing is assumed.
 //!
@@ -365,24 +365,36 @@ impl HeapValues {
             return cand as u32;
         }
         let g = &self.values[..];
-        'scan: for &i in self.split2.iter() {
-            if n < i + 2 {
-                continue;
+        // Smallest part first across all split digits: a value missing from one digit's splits
+        // is usually found early in another's.
+        let unequal = self.unequal;
+        let top = |i: usize| match n.checked_sub(i) {
+            Some(m) if m >= 2 => {
+                if unequal {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                }
             }
-            let m = n - i;
-            let top = if self.unequal { (m - 1) / 2 } else { m / 2 };
-            for a in 1..=top {
-                let w = usize::from(g[a] ^ g[m - a]);
+            _ => 0,
+        };
+        let longest = self.split2.iter().map(|&i| top(i)).max().unwrap_or(0);
+        'scan: for a in 1..=longest {
+            // `split2` is increasing, so `top` decreases along it.
+            for &i in self.split2.iter() {
+                if top(i) < a {
+                    break;
+                }
+                self.work += 1;
+                let w = usize::from(g[a] ^ g[n - i - a]);
                 if w < cand && stamp[w] != cur {
                     stamp[w] = cur;
                     free -= 1;
                     if free == 0 {
-                        self.work += a as u64;
                         break 'scan;
                     }
                 }
             }
-            self.work += top as u64;
         }
         if free == 0 {
             return cand as u32;
