@@ -33,8 +33,12 @@
 //!    and `n` joins the rare positions. Nothing is assumed.
 //!
 //! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
-//! class), and a game whose rare positions stay many (0.04, 0.06, 0.007) gains nothing: those
-//! heaps take the **plain path**, every option marked and the mex taken.
+//! class), and a game whose rare positions stay many gains nothing: those heaps take the
+//! **plain path**, every option marked and the mex taken (`Θ(N²)` in all). The plain path is
+//! used while a quarter or more of the heaps are rare: 0.04, 0.06 and 0.007 have no sparse
+//! space, and neither have 0.07 and 0.137 (their periods repeat values at heaps of both parities,
+//! so about a third of the heaps stay rare under every mask; they are proven periodic from a
+//! thousand values anyway).
 //!
 //! # The mask
 //!
