@@ -149,6 +149,8 @@ pub struct HeapValues {
     work: u64,
     next_rebuild: usize,
     rare_after_rebuild: usize,
+    /// [`MAX_HEAP_VALUE`], lowered by the tests to reach the error.
+    value_limit: u32,
 }
 
 impl HeapValues {
@@ -181,6 +183,7 @@ impl HeapValues {
             work: 0,
             next_rebuild: 16,
             rare_after_rebuild: 0,
+            value_limit: MAX_HEAP_VALUE,
         }
     }
 
@@ -250,7 +253,7 @@ impl HeapValues {
                 self.rebuild(heap);
             }
             let v = self.compute(heap);
-            if v > MAX_HEAP_VALUE {
+            if v > self.value_limit {
                 return Err(ValuesError::ValueTooLarge { heap: heap as u64 });
             }
             self.push(heap, v as u16);
@@ -475,7 +478,7 @@ mod tests {
     use super::super::naive::mex_by_definition;
     use super::*;
     use alloc::format;
-    use alloc::string::String;
+    use alloc::string::{String, ToString};
 
     fn same_as_naive(game: &HeapGame, n: usize) {
         let fast = heap_values(game, n).unwrap();
@@ -543,6 +546,19 @@ mod tests {
             let set: Vec<u64> = (0..1 + rng.next() % 4).map(|_| 1 + rng.next() % 12).collect();
             same_as_naive(&HeapGame::subtraction(&set).unwrap(), 300);
         }
+    }
+
+    #[test]
+    fn values_too_large_are_refused() {
+        // 0.8's values grow: G(0..5) = 0,0,0,0,1, then larger.
+        let mut e = HeapValues::new(&HeapGame::parse("0.8").unwrap());
+        e.value_limit = 1;
+        let err = e.extend_to(200, u64::MAX).unwrap_err();
+        let slow = mex_by_definition(e.game(), 200);
+        let first = slow.iter().position(|&v| v > 1).unwrap();
+        assert_eq!(err, ValuesError::ValueTooLarge { heap: first as u64 });
+        assert_eq!(e.len(), first);
+        assert!(err.to_string().contains(&format!("heap {first}")));
     }
 
     #[test]
