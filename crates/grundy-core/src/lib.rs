@@ -3,6 +3,10 @@
 //! - **Leapers**: any finite move set that some positive potential lowers ([`MoveSet`]); the
 //!   Grundy values of a potential triangle, computed iteratively ([`Triangle`]); closed forms
 //!   ([`ClosedForm`]) found by [`discover`] and proven by [`prove`], both run by [`analyze`].
+//! - **Heap games**: take-and-break codes, subtraction sets and Grundy's game ([`HeapGame`]);
+//!   their values by the rare-value method ([`HeapValues`]), periods found and proven by the
+//!   periodicity theorems ([`find_period`], re-checked by [`check_period`]), both run by
+//!   [`analyze_heap`].
 //! - **Misère Nim and Mine**: the parity recurrences behind their tables ([`misere`], [`mine`],
 //!   [`ParityTables`]).
 //! - **Blobs**: the `.sgt` format ([`format`]: a bincode header and 64-byte aligned payloads,
@@ -37,6 +41,12 @@ pub use generate::{
     BOUND_ENV, BoundError, DEFAULT_BOUND, GENERATOR, LeaperBlobError, MAX_BOUND, default_blob, hyper_knight_form,
     leaper_blob, leaper_blob_with, parse_bound,
 };
+pub use rules::heap::check::{CheckFailure, check_period};
+pub use rules::heap::naive::mex_by_definition;
+pub use rules::heap::period::{Period, PeriodRule, find_period};
+pub use rules::heap::spec::{HeapGame, HeapGameError, MAX_TAKE};
+pub use rules::heap::values::{HeapValues, MAX_HEAP_VALUE, MAX_HEAPS, Sparse, ValuesError, heap_values};
+pub use rules::heap::{Beyond, Evidence, HeapAnalysis, HeapLimits, HeapStatus, StopReason, analyze_heap};
 pub use rules::leaper::certify::{LemmaFailure, Proof, Refutation, prove};
 pub use rules::leaper::discover::{Cause, Limits, Miss, NotFound, Windows, discover};
 pub use rules::leaper::form::{ClosedForm, FormError, Forms, MAX_INTERIOR, Sector, Strip};

@@ -1,0 +1,452 @@
+//! Heap games: take-and-break codes (octal and hexadecimal), finite subtraction sets and
+//! Grundy's game.
+//!
+//! - [`spec`]: the notation (`0.137`, `4.07`, `{1,3,4}`, `grundy`) and its typed errors;
+//! - [`values`]: `G(0..N)` by the rare-value method, every value proven;
+//! - [`naive`]: `G(0..N)` by the definition, the oracle of the tests;
+//! - [`period`]: the periodicity theorems and the search for the least proven period;
+//! - [`check`]: an independent re-check of a periodicity claim;
+//! - [`analyze_heap`]: values for `N = first, 2·first, …` until a period is proven or a limit is
+//!   reached, then an O(1) evaluator for every heap below 2^64 ([`HeapAnalysis::value`]).
+
+pub mod check;
+pub mod naive;
+pub mod period;
+pub mod spec;
+pub mod values;
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use check::check_period;
+use period::{Period, find_period};
+use spec::HeapGame;
+use values::{HeapValues, ValuesError};
+
+/// Limits of [`analyze_heap`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapLimits {
+    /// The first number of values computed (then doubled).
+    pub first: usize,
+    /// The most values computed (`G(0..max_heap)`).
+    pub max_heap: usize,
+    /// The most option values looked at in all ([`HeapValues::work`]): games without a useful
+    /// sparse space cost `Θ(N²)` and stop here.
+    pub max_work: u64,
+}
+
+impl Default for HeapLimits {
+    /// `first` 1024, `max_heap` 2^21 (4 MB of values), `max_work` 2^32 (seconds in a release
+    /// build): enough to prove 0.16 (2^19 values) and 0.56 (2^20 values).
+    fn default() -> Self {
+        HeapLimits { first: 1 << 10, max_heap: 1 << 21, max_work: 1 << 32 }
+    }
+}
+
+/// Why [`analyze_heap`] stopped without a proven period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// `max_heap` values were computed.
+    Bound {
+        /// The limit.
+        max_heap: u64,
+    },
+    /// The work limit ran out.
+    Work {
+        /// The limit.
+        max_work: u64,
+    },
+    /// A value exceeded [`values::MAX_HEAP_VALUE`].
+    ValueTooLarge {
+        /// The heap.
+        heap: u64,
+    },
+    /// No periodicity theorem covers the game (Grundy's game): only `first` values are computed.
+    NoTheorem,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Bound { max_heap } => write!(f, "the bound of {max_heap} values was reached"),
+            Self::Work { max_work } => write!(f, "the work limit of {max_work} option values ran out"),
+            Self::ValueTooLarge { heap } => write!(f, "the value of heap {heap} exceeds {}", values::MAX_HEAP_VALUE),
+            Self::NoTheorem => write!(f, "no periodicity theorem covers this game"),
+        }
+    }
+}
+
+/// What was seen when no period was proven.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evidence {
+    /// Values computed (`G(0..computed)`).
+    pub computed: u64,
+    /// The largest of them.
+    pub max_value: u32,
+    /// The number of rare positions under the last split of values (see [`HeapValues`]).
+    pub rare_count: u64,
+    /// The last rare position, if any.
+    pub last_rare: Option<u64>,
+    /// Why the search stopped.
+    pub stopped: StopReason,
+}
+
+/// The result of [`analyze_heap`]: proven periodic, or the evidence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapStatus {
+    /// `G(n + period) = G(n)` for all `n >= preperiod`, proven by the theorem and re-checked.
+    Certified(Period),
+    /// No period was proven.
+    NotFound(Evidence),
+}
+
+/// A heap past the computed values of a game without a proven period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Beyond {
+    /// The heap asked for.
+    pub heap: u64,
+    /// Values computed (`G(0..computed)` are known).
+    pub computed: u64,
+}
+
+impl fmt::Display for Beyond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "heap {} is beyond the {} values computed, and no period was proven to reach it",
+            self.heap, self.computed
+        )
+    }
+}
+
+impl core::error::Error for Beyond {}
+
+/// The analysis of one heap game: its values, and its period when proven.
+#[derive(Debug, Clone)]
+pub struct HeapAnalysis {
+    /// The game.
+    pub game: HeapGame,
+    /// Certified, or not found with the evidence.
+    pub status: HeapStatus,
+    values: Vec<u16>,
+}
+
+impl HeapAnalysis {
+    /// `G(0..computed())`.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// The number of values computed.
+    pub fn computed(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// The proven period, if any.
+    pub fn period(&self) -> Option<Period> {
+        match self.status {
+            HeapStatus::Certified(p) => Some(p),
+            HeapStatus::NotFound(_) => None,
+        }
+    }
+
+    /// `G(heap)`, in O(1): from the computed values, or through the proven period.
+    pub fn value(&self, heap: u64) -> Result<u32, Beyond> {
+        if let Some(&v) = usize::try_from(heap).ok().and_then(|i| self.values.get(i)) {
+            return Ok(u32::from(v));
+        }
+        match self.status {
+            HeapStatus::Certified(Period { period, preperiod }) => {
+                // heap >= computed > preperiod + period, so the index is below computed.
+                let i = preperiod + (heap - preperiod) % period;
+                Ok(u32::from(self.values[i as usize]))
+            }
+            HeapStatus::NotFound(_) => Err(Beyond { heap, computed: self.computed() }),
+        }
+    }
+}
+
+impl fmt::Display for HeapAnalysis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "game: {}", self.game)?;
+        let max = self.values.iter().max().copied().unwrap_or(0);
+        writeln!(f, "computed: G(0..{}), largest value {max}", self.values.len())?;
+        match &self.status {
+            HeapStatus::Certified(Period { period, preperiod }) => {
+                write!(f, "periodic (proven): period {period} from heap {preperiod}")?;
+                if *preperiod > 0 {
+                    write!(f, " (last exception {})", preperiod - 1)?;
+                }
+                Ok(())
+            }
+            HeapStatus::NotFound(e) => {
+                write!(f, "no period proven: {}; {} rare positions", e.stopped, e.rare_count)?;
+                if let Some(r) = e.last_rare {
+                    write!(f, ", the last at heap {r}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Computes `G(0..N)` for `N = first, 2·first, …` (resuming, not recomputing) and looks for a
+/// proven period after each step ([`find_period`], re-checked by [`check_period`]), until one is
+/// found or a limit of `limits` stops it. Grundy's game, which no theorem covers, gets `first`
+/// values only.
+pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
+    let mut engine = HeapValues::new(game);
+    let max_heap = limits.max_heap.min(values::MAX_HEAPS);
+    let mut n = limits.first.clamp(1, max_heap.max(1));
+    let no_theorem = matches!(period::PeriodRule::of(game), period::PeriodRule::None);
+    let stopped = loop {
+        if let Err(e) = engine.extend_to(n, limits.max_work) {
+            break match e {
+                ValuesError::ValueTooLarge { heap } => StopReason::ValueTooLarge { heap },
+                ValuesError::WorkExhausted { .. } => StopReason::Work { max_work: limits.max_work },
+                // `n <= MAX_HEAPS`.
+                ValuesError::TooManyHeaps { .. } => StopReason::Bound { max_heap: max_heap as u64 },
+            };
+        }
+        if no_theorem {
+            break StopReason::NoTheorem;
+        }
+        if let Some(p) = find_period(game, engine.values()).filter(|&p| check_period(game, engine.values(), p).is_ok())
+        {
+            return HeapAnalysis { game: game.clone(), status: HeapStatus::Certified(p), values: engine.into_values() };
+        }
+        if n >= max_heap {
+            break StopReason::Bound { max_heap: max_heap as u64 };
+        }
+        n = n.saturating_mul(2).min(max_heap);
+    };
+    let evidence = Evidence {
+        computed: engine.len() as u64,
+        max_value: engine.max_value(),
+        rare_count: engine.rare_positions().len() as u64,
+        last_rare: engine.rare_positions().last().map(|&r| u64::from(r)),
+        stopped,
+    };
+    HeapAnalysis { game: game.clone(), status: HeapStatus::NotFound(evidence), values: engine.into_values() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::ToString;
+    use check::CheckFailure;
+    use values::heap_values;
+
+    fn game(text: &str) -> HeapGame {
+        HeapGame::parse(text).unwrap()
+    }
+
+    /// Analyses `text`, expects a proven period, and checks that it holds on values computed
+    /// afresh far past the certificate: `4·N` and at least 4096 (`2·N` from `N = 2^16` on, 1200
+    /// for three-heap games, whose plain path is cubic).
+    fn certified(text: &str) -> (Period, HeapAnalysis) {
+        let g = game(text);
+        let a = analyze_heap(&g, &HeapLimits::default());
+        let Some(p) = a.period() else { panic!("{text}: {a}") };
+        let n = a.values().len();
+        let far = if g.max_heaps() == 3 {
+            1200
+        } else if n >= 1 << 16 {
+            2 * n
+        } else {
+            (4 * n).max(4096)
+        };
+        assert!(far > n);
+        let fresh = heap_values(&g, far).unwrap();
+        for (n, &v) in fresh.iter().enumerate() {
+            assert_eq!(a.value(n as u64), Ok(u32::from(v)), "{text}: heap {n}");
+        }
+        (p, a)
+    }
+
+    fn pin(text: &str, period: u64, preperiod: u64) -> HeapAnalysis {
+        let (p, a) = certified(text);
+        assert_eq!(p, Period { period, preperiod }, "{text}");
+        a
+    }
+
+    #[test]
+    fn kayles_dawson_and_0_137() {
+        let kayles = pin("0.77", 12, 71);
+        assert_eq!(kayles.value(70), Ok(6)); // the last exception
+        assert_eq!(kayles.value(u64::MAX), kayles.value(71 + (u64::MAX - 71) % 12));
+        assert!(kayles.to_string().contains("period 12 from heap 71 (last exception 70)"), "{kayles}");
+        pin("0.07", 34, 53);
+        pin(".137", 34, 52);
+    }
+
+    #[test]
+    fn subtraction_games() {
+        for (set, p, n0) in [
+            ("{1,2}", 3, 0),
+            ("{1,3}", 2, 0),
+            ("{1,2,3}", 4, 0),
+            ("{2,3}", 5, 0),
+            ("{3,4}", 7, 0),
+            ("{2,5}", 7, 0),
+            ("{1,2,5}", 3, 0),
+            ("{1,3,4}", 7, 0),
+            ("{2,5,7}", 22, 0),
+            ("{2,3,7}", 5, 0),
+            ("{2,4,7}", 3, 8),
+            ("{1,4,5}", 8, 0),
+            ("{3,5,7}", 10, 0),
+            ("{1,5,6}", 11, 0),
+        ] {
+            pin(set, p, n0);
+        }
+        assert_eq!(game("{1,3,4}").max_take(), 4);
+        let a = pin("{1,3,4}", 7, 0);
+        assert_eq!(a.values().iter().max(), Some(&3));
+    }
+
+    /// The pitfalls: s = 0 games with splits, three-heap digits, `4.` codes, no-split games with
+    /// take-all digits. Whatever is certified must hold far past the certificate.
+    #[test]
+    fn pitfalls() {
+        for text in
+            ["0.001", "0.002", "0.010", "0.1", "0.101", "0.112", "0.120", "0.131", "0.2", "0.310", "0.331", "0.4"]
+        {
+            let _ = certified(text);
+        }
+        for text in ["4.07", "4.77", "4.", "4.4", "0.f", "4.8", "0.12", "0.3", "0.03"] {
+            let _ = certified(text);
+        }
+        // Three-heap games whose values keep growing are never certified.
+        for text in ["0.8", "0.08", "8.", "c."] {
+            let g = game(text);
+            let a = analyze_heap(&g, &HeapLimits { first: 8, max_heap: 512, max_work: u64::MAX });
+            assert_eq!(a.period(), None, "{text}");
+            let slow = naive::mex_by_definition(&g, 200);
+            assert!(slow.iter().zip(a.values()).all(|(&x, &y)| x == u32::from(y)), "{text}");
+        }
+        // Equivalent codes (the index shifts of the literature): .4(n) = .07(n-1) = .137(n-2).
+        let (a4, a07, a137) = (certified("0.4").1, certified("0.07").1, certified("0.137").1);
+        for n in 2..5000 {
+            assert_eq!(a4.value(n), a07.value(n - 1));
+            assert_eq!(a4.value(n), a137.value(n - 2));
+        }
+        // Without the max(s, 1) of the bound, 0.004 would be "periodic" from its five zeros.
+        let a = analyze_heap(&game("0.004"), &HeapLimits { first: 5, max_heap: 5, max_work: u64::MAX });
+        assert_eq!(a.period(), None);
+        let a = analyze_heap(&game("0.8"), &HeapLimits { first: 4, max_heap: 4, max_work: u64::MAX });
+        assert_eq!(a.period(), None);
+    }
+
+    /// Every octal code `d0.d1d2d3` with `d0` in {0, 4}: what is certified from few values holds
+    /// on many more.
+    #[test]
+    fn all_three_digit_octal_codes() {
+        let limits = HeapLimits { first: 8, max_heap: 256, max_work: u64::MAX };
+        let mut proven = 0;
+        for code in 1..1024u32 {
+            let digits = [(code >> 9 & 1) as u8 * 4, (code >> 6 & 7) as u8, (code >> 3 & 7) as u8, (code & 7) as u8];
+            let Ok(g) = HeapGame::from_digits(&digits) else { continue };
+            let a = analyze_heap(&g, &limits);
+            let Some(p) = a.period() else { continue };
+            proven += 1;
+            let far = heap_values(&g, 1024).unwrap();
+            for (n, &v) in far.iter().enumerate() {
+                assert_eq!(a.value(n as u64), Ok(u32::from(v)), "{g} {p:?} heap {n}");
+            }
+        }
+        assert!(proven > 500, "{proven}");
+    }
+
+    /// Hexadecimal codes `d0.d1d2` with a three-heap digit.
+    #[test]
+    fn three_heap_codes() {
+        let limits = HeapLimits { first: 4, max_heap: 96, max_work: u64::MAX };
+        let mut proven = 0;
+        for d0 in [0u8, 4, 8, 12] {
+            for d1 in 0..16u8 {
+                for d2 in [0u8, 1, 2, 3, 8, 9, 10, 11, 12, 15] {
+                    let Ok(g) = HeapGame::from_digits(&[d0, d1, d2]) else { continue };
+                    if g.max_heaps() < 3 {
+                        continue;
+                    }
+                    let a = analyze_heap(&g, &limits);
+                    let Some(p) = a.period() else { continue };
+                    proven += 1;
+                    let far = naive::mex_by_definition(&g, 240);
+                    for (n, &v) in far.iter().enumerate() {
+                        assert_eq!(a.value(n as u64), Ok(v), "{g} {p:?} heap {n}");
+                    }
+                }
+            }
+        }
+        assert!(proven > 20, "{proven}");
+    }
+
+    #[test]
+    fn gangolli_plambeck() {
+        // 0.16: period 149459, last exception 105350.
+        pin("0.16", 149_459, 105_351);
+        // 0.56: period 144, last exception 326639 (not 326637).
+        let a = pin("0.56", 144, 326_640);
+        assert_ne!(a.value(326_639), a.value(326_639 + 144));
+        // 0.127: period 4, first periodic heap 46578.
+        pin("0.127", 4, 46_578);
+    }
+
+    #[test]
+    fn grundy_and_unproven_games() {
+        let a = analyze_heap(&HeapGame::grundy(), &HeapLimits::default());
+        let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
+        assert_eq!(e.stopped, StopReason::NoTheorem);
+        assert_eq!(e.computed, 1024);
+        assert_eq!(a.value(1023), Ok(u32::from(a.values()[1023])));
+        let beyond = a.value(1024).unwrap_err();
+        assert_eq!(beyond, Beyond { heap: 1024, computed: 1024 });
+        assert!(beyond.to_string().contains("1024 values computed"));
+        // Officers (0.6) has no known period; a small bound stops the search with evidence.
+        let a = analyze_heap(&game("0.6"), &HeapLimits { first: 1024, max_heap: 1 << 14, max_work: u64::MAX });
+        let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
+        assert_eq!(e.stopped, StopReason::Bound { max_heap: 1 << 14 });
+        assert_eq!(e.computed, 1 << 14);
+        assert!(e.rare_count > 100 && e.last_rare.is_some(), "{e:?}");
+        assert!(a.value(u64::MAX).is_err());
+        assert!(format!("{a}").contains("no period proven"));
+        // A work limit stops games without a useful sparse space.
+        let a = analyze_heap(&game("0.04"), &HeapLimits { first: 1024, max_heap: 1 << 20, max_work: 1 << 24 });
+        let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
+        assert_eq!(e.stopped, StopReason::Work { max_work: 1 << 24 });
+    }
+
+    /// The checker accepts what the search proves and refuses a changed value, a period one too
+    /// small and a preperiod one too early.
+    #[test]
+    fn checker_refuses_wrong_claims() {
+        for text in ["0.77", "0.07", "0.137", "{2,4,7}", "4.07", "4.4", "0.f"] {
+            let g = game(text);
+            let a = analyze_heap(&g, &HeapLimits::default());
+            let p = a.period().unwrap();
+            let v = a.values();
+            assert_eq!(check::check_period(&g, v, p), Ok(()), "{text}");
+            let mut changed = v.to_vec();
+            let last = changed.len() - 1;
+            changed[last] ^= 1;
+            assert!(check::check_period(&g, &changed, p).is_err(), "{text}");
+            let smaller = Period { period: p.period - 1, ..p };
+            if smaller.period > 0 {
+                assert!(check::check_period(&g, v, smaller).is_err(), "{text}");
+            }
+            if p.preperiod > 0 {
+                let earlier = Period { preperiod: p.preperiod - 1, ..p };
+                assert!(matches!(check::check_period(&g, v, earlier), Err(CheckFailure::Mismatch { .. })), "{text}");
+            }
+            let double = Period { period: 2 * p.period, ..p };
+            let r = check::check_period(&g, v, double);
+            assert!(matches!(r, Err(CheckFailure::SmallerPeriod { .. } | CheckFailure::TooFewValues { .. })), "{text}");
+            let later = Period { preperiod: p.preperiod + 1, ..p };
+            assert_eq!(check::check_period(&g, v, later), Err(CheckFailure::EarlierStart { heap: p.preperiod }));
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Periodicity of heap games: found in computed values, accepted only by a theorem.
+//!
+//! A sequence is *periodic with period `p` from `n0`* when `G(n + p) = G(n)` for every
+//! `n >= n0`. From `N` values `G(0..N)` and a candidate `p`, let `s = s(N, p)` be the smallest
+//! index with `G(i + p) = G(i)` for every `s <= i < N - p`. Write `t` for the code's length
+//! ([`HeapGame::max_take`]) and `k` for the most heaps a move leaves ([`HeapGame::max_heaps`]).
+//!
+//! # The theorems
+//!
+//! **Pure subtraction games** (digits 0 and 3 only, `d0 = 0`). If `N >= s + p + t`, then `G` is
+//! periodic with period `p` from `s`.
+//!
+//! *Proof.* Induction on the heap `x >= N`, assuming `G(i + p) = G(i)` for `s <= i < x - p`. As
+//! `x - p >= s + t >= t`, every move (remove `i <= t`) is legal from both `x` and `x - p`, and the
+//! options `G(x - i)`, `G(x - p - i)` agree because `x - p - i >= s`. So `G(x) = G(x - p)`.
+//! (Here `s = 0` needs no special care: the moves are the same from every heap `>= t`.)
+//!
+//! **Games whose moves leave at most `k` heaps** (`k = 1`: digits with bits 1 and 2 only; `k = 2`:
+//! octal codes with splits, `d0 = 4` included; `k = 3`: bit 8). If
+//!
+//! ```text
+//! N >= k·max(s, 1) + k·p + t - k + 1    and    N >= p + t + 1,
+//! ```
+//!
+//! then `G` is periodic with period `p` from `s`. For `k = 2` this is
+//! `N >= 2·max(s, 1) + 2p + t - 1`.
+//!
+//! *Proof.* Induction on `x >= N` as above; show that `x` and `x - p` have the same option values.
+//! - Taking all (bit 1) needs the heap to be exactly `i <= t`: as `x - p >= N - p > t`, neither
+//!   heap allows it.
+//! - Moves to one heap (bit 2): `G(x - i)` against `G(x - p - i)`, with `x - p - i >= N - p - t
+//!   >= max(s, 1)`: both heaps are non-empty and periodic.
+//! - Splits of `M = x - i` into `j <= k` non-empty parts: the largest part `A` is at least
+//!   `⌈M / j⌉ >= ⌈(x - t) / k⌉`, and the bound makes this `>= max(s, 1) + p`. Replacing `A` by
+//!   `A - p` gives a legal split of `x - p - i` (the part stays non-empty because
+//!   `A - p >= max(s, 1) >= 1`) of the same value (`A - p >= s`). Conversely, adding `p` to the
+//!   largest part `C >= ⌈(x - p - t) / k⌉ >= max(s, 1)` of a split of `x - p - i` gives a split of
+//!   `x - i` of the same value.
+//!
+//! The `max(s, 1)` matters when `s = 0`: with `s` alone the bound is one heap short for `k = 2`
+//! and the shifted part may be empty, which is not a split. `0.004` shows it: `G = 0,0,0,0,0,1`,
+//! and `p = 1, s = 0` pass `N >= 2s + 2p + t` at `N = 5`. A `k`-heap game checked with the
+//! two-heap bound is likewise unsound: for `0.8` (`G = 0,0,0,0,1`) it accepts four zeros.
+//!
+//! **Grundy's game** (unequal splits): shifting a part can make the two parts equal, an illegal
+//! move, and no periodicity theorem is known: it is never certified.
+//!
+//! # The search
+//!
+//! [`find_period`] tries `p = 1, 2, …` and for each walks back from the end while the values
+//! agree, which gives `s(N, p)` (usually after a step or two for a wrong `p`); the first `p`
+//! whose bound holds is returned with `n0 = s(N, p)`. It is the fundamental period: if `G` is
+//! periodic with `p` from `n0`, its least period `p*` divides `p`, `s(N, p*) <= n0`, and the bound
+//! for `(p*, s(N, p*))` is weaker, so `p*` would have been accepted first. And `n0` is the true
+//! start: the theorem gives periodicity from `s(N, p)`, and the data refute any earlier start.
+//! [`check_period`](super::check::check_period) re-checks a claim independently.
+
+use super::spec::HeapGame;
+
+/// A proven periodicity: `G(n + period) = G(n)` for every `n >= preperiod`, with both minimal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The least period `p >= 1`.
+    pub period: u64,
+    /// The first periodic heap `n0` (the last exception is `n0 - 1`).
+    pub preperiod: u64,
+}
+
+/// The theorem that applies to a game: with `N` values computed and `G(i + p) = G(i)` for every
+/// `n0 <= i < N - p`, `G` is periodic with period `p` from `n0` as soon as `N` reaches
+/// [`values_needed`](Self::values_needed). The bound for `k`-heap moves uses `max(n0, 1)`: with
+/// `n0` alone it is unsound (0.004: `G = 0,0,0,0,0,1`). Proof: the shifted heaps stay non-empty
+/// and inside the verified range; by induction the options of `x` and `x - p` have the same
+/// values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeriodRule {
+    /// A pure subtraction game: `N >= n0 + p + t`.
+    Subtraction {
+        /// `t`, the largest move.
+        t: u64,
+    },
+    /// Moves leave at most `k` heaps: `N >= k·max(n0, 1) + k·p + t - k + 1` and `N >= p + t + 1`.
+    Heaps {
+        /// `k`.
+        k: u64,
+        /// `t`, the code's length.
+        t: u64,
+    },
+    /// Grundy's game: no theorem.
+    None,
+}
+
+impl PeriodRule {
+    /// The rule for `game`.
+    pub fn of(game: &HeapGame) -> PeriodRule {
+        let t = game.max_take() as u64;
+        if game.is_grundy() {
+            PeriodRule::None
+        } else if game.is_subtraction() {
+            PeriodRule::Subtraction { t }
+        } else {
+            PeriodRule::Heaps { k: u64::from(game.max_heaps()), t }
+        }
+    }
+
+    /// The number of values `N` that proves periodicity with `period` from `preperiod`, or `None`
+    /// when no theorem applies. Saturates instead of overflowing.
+    pub fn values_needed(&self, period: u64, preperiod: u64) -> Option<u64> {
+        match *self {
+            PeriodRule::Subtraction { t } => Some(preperiod.saturating_add(period).saturating_add(t)),
+            PeriodRule::Heaps { k, t } => {
+                let main = k
+                    .saturating_mul(preperiod.max(1))
+                    .saturating_add(k.saturating_mul(period))
+                    .saturating_add(t + 1)
+                    .saturating_sub(k);
+                Some(main.max(period.saturating_add(t).saturating_add(1)))
+            }
+            PeriodRule::None => None,
+        }
+    }
+}
+
+/// The least period and its start proven by the theorem for `game` from `values = G(0..N)`, or
+/// `None` (no period yet, too few values, or no theorem). The least `p` whose bound
+/// ([`PeriodRule::values_needed`]) holds with `n0 = s(N, p)` (the smallest index from which the
+/// values agree with their shift by `p`) is the fundamental period, and that `n0` the first
+/// periodic heap.
+pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
+    let rule = PeriodRule::of(game);
+    let n = values.len() as u64;
+    let mut p = 1u64;
+    loop {
+        // The bound grows with p: once even s = 0 fails, every larger p fails.
+        if rule.values_needed(p, 0)? > n {
+            return None;
+        }
+        let pu = p as usize;
+        let mut s = values.len() - pu;
+        while s > 0 && values[s - 1] == values[s - 1 + pu] {
+            s -= 1;
+        }
+        if rule.values_needed(p, s as u64)? <= n {
+            return Some(Period { period: p, preperiod: s as u64 });
+        }
+        p += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(t: &str) -> HeapGame {
+        HeapGame::parse(t).unwrap()
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(PeriodRule::of(&g("{1,3,4}")), PeriodRule::Subtraction { t: 4 });
+        assert_eq!(PeriodRule::of(&g("0.77")), PeriodRule::Heaps { k: 2, t: 2 });
+        assert_eq!(PeriodRule::of(&g("0.8")), PeriodRule::Heaps { k: 3, t: 1 });
+        assert_eq!(PeriodRule::of(&g("0.12")), PeriodRule::Heaps { k: 1, t: 2 });
+        assert_eq!(PeriodRule::of(&HeapGame::grundy()), PeriodRule::None);
+        // Kayles: 2*71 + 2*12 + 2 - 1.
+        assert_eq!(PeriodRule::of(&g("0.77")).values_needed(12, 71), Some(167));
+        // s = 0 counts as 1.
+        assert_eq!(PeriodRule::of(&g("0.004")).values_needed(1, 0), Some(6));
+        assert_eq!(PeriodRule::of(&g("0.8")).values_needed(1, 0), Some(5));
+        assert_eq!(PeriodRule::of(&g("{1,3,4}")).values_needed(7, 0), Some(11));
+        assert_eq!(PeriodRule::Heaps { k: 3, t: 0 }.values_needed(u64::MAX, 5), Some(u64::MAX));
+    }
+
+    #[test]
+    fn s_zero_edge_case() {
+        // 0.004: G = 0,0,0,0,0,1,...; five values must not certify period 1 from 0.
+        let v = [0u16, 0, 0, 0, 0];
+        assert_eq!(find_period(&g("0.004"), &v), None);
+        assert_eq!(find_period(&g("0.004"), &[0u16, 0, 0, 0, 0, 1]), None);
+        // 0.8: G = 0,0,0,0,1: the two-heap bound would accept four zeros.
+        assert_eq!(find_period(&g("0.8"), &[0u16, 0, 0, 0]), None);
+        assert_eq!(find_period(&HeapGame::grundy(), &[0u16; 100]), None);
+        assert_eq!(find_period(&g("0.77"), &[]), None);
+    }
+}

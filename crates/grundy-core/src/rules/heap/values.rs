@@ -1,0 +1,581 @@
+//! The Grundy values `G(0..N)` of a heap game by the rare-value ("sparse space") method, every
+//! value proven.
+//!
+//! # Classes of values
+//!
+//! Pick a non-zero bit mask `m` and call the *class* of a value `v` the parity of
+//! `popcount(v & m)`. The class of `a ^ b` is the sum (mod 2) of the classes of `a` and `b`.
+//!
+//! - **Linear split.** A position `x >= 1` is *common* when `class(G(x)) = 1`, *rare* otherwise.
+//!   A split into two common heaps has a value of class 0: at every heap, the values of class 1
+//!   (the *target class*) come only from moves to one heap and from splits with a rare part.
+//! - **Position-parity split.** When every split removes a number of tokens of the same parity
+//!   `q` (all split digits at even indices, or all at odd ones), call `x` common when
+//!   `class(G(x)) = 1 ^ ((x ^ q) & 1)`. The two parts `a + b = n - i` of a split of heap `n` have
+//!   `(a ^ b) & 1 = (n ^ q) & 1`, so a split into two common heaps has class `(n ^ q) & 1`, and the
+//!   target class at heap `n` is `1 ^ ((n ^ q) & 1)`.
+//!
+//! Either way: rare positions are those whose value is not in the target class at their own
+//! position, and a value of the target class at heap `n` is an option of `n` only through a move
+//! to one heap or a split with at least one rare part. Any mask is correct; a good one makes
+//! rare positions few (they usually stop appearing early), and then:
+//!
+//! # One heap
+//!
+//! 1. Mark the values of the moves to zero or one heap, and of every split with a rare part
+//!    (`O(#rare)` per split digit).
+//! 2. The **candidate** is the smallest unmarked value of the target class. Every option of the
+//!    target class is marked, so the candidate is not an option and `G(n) <= candidate`.
+//! 3. **Proof.** The values below the candidate still unmarked (all of the other class) might be
+//!    options through splits of two common heaps. The splits are scanned, smallest part first
+//!    (part 1 for every split digit, then part 2, …), until all of them are marked: then `G(n) = candidate`. If the scan ends with some still
+//!    unmarked, every option has been seen and `G(n)` is the smallest of them: a new rare value,
+//!    and `n` joins the rare positions. Nothing is assumed.
+//!
+//! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
+//! class), and a game whose rare positions stay many gains nothing: those heaps take the
+//! **plain path**, every option marked and the mex taken (`Θ(N²)` in all). The plain path is
+//! used while a quarter or more of the heaps are rare: 0.04, 0.06 and 0.007 have no sparse
+//! space, and neither have 0.07 and 0.137 (their periods repeat values at heaps of both parities,
+//! so about a third of the heaps stay rare under every mask; they are proven periodic from a
+//! thousand values anyway).
+//!
+//! # The mask
+//!
+//! At powers of two (and when rare positions pile up) the mask is chosen again: for the counts
+//! `c(v, parity)` of the values so far, the Walsh–Hadamard transform gives for every mask at once
+//! the number of positions it makes rare (`(N + H[m]) / 2`, with `H` the transform of
+//! `c(v, even) + c(v, odd)` for the linear split and of `c(v, even) - c(v, odd)` for the
+//! position-parity one); the mask with the fewest is taken and the rare list rebuilt.
+//!
+//! Values are stored in 16 bits (two bytes per heap); a value above `u16::MAX` is an error, never
+//! wrapped. Marks are stamps (the heap's number in a per-value array), so nothing is cleared
+//! between heaps.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::spec::HeapGame;
+
+/// The most heaps [`HeapValues`] computes (`G(0..MAX_HEAPS)`): positions are stored in 32 bits.
+pub const MAX_HEAPS: usize = (u32::MAX - 1) as usize;
+
+/// The largest value stored.
+pub const MAX_HEAP_VALUE: u32 = u16::MAX as u32;
+
+/// Why values could not be computed further.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ValuesError {
+    /// `G(heap)` exceeds [`MAX_HEAP_VALUE`].
+    ValueTooLarge {
+        /// The heap.
+        heap: u64,
+    },
+    /// The work budget (option values looked at) ran out before `heap` was computed.
+    WorkExhausted {
+        /// The first heap not computed.
+        heap: u64,
+        /// The budget.
+        budget: u64,
+    },
+    /// More than [`MAX_HEAPS`] heaps were asked for.
+    TooManyHeaps {
+        /// The number asked for.
+        requested: u64,
+    },
+}
+
+impl fmt::Display for ValuesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::ValueTooLarge { heap } => write!(f, "the value of heap {heap} exceeds {MAX_HEAP_VALUE}"),
+            Self::WorkExhausted { heap, budget } => {
+                write!(f, "the work budget of {budget} option values ran out at heap {heap}")
+            }
+            Self::TooManyHeaps { requested } => {
+                write!(f, "{requested} heaps asked for: at most {MAX_HEAPS} are computed")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ValuesError {}
+
+/// The current split of values into common and rare classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sparse {
+    /// The mask (0: no split yet, every heap takes the plain path).
+    pub mask: u32,
+    /// Whether the position-parity split is used (else the linear one).
+    pub parity: bool,
+}
+
+/// `G(0..len)` of one game, extended on demand by the rare-value method.
+///
+/// Values are split into two classes by a bit mask (the parity of `popcount(v & mask)`, with the
+/// heap's parity folded in when all splits remove tokens of one parity) so that a split into two
+/// *common* heaps never has a value of the heap's target class. A heap's options of that class
+/// then come only from moves to one heap and splits with a *rare* part, which gives a candidate;
+/// the splits are scanned until every smaller value is seen as an option (the candidate is
+/// proven) or the scan ends (the smallest unseen value is a new rare value). Heaps with
+/// three-heap moves, and games whose rare positions stay many, take the plain mex over all
+/// options. The mask is re-chosen by a Walsh–Hadamard transform of the value counts at powers of
+/// two.
+#[derive(Debug, Clone)]
+pub struct HeapValues {
+    game: HeapGame,
+    values: Vec<u16>,
+    /// `i` with bit 1 / bit 2 / bit 4 / bit 8 in `di`.
+    take_all: Vec<usize>,
+    take_one: Vec<usize>,
+    split2: Vec<usize>,
+    split3: Vec<usize>,
+    unequal: bool,
+    /// Parity of the split digits' indices when they all agree (the position-parity split).
+    split_parity: Option<usize>,
+    sparse: Sparse,
+    /// Rare positions (>= 1), increasing.
+    rare: Vec<u32>,
+    /// Count of each value at odd (`[1]`) and even (`[0]`) positions >= 1.
+    counts: [Vec<u64>; 2],
+    /// Per-value stamp: `stamp[v] == n + 1` marks `v` as an option of heap `n`.
+    stamp: Vec<u32>,
+    /// A power of two above every value so far.
+    cap: usize,
+    max_value: u16,
+    /// Option values looked at so far.
+    work: u64,
+    next_rebuild: usize,
+    rare_after_rebuild: usize,
+    /// [`MAX_HEAP_VALUE`], lowered by the tests to reach the error.
+    value_limit: u32,
+}
+
+impl HeapValues {
+    /// No values yet (`len() == 0`).
+    pub fn new(game: &HeapGame) -> HeapValues {
+        let digits = game.digits();
+        let with = |bit: u8| -> Vec<usize> { (0..digits.len()).filter(|&i| digits[i] & bit != 0).collect() };
+        let split2 = with(4);
+        let split3 = with(8);
+        let split_parity = match split2.first() {
+            Some(&i) if split2.iter().all(|&j| (j ^ i) & 1 == 0) => Some(i & 1),
+            Some(_) => None,
+            None => Some(0),
+        };
+        HeapValues {
+            game: game.clone(),
+            values: Vec::new(),
+            take_all: with(1),
+            take_one: with(2),
+            split2,
+            split3,
+            unequal: game.is_grundy(),
+            split_parity,
+            sparse: Sparse { mask: 0, parity: false },
+            rare: Vec::new(),
+            counts: [vec![0; 2], vec![0; 2]],
+            stamp: vec![0; 4],
+            cap: 2,
+            max_value: 0,
+            work: 0,
+            next_rebuild: 16,
+            rare_after_rebuild: 0,
+            value_limit: MAX_HEAP_VALUE,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &HeapGame {
+        &self.game
+    }
+
+    /// `G(0..len())`.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// `G(0..len())`, owned.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
+    /// The number of heaps computed.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether nothing is computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The largest value computed.
+    pub fn max_value(&self) -> u32 {
+        u32::from(self.max_value)
+    }
+
+    /// The rare positions under the current split (increasing).
+    pub fn rare_positions(&self) -> &[u32] {
+        &self.rare
+    }
+
+    /// The current split of values.
+    pub fn sparse(&self) -> Sparse {
+        self.sparse
+    }
+
+    /// Option values looked at so far (the work measure of [`HeapValues::extend_to`]).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Computes `G(len()..n)`. Stops with an error (keeping what was computed) when a value
+    /// exceeds [`MAX_HEAP_VALUE`] or when [`work`](Self::work) would pass `max_work`.
+    pub fn extend_to(&mut self, n: usize, max_work: u64) -> Result<(), ValuesError> {
+        if n > MAX_HEAPS {
+            return Err(ValuesError::TooManyHeaps { requested: n as u64 });
+        }
+        if self.values.is_empty() && n > 0 {
+            self.values.push(0);
+        }
+        self.values.reserve(n.saturating_sub(self.values.len()));
+        while self.values.len() < n {
+            let heap = self.values.len();
+            if self.work > max_work {
+                return Err(ValuesError::WorkExhausted { heap: heap as u64, budget: max_work });
+            }
+            if heap >= self.next_rebuild
+                || (heap >= 64 && self.rare.len() > 2 * self.rare_after_rebuild + 64 && heap >= self.next_rebuild / 2)
+            {
+                self.rebuild(heap);
+            }
+            let v = self.compute(heap);
+            if v > self.value_limit {
+                return Err(ValuesError::ValueTooLarge { heap: heap as u64 });
+            }
+            self.push(heap, v as u16);
+        }
+        Ok(())
+    }
+
+    fn class(&self, v: usize) -> usize {
+        ((v as u32 & self.sparse.mask).count_ones() & 1) as usize
+    }
+
+    /// The target class at heap `n`.
+    fn target(&self, n: usize) -> usize {
+        match (self.sparse.parity, self.split_parity) {
+            (true, Some(q)) => 1 ^ ((n ^ q) & 1),
+            _ => 1,
+        }
+    }
+
+    fn is_rare(&self, n: usize, v: u16) -> bool {
+        self.sparse.mask != 0 && n >= 1 && self.class(usize::from(v)) != self.target(n)
+    }
+
+    fn push(&mut self, n: usize, v: u16) {
+        self.values.push(v);
+        if v > self.max_value {
+            self.max_value = v;
+            if usize::from(v) >= self.cap {
+                self.cap = (usize::from(v) + 1).next_power_of_two();
+                self.stamp.resize(2 * self.cap, 0);
+                for c in &mut self.counts {
+                    c.resize(self.cap, 0);
+                }
+            }
+        }
+        if n >= 1 {
+            self.counts[n & 1][usize::from(v)] += 1;
+        }
+        if self.is_rare(n, v) {
+            self.rare.push(n as u32);
+        }
+    }
+
+    /// `G(n)` for `n = values.len() >= 1`.
+    fn compute(&mut self, n: usize) -> u32 {
+        let cur = n as u32 + 1;
+        let sparse = self.sparse.mask != 0 && self.split3.is_empty() && self.rare.len() * 4 < n;
+        let Self { values: g, stamp, take_all, take_one, split2, split3, rare, unequal, work, .. } = self;
+        let g = &g[..];
+        let unequal = *unequal;
+        for &i in take_all.iter() {
+            if i == n {
+                stamp[0] = cur;
+            }
+        }
+        for &i in take_one.iter() {
+            if i < n {
+                stamp[usize::from(g[n - i])] = cur;
+            }
+        }
+        if !sparse {
+            // Plain path: every option.
+            for &i in split2.iter() {
+                if n < i + 2 {
+                    continue;
+                }
+                let m = n - i;
+                let top = if unequal { (m - 1) / 2 } else { m / 2 };
+                for a in 1..=top {
+                    stamp[usize::from(g[a] ^ g[m - a])] = cur;
+                }
+                *work += top as u64;
+            }
+            for &i in split3.iter() {
+                if n < i + 3 {
+                    continue;
+                }
+                let m = n - i;
+                for a in 1..=m / 3 {
+                    let ga = g[a];
+                    for b in a..=(m - a) / 2 {
+                        stamp[usize::from(ga ^ g[b] ^ g[m - a - b])] = cur;
+                    }
+                    *work += ((m - a) / 2 + 1 - a) as u64;
+                }
+            }
+            return stamp.iter().position(|&s| s != cur).unwrap_or(stamp.len()) as u32;
+        }
+        // 1. Splits with a rare part.
+        for &i in split2.iter() {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            let end = rare.partition_point(|&r| (r as usize) < m);
+            for &r in &rare[..end] {
+                let r = r as usize;
+                let b = m - r;
+                if unequal && b == r {
+                    continue;
+                }
+                stamp[usize::from(g[r] ^ g[b])] = cur;
+            }
+            *work += end as u64;
+        }
+        // 2. The candidate: the smallest unmarked value of the target class.
+        let target = self.target(n);
+        let stamp = &mut self.stamp;
+        let mut cand = 0;
+        while stamp[cand] == cur || ((cand as u32 & self.sparse.mask).count_ones() & 1) as usize != target {
+            cand += 1;
+        }
+        // 3. The proof: the unmarked values below it.
+        let mut free = stamp[..cand].iter().filter(|&&s| s != cur).count();
+        if free == 0 {
+            return cand as u32;
+        }
+        let g = &self.values[..];
+        // Smallest part first across all split digits: a value missing from one digit's splits
+        // is usually found early in another's.
+        let unequal = self.unequal;
+        let top = |i: usize| match n.checked_sub(i) {
+            Some(m) if m >= 2 => {
+                if unequal {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                }
+            }
+            _ => 0,
+        };
+        let longest = self.split2.iter().map(|&i| top(i)).max().unwrap_or(0);
+        'scan: for a in 1..=longest {
+            // `split2` is increasing, so `top` decreases along it.
+            for &i in self.split2.iter() {
+                if top(i) < a {
+                    break;
+                }
+                self.work += 1;
+                let w = usize::from(g[a] ^ g[n - i - a]);
+                if w < cand && stamp[w] != cur {
+                    stamp[w] = cur;
+                    free -= 1;
+                    if free == 0 {
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        if free == 0 {
+            return cand as u32;
+        }
+        // A new rare value: the smallest option-free value.
+        stamp[..cand].iter().position(|&s| s != cur).unwrap_or(cand) as u32
+    }
+
+    /// Chooses the mask (and split kind) that makes the fewest of heaps `1..n` rare, and rebuilds
+    /// the rare list.
+    fn rebuild(&mut self, n: usize) {
+        self.next_rebuild = (n + 1).next_power_of_two().max(16);
+        if !self.split3.is_empty() || self.split2.is_empty() {
+            // No split useful (three-heap splits) or needed (no splits at all).
+            self.rare_after_rebuild = self.rare.len();
+            return;
+        }
+        let size = self.cap;
+        let positions = (n - 1) as i64;
+        let mut best: Option<(i64, Sparse)> = None;
+        let q = self.split_parity;
+        for parity in [false, true] {
+            let Some(q) = (if parity { q } else { Some(0) }) else { continue };
+            // Counts at positions with (x ^ q) even minus / plus those with it odd.
+            let (even, odd) = (&self.counts[q], &self.counts[1 ^ q]);
+            let mut h: Vec<i64> = (0..size)
+                .map(|v| if parity { even[v] as i64 - odd[v] as i64 } else { (even[v] + odd[v]) as i64 })
+                .collect();
+            walsh_hadamard(&mut h);
+            for (m, &hm) in h.iter().enumerate().skip(1) {
+                let rare = (positions + hm) / 2;
+                if best.is_none_or(|(b, _)| rare < b) {
+                    best = Some((rare, Sparse { mask: m as u32, parity }));
+                }
+            }
+        }
+        let Some((_, sparse)) = best else { return };
+        self.sparse = sparse;
+        self.rare.clear();
+        for x in 1..n {
+            if self.is_rare(x, self.values[x]) {
+                self.rare.push(x as u32);
+            }
+        }
+        self.rare_after_rebuild = self.rare.len();
+    }
+}
+
+/// In-place Walsh–Hadamard transform (length a power of two): `h[m] = Σ_v c[v]·(-1)^popcount(v & m)`.
+fn walsh_hadamard(h: &mut [i64]) {
+    let mut len = 1;
+    while len < h.len() {
+        for block in h.chunks_mut(2 * len) {
+            let (lo, hi) = block.split_at_mut(len);
+            for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (x, y) = (*a, *b);
+                *a = x + y;
+                *b = x - y;
+            }
+        }
+        len *= 2;
+    }
+}
+
+/// `G(0..n)` of `game` (see [`HeapValues`]), without a work limit.
+pub fn heap_values(game: &HeapGame, n: usize) -> Result<Vec<u16>, ValuesError> {
+    let mut engine = HeapValues::new(game);
+    engine.extend_to(n, u64::MAX)?;
+    Ok(engine.values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::naive::mex_by_definition;
+    use super::*;
+    use alloc::format;
+    use alloc::string::{String, ToString};
+
+    fn same_as_naive(game: &HeapGame, n: usize) {
+        let fast = heap_values(game, n).unwrap();
+        let slow = mex_by_definition(game, n);
+        let fast: Vec<u32> = fast.iter().map(|&v| u32::from(v)).collect();
+        assert_eq!(fast, slow, "{game}");
+    }
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    #[test]
+    fn walsh_hadamard_counts_rare_positions() {
+        let mut h = vec![3i64, 1, 4, 1];
+        walsh_hadamard(&mut h);
+        assert_eq!(h, [9, 5, -1, -1]);
+    }
+
+    #[test]
+    fn literature_prefixes() {
+        same_as_naive(&HeapGame::parse("0.77").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.07").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.137").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.16").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.56").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.127").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.6").unwrap(), 400);
+        same_as_naive(&HeapGame::parse("0.04").unwrap(), 300);
+        same_as_naive(&HeapGame::grundy(), 600);
+        same_as_naive(&HeapGame::parse("4.").unwrap(), 300);
+        same_as_naive(&HeapGame::parse("0.8").unwrap(), 120);
+        same_as_naive(&HeapGame::parse("8.f").unwrap(), 120);
+    }
+
+    /// The engine equals the definition on random codes (d0 = 4 and hexadecimal digits included)
+    /// and subtraction sets.
+    #[test]
+    fn random_games_equal_the_definition() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut games = 0;
+        while games < 300 {
+            let len = 1 + (rng.next() % 4) as usize;
+            let mut text = String::new();
+            let d0 = [0u8, 0, 0, 4, 8, 12][(rng.next() % 6) as usize];
+            // Hexadecimal digits now and then, octal ones mostly.
+            let hexa = rng.next() % 5 == 0;
+            text.push_str(&format!("{d0:x}."));
+            for _ in 0..len {
+                let d = if hexa { rng.next() % 16 } else { rng.next() % 8 };
+                text.push_str(&format!("{d:x}"));
+            }
+            let Ok(game) = HeapGame::parse(&text) else { continue };
+            let n = if game.max_heaps() == 3 { 90 } else { 300 };
+            same_as_naive(&game, n);
+            games += 1;
+        }
+        for _ in 0..100 {
+            let set: Vec<u64> = (0..1 + rng.next() % 4).map(|_| 1 + rng.next() % 12).collect();
+            same_as_naive(&HeapGame::subtraction(&set).unwrap(), 300);
+        }
+    }
+
+    #[test]
+    fn values_too_large_are_refused() {
+        // 0.8's values grow: G(0..5) = 0,0,0,0,1, then larger.
+        let mut e = HeapValues::new(&HeapGame::parse("0.8").unwrap());
+        e.value_limit = 1;
+        let err = e.extend_to(200, u64::MAX).unwrap_err();
+        let slow = mex_by_definition(e.game(), 200);
+        let first = slow.iter().position(|&v| v > 1).unwrap();
+        assert_eq!(err, ValuesError::ValueTooLarge { heap: first as u64 });
+        assert_eq!(e.len(), first);
+        assert!(err.to_string().contains(&format!("heap {first}")));
+    }
+
+    #[test]
+    fn extension_is_incremental_and_budgeted() {
+        let game = HeapGame::parse("0.16").unwrap();
+        let mut e = HeapValues::new(&game);
+        e.extend_to(100, u64::MAX).unwrap();
+        e.extend_to(5000, u64::MAX).unwrap();
+        assert_eq!(e.values(), &heap_values(&game, 5000).unwrap()[..]);
+        assert!(e.sparse().mask != 0);
+        let slow = HeapGame::parse("0.04").unwrap();
+        let mut e = HeapValues::new(&slow);
+        let err = e.extend_to(100_000, 1_000_000).unwrap_err();
+        assert!(matches!(err, ValuesError::WorkExhausted { budget: 1_000_000, .. }));
+        let done = e.len();
+        assert!(done > 1000 && done < 100_000, "{done}");
+        assert_eq!(e.values(), &heap_values(&slow, done).unwrap()[..]);
+        assert!(matches!(e.extend_to(MAX_HEAPS + 1, 0), Err(ValuesError::TooManyHeaps { .. })));
+    }
+}
