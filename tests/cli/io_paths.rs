@@ -421,3 +421,18 @@ fn long_thin_mine_boards_are_refused_either_way_round() {
         assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case #1: Xiemao\n"), "{board}: {}", stderr(&out));
     }
 }
+
+/// A file the kernel sizes at 0 but that has content (`/proc/self/status`) is read as a stream:
+/// its content is judged, not taken for a file that grew.
+#[test]
+fn a_file_sized_zero_with_content_is_read() {
+    for program in [GRUNDY, TINY] {
+        let out = run_with(program, &["misere-nim", "/proc/self/status"], Stdio::null(), Stdio::piped());
+        assert_eq!(out.status.code(), Some(2), "{program}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("line 1, column 1: expected T, the number of cases, found 'N'"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
