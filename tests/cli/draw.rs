@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use grundy_core::MoveSet;
 use grundy_core::Triangle;
 
-use crate::run::{Bin, Stdin, grundy, run, stderr};
+use crate::run::{Bin, Stdin, grundy, run, stderr, stdout};
 
 /// The documented palette of values 0 to 7 (Okabe and Ito's colours).
 const PALETTE: [[u8; 3]; 8] = [
@@ -445,4 +445,32 @@ fn bad_arguments_are_clear_errors() {
     assert!(std::fs::read_to_string(&file).unwrap().starts_with("<?xml"));
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(!left.iter().any(|n| n.to_string_lossy().ends_with(".tmp")), "{left:?}");
+}
+
+/// `-o` onto a directory or a device is exit code 1 for `draw` and `emit`, as documented; the
+/// documentation and `--help` describe `--force`.
+#[test]
+fn output_refusals_exit_as_documented() {
+    let d = dir("refusals");
+    let picture_dir = d.join("dir.png");
+    std::fs::create_dir_all(&picture_dir).unwrap();
+    let picture_dir = picture_dir.to_str().unwrap();
+    for args in [
+        vec!["draw", "--size", "8", "-o", picture_dir],
+        vec!["emit", "--lang", "c", "misere-nim", "-o", "/dev/null"],
+        vec!["emit", "--lang", "c", "misere-nim", "-o", picture_dir],
+    ] {
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    }
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/draw-and-emit.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(doc.contains("anything else (a directory, a device) is refused with exit code 1"), "docs/draw-and-emit.md");
+    assert!(doc.contains("unless `--force` is given"), "docs/draw-and-emit.md");
+    for command in [&["generate", "--help"][..], &["draw", "--help"], &["draw", "mine", "--help"], &["emit", "--help"]]
+    {
+        let o = grundy(command, "");
+        assert!(o.status.success() && stdout(&o).contains("--force"), "{command:?}");
+    }
 }

@@ -202,14 +202,19 @@ fn generate_replaces_only_regular_files() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("/dev/null: is a character device; refusing to replace it"), "{}", stderr(&out));
 
-    // A regular file is replaced, through a link the link's target is.
+    // A regular file is replaced; a link only with --force, and then its target is.
     let file = dir.file("old.sgt", "old contents");
     let link = dir.0.join("link.sgt");
     std::os::unix::fs::symlink(&file, &link).unwrap();
-    for path in [&file, &link] {
-        let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(path)], Stdio::null(), Stdio::piped());
-        assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
-    }
+    let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(&file)], Stdio::null(), Stdio::piped());
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
+    let out = run_with(
+        GRUNDY,
+        &["generate", "--bound", "8", "--force", "-o", path_str(&link)],
+        Stdio::null(),
+        Stdio::piped(),
+    );
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
     let inspected = run_with(GRUNDY, &["inspect", path_str(&file)], Stdio::null(), Stdio::piped());
     assert_eq!(inspected.status.code(), Some(0), "{}", stderr(&inspected));
@@ -223,6 +228,118 @@ fn generate_replaces_only_regular_files() {
         "{}",
         stderr(&out)
     );
+}
+
+/// `-o` of `generate`, `draw` and `emit` refuses a symbolic link (to a file, or dangling) and a
+/// write-protected file unless `--force` is given, and then replaces the link's target (the link
+/// stays) or the file (its permissions kept).
+#[test]
+fn output_refuses_links_and_write_protected_files_without_force() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("force");
+    let commands: [(&str, &[&str]); 3] = [
+        ("sgt", &["generate", "--bound", "8"]),
+        ("svg", &["draw", "--size", "8"]),
+        ("c", &["emit", "--lang", "c", "misere-nim"]),
+    ];
+    for (ext, command) in commands {
+        let precious = dir.file(&format!("precious.{ext}"), "precious");
+        let link = dir.0.join(format!("link.{ext}"));
+        let dangling = dir.0.join(format!("dangling.{ext}"));
+        let protected = dir.file(&format!("protected.{ext}"), "protected");
+        std::os::unix::fs::symlink(&precious, &link).unwrap();
+        std::os::unix::fs::symlink(dir.0.join("nothing"), &dangling).unwrap();
+        std::fs::set_permissions(&protected, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let names = dir.names();
+        let run = |path: &Path, force: bool| {
+            let mut args = command.to_vec();
+            args.extend(["-o", path_str(path)]);
+            if force {
+                args.push("--force");
+            }
+            run_with(GRUNDY, &args, Stdio::null(), Stdio::piped())
+        };
+        for (path, what) in
+            [(&link, "is a symbolic link"), (&dangling, "is a symbolic link"), (&protected, "is write-protected")]
+        {
+            let out = run(path, false);
+            assert_eq!(out.status.code(), Some(1), "{command:?} -o {}: {}", path.display(), stderr(&out));
+            let message = format!("{}: {what}", path.display());
+            assert!(stderr(&out).contains(&message) && stderr(&out).contains("--force"), "{}", stderr(&out));
+        }
+        assert_eq!(std::fs::read_to_string(&precious).unwrap(), "precious", "{command:?}");
+        assert_eq!(std::fs::read_to_string(&protected).unwrap(), "protected", "{command:?}");
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink(), "{command:?}");
+        assert_eq!(dir.names(), names, "{command:?}: nothing added");
+        for path in [&link, &protected] {
+            let out = run(path, true);
+            assert_eq!(out.status.code(), Some(0), "{command:?} -o {} --force: {}", path.display(), stderr(&out));
+        }
+        assert_ne!(std::fs::read(&precious).unwrap(), b"precious", "{command:?}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "{command:?}: the link stays");
+        assert_ne!(std::fs::read(&protected).unwrap(), b"protected", "{command:?}");
+        assert_eq!(std::fs::metadata(&protected).unwrap().permissions().mode() & 0o777, 0o444, "{command:?}");
+        assert_eq!(dir.names(), names, "{command:?}: no temporary file left");
+    }
+}
+
+/// A catchable signal that ends `generate -o` while it writes leaves no temporary file: the
+/// process still ends by the signal.
+#[test]
+fn a_signal_while_writing_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    for (name, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        let dir = TempDir::new(&format!("signal-{name}"));
+        let target = dir.0.join("big.sgt");
+        let mut child = Command::new(GRUNDY)
+            .args(["generate", "--bound", "4096", "-o", path_str(&target)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The temporary file is there from its creation until the rename: signal the process then.
+        let started = std::time::Instant::now();
+        let seen = loop {
+            if dir.names().iter().any(|n| n.ends_with(".tmp")) {
+                break true;
+            }
+            if child.try_wait().unwrap().is_some() || started.elapsed().as_secs() > 120 {
+                break false;
+            }
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        };
+        if seen {
+            let kill = Command::new("kill").args([format!("-{name}"), child.id().to_string()]).status().unwrap();
+            assert!(kill.success());
+        }
+        let status = child.wait().unwrap();
+        if seen && status.signal() == Some(number) {
+            assert_eq!(dir.names(), Vec::<String>::new(), "SIG{name}: a temporary file is left");
+        } else {
+            // Finished before the signal came: the file is there, and nothing else.
+            assert!(status.success(), "SIG{name}: {status:?}");
+            assert_eq!(dir.names(), ["big.sgt"], "SIG{name}");
+        }
+    }
+}
+
+/// Without `-o`, `generate` replaces the blob and the manifest of `generated/` both or neither:
+/// a manifest it may not replace leaves the old blob too.
+#[test]
+fn generate_without_output_replaces_both_files_or_neither() {
+    let dir = TempDir::new("both");
+    std::fs::create_dir(dir.0.join("generated")).unwrap();
+    let blob = dir.file("generated/tables.sgt", "old blob");
+    std::fs::create_dir(dir.0.join("generated/MANIFEST.md")).unwrap();
+    let out = Command::new(GRUNDY).args(["generate", "--bound", "8"]).current_dir(&dir.0).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("MANIFEST.md: is a directory"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&blob).unwrap(), "old blob");
+    let names: Vec<String> = std::fs::read_dir(dir.0.join("generated"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
 }
 
 /// `generate` without `-o` outside the repository creates `generated/` and says so.

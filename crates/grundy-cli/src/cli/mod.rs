@@ -111,6 +111,10 @@ struct GenerateArgs {
     /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
+    /// With -o: replace a write-protected file, or the file a symbolic link names (the link
+    /// stays); without it both are refused.
+    #[arg(long)]
+    force: bool,
     /// A blob for this leaper alone: its square and, when certified, its closed form.
     #[command(flatten)]
     game: leaper::Game,
@@ -261,13 +265,15 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
-        Command::Generate(Lazy(GenerateArgs { bound, output, game })) => match (&game.moves, output.as_deref()) {
-            (Some(_), Some(path)) => leaper::generate(&game, bound, path),
-            (Some(_), None) => {
-                Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
+        Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => {
+            match (&game.moves, output.as_deref()) {
+                (Some(_), Some(path)) => leaper::generate(&game, bound, path, force),
+                (Some(_), None) => {
+                    Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
+                }
+                _ => generate::run(bound, output.as_deref(), force),
             }
-            _ => generate::run(bound, output.as_deref()),
-        },
+        }
         Command::Analyze(Lazy(AnalyzeArgs { game, json })) => leaper::analyze_command(&game, json),
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
         Command::Sg(Lazy(SgArgs { coordinates, game, bound })) => leaper::sg(&game, bound, &coordinates),
