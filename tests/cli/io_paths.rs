@@ -442,6 +442,65 @@ fn closed_output_is_quiet_and_full_output_is_an_error_for_every_subcommand() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// Help and version text follow the rule for output too: a full disk is a message and exit 1, a
+/// closed pipe ends quietly.
+#[test]
+fn help_and_version_follow_the_rule_for_output() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["-V"],
+        &["help", "knights"],
+        &["knights", "--help"],
+        &["draw", "mine", "-h"],
+    ] {
+        let out = run_with(GRUNDY, args, Stdio::null(), dev_full());
+        assert_eq!(out.status.code(), Some(1), "{args:?} > /dev/full");
+        assert_eq!(text(&out.stderr), "grundy: writing output: No space left on device (os error 28)\n", "{args:?}");
+        let out = run_with(GRUNDY, args, Stdio::null(), closed_pipe());
+        assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), ""), "{args:?} | closed pipe");
+        let out = run_with(GRUNDY, args, Stdio::null(), Stdio::piped());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Standard output closed (`>&-`, descriptor 1 not open at all) is a write error, exit 1, for
+/// every subcommand that writes to it and both binaries; one that writes nothing there succeeds.
+#[test]
+fn closed_standard_output_is_an_error() {
+    let dir = TempDir::new("closed-stdout");
+    let closed = |program: &str, args: &[String], input: &[u8]| {
+        let path = dir.file("in", input);
+        Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$@\" >&-")
+            .arg("sh")
+            .arg(program)
+            .args(args)
+            .stdin(std::fs::File::open(&path).unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap()
+    };
+    let mut commands = subcommands(&dir);
+    commands.push((GRUNDY, vec!["emit".into(), "--lang".into(), "c".into(), "misere-nim".into()], vec![]));
+    commands.push((GRUNDY, vec!["--help".into()], vec![]));
+    for (program, args, input) in commands {
+        let out = closed(program, &args, &input);
+        assert_eq!(out.status.code(), Some(1), "{args:?} >&-: {}", stderr(&out));
+        assert!(
+            text(&out.stderr).ends_with("output: Bad file descriptor (os error 9)\n"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let blob = dir.0.join("g.sgt");
+    let out =
+        closed(GRUNDY, &["generate".into(), "--bound".into(), "8".into(), "-o".into(), path_str(&blob).into()], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
 /// `| head -1`: the reader takes one line and goes; the rest of a long output is not an error.
 #[test]
 fn head_takes_one_line_of_every_subcommand() {

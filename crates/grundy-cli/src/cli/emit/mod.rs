@@ -108,7 +108,7 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
             Ok(())
         }
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::process::stdout();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     Err(Failure::io(format!("standard output: {e}")))
