@@ -121,7 +121,8 @@ fn header_decode_errors_name_the_field_in_words() {
             other => panic!("{other:?}"),
         }
     };
-    let cases: [(&dyn Fn(&mut Vec<u8>), String); 5] = [
+    type Edit<'a> = &'a dyn Fn(&mut Vec<u8>);
+    let cases: [(Edit<'_>, String); 5] = [
         (
             &|b| b[PREAMBLE_LEN..PREAMBLE_LEN + 8].copy_from_slice(&u64::MAX.to_le_bytes()),
             format!("the generator name (at byte {PREAMBLE_LEN} of the blob) claims"),
