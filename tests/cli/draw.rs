@@ -341,8 +341,9 @@ fn a_refused_board_is_drawn_with_its_outcome_unknown() {
     assert!(Png::read(&png).legend().iter().any(|(l, _)| l == "winning click unknown"));
 }
 
-/// `-o` naming the input (by its path, a link to it, or as the file standard input is
-/// redirected from) is refused before anything is read or written: exit 2, the input intact.
+/// `-o` naming the input (by its path, a link to it even with `--force`, or as the file standard
+/// input is redirected from) is refused before anything is read or written: exit 2, the input
+/// intact.
 #[test]
 fn the_picture_is_never_written_over_its_input() {
     let d = dir("over-input");
@@ -366,7 +367,15 @@ fn the_picture_is_never_written_over_its_input() {
     {
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(&file, &link).unwrap();
-        tries.push((vec!["draw", "mine", f, "-o", link.to_str().unwrap()], Stdin::Null, link.to_str().unwrap()));
+        // Without --force the link is refused as a link; with it, as the input.
+        let o = run(Bin::Grundy, &["draw", "mine", f, "-o", link.to_str().unwrap()], Stdin::Null);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("is a symbolic link"), "{}", stderr(&o));
+        tries.push((
+            vec!["draw", "mine", f, "-o", link.to_str().unwrap(), "--force"],
+            Stdin::Null,
+            link.to_str().unwrap(),
+        ));
     }
     for (args, stdin, output) in tries {
         let o = run(Bin::Grundy, &args, stdin);

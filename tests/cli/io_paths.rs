@@ -323,6 +323,28 @@ fn a_signal_while_writing_leaves_no_temporary_file() {
     }
 }
 
+/// A signal the process ignores (SIGHUP under `nohup`) stays ignored while `generate -o` writes.
+#[test]
+fn an_ignored_signal_stays_ignored_while_writing() {
+    let dir = TempDir::new("signal-ignored");
+    let target = dir.0.join("big.sgt");
+    let mut child = Command::new("sh")
+        .args(["-c", "trap '' HUP; exec \"$@\"", "sh", GRUNDY, "generate", "--bound", "4096", "-o", path_str(&target)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !dir.names().iter().any(|n| n.ends_with(".tmp")) && child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed().as_secs() < 120);
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+    let _ = Command::new("kill").args(["-HUP", &child.id().to_string()]).status();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(dir.names(), ["big.sgt"]);
+}
+
 /// Without `-o`, `generate` replaces the blob and the manifest of `generated/` both or neither:
 /// a manifest it may not replace leaves the old blob too.
 #[test]

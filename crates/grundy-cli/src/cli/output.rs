@@ -52,7 +52,8 @@ impl Target {
                 Err(_) => String::new(),
             };
             return Err(Failure::io(format!(
-                "{}: is a symbolic link{to}; refusing to write through it ({FORCE} the file it names)",
+                "{}: is a symbolic link{to}; refusing to write through it (pass --force to replace the file it \
+                 names)",
                 path.display()
             )));
         }
@@ -189,11 +190,15 @@ mod signals {
     use signal_hook::iterator::Signals;
 
     /// From the first call on, SIGINT, SIGTERM and SIGHUP remove the temporary files, then end
-    /// the process as they would have (by the signal's default action).
+    /// the process as they would have (by the signal's default action). A signal the process
+    /// ignores (SIGHUP under `nohup`) stays ignored.
     pub fn watch() {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| {
-            let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+            let ignored = ignored();
+            let caught: Vec<i32> =
+                [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored >> (s - 1) & 1 == 0).collect();
+            let Ok(mut signals) = Signals::new(caught) else { return };
             let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
                 if let Some(signal) = signals.forever().next() {
                     // Held till the process ends, so that no new temporary file appears.
@@ -206,6 +211,14 @@ mod signals {
                 }
             });
         });
+    }
+
+    /// The signals this process ignores, bit `n - 1` for signal `n` (Linux: from
+    /// `/proc/self/status`; elsewhere none are taken to be).
+    fn ignored() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+        mask.and_then(|m| u64::from_str_radix(m, 16).ok()).unwrap_or(0)
     }
 }
 
