@@ -111,8 +111,8 @@ struct GenerateArgs {
     /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
-    /// With -o: replace a write-protected file, or the file a symbolic link names (the link
-    /// stays); without it both are refused.
+    /// Replace a write-protected file, or the file a symbolic link names (the link stays);
+    /// without it both are refused.
     #[arg(long)]
     force: bool,
     /// A blob for this leaper alone: its square and, when certified, its closed form.
