@@ -65,7 +65,8 @@ impl Input {
         if meta.is_dir() {
             return Err(directory());
         }
-        if !meta.is_file() {
+        // A file the kernel sizes at 0 may still have content (`/proc/self/status`): a stream.
+        if !meta.is_file() || meta.len() == 0 {
             return Ok(Input(Bytes::Stream(Chunks::new(Box::new(Named { file, name })))));
         }
         let opened = Arc::new(OpenedFile::new(file.try_clone()?, &meta));

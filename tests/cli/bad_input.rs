@@ -31,6 +31,9 @@ use crate::run::{Bin, Stdin, run, scratch_dir};
 /// Bytes the judge reads per chunk from standard input (`grundy::judge::source::CHUNK`).
 const CHUNK: usize = grundy::judge::source::CHUNK;
 
+/// The most digits a number may have (`grundy::judge::scanner::MAX_DIGITS`).
+const MAX_DIGITS: usize = grundy::judge::scanner::MAX_DIGITS;
+
 /// An accepted input: name, input, the exact standard output.
 type Good<'a> = (&'a str, &'a [u8], &'a str);
 
@@ -142,6 +145,8 @@ fn accepted_layouts(command: &'static str, sample: &str, out: &str) -> Vec<Entry
     let lone_cr = sample.replace('\n', "\r");
     let zeros = sample.split('\n').map(|l| l.replace(' ', " 00")).collect::<Vec<_>>().join("\n");
     let trailing = format!("{sample}\n \t\r\n\n");
+    // T with as many digits as a number may have, leading zeros.
+    let longest = format!("{}{sample}", "0".repeat(MAX_DIGITS - 1));
     #[rustfmt::skip]
     let good: &[Good<'_>] = &[
         ("sample", sample.as_bytes(), out),
@@ -152,6 +157,7 @@ fn accepted_layouts(command: &'static str, sample: &str, out: &str) -> Vec<Entry
         ("all on one line", one_line.as_bytes(), out),
         ("lone CR as separator", lone_cr.as_bytes(), out),
         ("leading zeros", zeros.as_bytes(), out),
+        ("the most leading zeros", longest.as_bytes(), out),
         ("trailing whitespace lines", trailing.as_bytes(), out),
         ("T = 0 prints nothing", b"0\n", ""),
         ("T = 0 without newline", b"0", ""),
@@ -173,6 +179,7 @@ fn common_bad(command: &'static str, sample: &str, out: &str) -> Vec<Entry> {
     let nul_after = format!("{sample}\0");
     let nul_glued = format!("{}\0\n", sample.trim_end());
     let nul_line = format!("{sample}\0\n");
+    let too_long = format!("{}{sample}", "0".repeat(MAX_DIGITS));
     #[rustfmt::skip]
     let bad: &[Bad<'_>] = &[
         ("empty input", b"", "", (1, 1), "unexpected end of input: expected T, the number of cases"),
@@ -181,6 +188,7 @@ fn common_bad(command: &'static str, sample: &str, out: &str) -> Vec<Entry> {
         ("T not a number", b"two\n", "", (1, 1), "expected T, the number of cases, found 't'"),
         ("T negative", b"-2\n", "", (1, 1), "found a sign"),
         ("T with a plus sign", b"+2\n", "", (1, 1), "found a sign"),
+        ("T of too many leading zeros", too_long.as_bytes(), "", (1, 1), "T, the number of cases has more than 4096 digits"),
         ("T past u64", b"18446744073709551616\n", "", (1, 1), "T, the number of cases is too large"),
         ("T of 30 digits", b"123456789012345678901234567890\n", "", (1, 1), "too large"),
         ("T in hex", b"0x2\n", "", (1, 2), "found 'x'"),
@@ -412,8 +420,12 @@ fn big_inputs_catalogue() {
     // A 5 MB line of spaces before a bad token: the column counts every one.
     let spaces = " ".repeat(5_000_000);
     let (spaces_bad, spaces_then_line) = (format!("1\n1\n{spaces}1 x\n"), format!("1\n1\n{spaces}1 0\n{spaces}2\n"));
+    // 16 M zeros before a coordinate: refused at the token's start, without reading it whole
+    // into memory or again at every chunk.
+    let zeros = format!("1\n1\n{}1 0\n", "0".repeat(16 << 20));
     #[rustfmt::skip]
     let knights: &[Bad<'_>] = &[
+        ("16 M leading zeros", zeros.as_bytes(), "", (3, 1), "x of knight 1 of case 1 has more than 4096 digits"),
         ("3 MiB, the last line bad", last_bad.as_bytes(), &out, (last_bad_line, 4), &last_bad_message),
         ("3 MiB then data", then_data.as_bytes(), &out, (then_data_line, 5), &then_data_message),
         ("5 MB of spaces then a bad token", spaces_bad.as_bytes(), "", (3, 5_000_003), "found 'x'"),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use grundy_core::MoveSet;
 use grundy_core::Triangle;
 
-use crate::run::{Bin, Stdin, grundy, run, stderr};
+use crate::run::{Bin, Stdin, grundy, run, stderr, stdout};
 
 /// The documented palette of values 0 to 7 (Okabe and Ito's colours).
 const PALETTE: [[u8; 3]; 8] = [
@@ -341,8 +341,9 @@ fn a_refused_board_is_drawn_with_its_outcome_unknown() {
     assert!(Png::read(&png).legend().iter().any(|(l, _)| l == "winning click unknown"));
 }
 
-/// `-o` naming the input (by its path, a link to it, or as the file standard input is
-/// redirected from) is refused before anything is read or written: exit 2, the input intact.
+/// `-o` naming the input (by its path, a link to it even with `--force`, or as the file standard
+/// input is redirected from) is refused before anything is read or written: exit 2, the input
+/// intact.
 #[test]
 fn the_picture_is_never_written_over_its_input() {
     let d = dir("over-input");
@@ -366,7 +367,15 @@ fn the_picture_is_never_written_over_its_input() {
     {
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(&file, &link).unwrap();
-        tries.push((vec!["draw", "mine", f, "-o", link.to_str().unwrap()], Stdin::Null, link.to_str().unwrap()));
+        // Without --force the link is refused as a link; with it, as the input.
+        let o = run(Bin::Grundy, &["draw", "mine", f, "-o", link.to_str().unwrap()], Stdin::Null);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("is a symbolic link"), "{}", stderr(&o));
+        tries.push((
+            vec!["draw", "mine", f, "-o", link.to_str().unwrap(), "--force"],
+            Stdin::Null,
+            link.to_str().unwrap(),
+        ));
     }
     for (args, stdin, output) in tries {
         let o = run(Bin::Grundy, &args, stdin);
@@ -445,4 +454,32 @@ fn bad_arguments_are_clear_errors() {
     assert!(std::fs::read_to_string(&file).unwrap().starts_with("<?xml"));
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(!left.iter().any(|n| n.to_string_lossy().ends_with(".tmp")), "{left:?}");
+}
+
+/// `-o` onto a directory or a device is exit code 1 for `draw` and `emit`, as documented; the
+/// documentation and `--help` describe `--force`.
+#[test]
+fn output_refusals_exit_as_documented() {
+    let d = dir("refusals");
+    let picture_dir = d.join("dir.png");
+    std::fs::create_dir_all(&picture_dir).unwrap();
+    let picture_dir = picture_dir.to_str().unwrap();
+    for args in [
+        vec!["draw", "--size", "8", "-o", picture_dir],
+        vec!["emit", "--lang", "c", "misere-nim", "-o", "/dev/null"],
+        vec!["emit", "--lang", "c", "misere-nim", "-o", picture_dir],
+    ] {
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    }
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/draw-and-emit.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(doc.contains("anything else (a directory, a device) is refused with exit code 1"), "docs/draw-and-emit.md");
+    assert!(doc.contains("unless `--force` is given"), "docs/draw-and-emit.md");
+    for command in [&["generate", "--help"][..], &["draw", "--help"], &["draw", "mine", "--help"], &["emit", "--help"]]
+    {
+        let o = grundy(command, "");
+        assert!(o.status.success() && stdout(&o).contains("--force"), "{command:?}");
+    }
 }

@@ -171,6 +171,13 @@ fn the_hyper_knight_in_four_languages_answers_like_grundy() {
         // The sample, with CRLF line ends and no final newline.
         let sample = "2\r\n1\r\n1 0\r\n2\r\n2 5\r\n3 5";
         assert_eq!(String::from_utf8_lossy(&run(&program, sample.as_bytes()).stdout), "Case 1: Bob\nCase 2: Alice\n");
+        // Leading zeros, 21 characters and more, as grundy reads them.
+        let zeros = "0002\n1\n000000000000000000001 00000000000000000000000000000000\n2\n2 5\n3 000000000000000000005";
+        assert_eq!(
+            String::from_utf8_lossy(&run(&program, zeros.as_bytes()).stdout),
+            stdout(&grundy(&["knights"], zeros)),
+            "{lang}"
+        );
         for bad in BAD_KNIGHTS {
             let expected = grundy(&["knights"], bad);
             assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
@@ -279,6 +286,11 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
         let o = run(&program, input.as_bytes());
         assert!(o.status.success(), "{lang}: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&want), "{lang}");
+        // Leading zeros, 21 characters and more, as grundy reads them.
+        let zeros = "1\n00000000000000000000002\n000000000000000000000001 0000000000000000000018446744073709551615\n";
+        let expected = grundy(&["misere-nim"], zeros);
+        assert!(expected.status.success());
+        assert_eq!(String::from_utf8_lossy(&run(&program, zeros.as_bytes()).stdout), stdout(&expected), "{lang}");
         for b in bad {
             let expected = grundy(&["misere-nim"], b);
             assert_eq!(expected.status.code(), Some(2), "grundy on {b:?}");

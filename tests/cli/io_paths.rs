@@ -202,14 +202,19 @@ fn generate_replaces_only_regular_files() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("/dev/null: is a character device; refusing to replace it"), "{}", stderr(&out));
 
-    // A regular file is replaced, through a link the link's target is.
+    // A regular file is replaced; a link only with --force, and then its target is.
     let file = dir.file("old.sgt", "old contents");
     let link = dir.0.join("link.sgt");
     std::os::unix::fs::symlink(&file, &link).unwrap();
-    for path in [&file, &link] {
-        let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(path)], Stdio::null(), Stdio::piped());
-        assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
-    }
+    let out = run_with(GRUNDY, &["generate", "--bound", "8", "-o", path_str(&file)], Stdio::null(), Stdio::piped());
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
+    let out = run_with(
+        GRUNDY,
+        &["generate", "--bound", "8", "--force", "-o", path_str(&link)],
+        Stdio::null(),
+        Stdio::piped(),
+    );
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), ""), "{}", stderr(&out));
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
     let inspected = run_with(GRUNDY, &["inspect", path_str(&file)], Stdio::null(), Stdio::piped());
     assert_eq!(inspected.status.code(), Some(0), "{}", stderr(&inspected));
@@ -223,6 +228,146 @@ fn generate_replaces_only_regular_files() {
         "{}",
         stderr(&out)
     );
+}
+
+/// `-o` of `generate`, `draw` and `emit` refuses a symbolic link (to a file, or dangling) and a
+/// write-protected file unless `--force` is given, and then replaces the link's target (the link
+/// stays) or the file (its permissions kept).
+#[test]
+fn output_refuses_links_and_write_protected_files_without_force() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("force");
+    let commands: [(&str, &[&str]); 3] = [
+        ("sgt", &["generate", "--bound", "8"]),
+        ("svg", &["draw", "--size", "8"]),
+        ("c", &["emit", "--lang", "c", "misere-nim"]),
+    ];
+    for (ext, command) in commands {
+        let precious = dir.file(&format!("precious.{ext}"), "precious");
+        let link = dir.0.join(format!("link.{ext}"));
+        let dangling = dir.0.join(format!("dangling.{ext}"));
+        let protected = dir.file(&format!("protected.{ext}"), "protected");
+        std::os::unix::fs::symlink(&precious, &link).unwrap();
+        std::os::unix::fs::symlink(dir.0.join("nothing"), &dangling).unwrap();
+        std::fs::set_permissions(&protected, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let names = dir.names();
+        let run = |path: &Path, force: bool| {
+            let mut args = command.to_vec();
+            args.extend(["-o", path_str(path)]);
+            if force {
+                args.push("--force");
+            }
+            run_with(GRUNDY, &args, Stdio::null(), Stdio::piped())
+        };
+        for (path, what) in
+            [(&link, "is a symbolic link"), (&dangling, "is a symbolic link"), (&protected, "is write-protected")]
+        {
+            let out = run(path, false);
+            assert_eq!(out.status.code(), Some(1), "{command:?} -o {}: {}", path.display(), stderr(&out));
+            let message = format!("{}: {what}", path.display());
+            assert!(stderr(&out).contains(&message) && stderr(&out).contains("--force"), "{}", stderr(&out));
+        }
+        assert_eq!(std::fs::read_to_string(&precious).unwrap(), "precious", "{command:?}");
+        assert_eq!(std::fs::read_to_string(&protected).unwrap(), "protected", "{command:?}");
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink(), "{command:?}");
+        assert_eq!(dir.names(), names, "{command:?}: nothing added");
+        for path in [&link, &protected] {
+            let out = run(path, true);
+            assert_eq!(out.status.code(), Some(0), "{command:?} -o {} --force: {}", path.display(), stderr(&out));
+        }
+        assert_ne!(std::fs::read(&precious).unwrap(), b"precious", "{command:?}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "{command:?}: the link stays");
+        assert_ne!(std::fs::read(&protected).unwrap(), b"protected", "{command:?}");
+        assert_eq!(std::fs::metadata(&protected).unwrap().permissions().mode() & 0o777, 0o444, "{command:?}");
+        assert_eq!(dir.names(), names, "{command:?}: no temporary file left");
+    }
+}
+
+/// A catchable signal that ends `generate -o` while it writes leaves no temporary file: the
+/// process still ends by the signal.
+#[test]
+fn a_signal_while_writing_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    for (name, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        let dir = TempDir::new(&format!("signal-{name}"));
+        let target = dir.0.join("big.sgt");
+        let mut child = Command::new(GRUNDY)
+            .args(["generate", "--bound", "4096", "-o", path_str(&target)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The temporary file is there from its creation until the rename: signal the process then.
+        let started = std::time::Instant::now();
+        let seen = loop {
+            if dir.names().iter().any(|n| n.ends_with(".tmp")) {
+                break true;
+            }
+            if child.try_wait().unwrap().is_some() || started.elapsed().as_secs() > 120 {
+                break false;
+            }
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        };
+        if seen {
+            let kill = Command::new("kill").args([format!("-{name}"), child.id().to_string()]).status().unwrap();
+            assert!(kill.success());
+        }
+        let status = child.wait().unwrap();
+        if seen && status.signal() == Some(number) {
+            // Killed before the rename (nothing there) or after it (the whole blob there).
+            let names = dir.names();
+            assert!(names.is_empty() || names == ["big.sgt"], "SIG{name}: a temporary file is left: {names:?}");
+            if !names.is_empty() {
+                let inspected = run_with(GRUNDY, &["inspect", path_str(&target)], Stdio::null(), Stdio::piped());
+                assert_eq!(inspected.status.code(), Some(0), "{}", stderr(&inspected));
+            }
+        } else {
+            // Finished before the signal came: the file is there, and nothing else.
+            assert!(status.success(), "SIG{name}: {status:?}");
+            assert_eq!(dir.names(), ["big.sgt"], "SIG{name}");
+        }
+    }
+}
+
+/// A signal the process ignores (SIGHUP under `nohup`) stays ignored while `generate -o` writes.
+#[test]
+fn an_ignored_signal_stays_ignored_while_writing() {
+    let dir = TempDir::new("signal-ignored");
+    let target = dir.0.join("big.sgt");
+    let mut child = Command::new("sh")
+        .args(["-c", "trap '' HUP; exec \"$@\"", "sh", GRUNDY, "generate", "--bound", "4096", "-o", path_str(&target)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !dir.names().iter().any(|n| n.ends_with(".tmp")) && child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed().as_secs() < 120);
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+    let _ = Command::new("kill").args(["-HUP", &child.id().to_string()]).status();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(dir.names(), ["big.sgt"]);
+}
+
+/// Without `-o`, `generate` replaces the blob and the manifest of `generated/` both or neither:
+/// a manifest it may not replace leaves the old blob too.
+#[test]
+fn generate_without_output_replaces_both_files_or_neither() {
+    let dir = TempDir::new("both");
+    std::fs::create_dir(dir.0.join("generated")).unwrap();
+    let blob = dir.file("generated/tables.sgt", "old blob");
+    std::fs::create_dir(dir.0.join("generated/MANIFEST.md")).unwrap();
+    let out = Command::new(GRUNDY).args(["generate", "--bound", "8"]).current_dir(&dir.0).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("MANIFEST.md: is a directory"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&blob).unwrap(), "old blob");
+    let names: Vec<String> = std::fs::read_dir(dir.0.join("generated"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
 }
 
 /// `generate` without `-o` outside the repository creates `generated/` and says so.
@@ -325,6 +470,65 @@ fn closed_output_is_quiet_and_full_output_is_an_error_for_every_subcommand() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// Help and version text follow the rule for output too: a full disk is a message and exit 1, a
+/// closed pipe ends quietly.
+#[test]
+fn help_and_version_follow_the_rule_for_output() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["-V"],
+        &["help", "knights"],
+        &["knights", "--help"],
+        &["draw", "mine", "-h"],
+    ] {
+        let out = run_with(GRUNDY, args, Stdio::null(), dev_full());
+        assert_eq!(out.status.code(), Some(1), "{args:?} > /dev/full");
+        assert_eq!(text(&out.stderr), "grundy: writing output: No space left on device (os error 28)\n", "{args:?}");
+        let out = run_with(GRUNDY, args, Stdio::null(), closed_pipe());
+        assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), ""), "{args:?} | closed pipe");
+        let out = run_with(GRUNDY, args, Stdio::null(), Stdio::piped());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Standard output closed (`>&-`, descriptor 1 not open at all) is a write error, exit 1, for
+/// every subcommand that writes to it and both binaries; one that writes nothing there succeeds.
+#[test]
+fn closed_standard_output_is_an_error() {
+    let dir = TempDir::new("closed-stdout");
+    let closed = |program: &str, args: &[String], input: &[u8]| {
+        let path = dir.file("in", input);
+        Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$@\" >&-")
+            .arg("sh")
+            .arg(program)
+            .args(args)
+            .stdin(std::fs::File::open(&path).unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap()
+    };
+    let mut commands = subcommands(&dir);
+    commands.push((GRUNDY, vec!["emit".into(), "--lang".into(), "c".into(), "misere-nim".into()], vec![]));
+    commands.push((GRUNDY, vec!["--help".into()], vec![]));
+    for (program, args, input) in commands {
+        let out = closed(program, &args, &input);
+        assert_eq!(out.status.code(), Some(1), "{args:?} >&-: {}", stderr(&out));
+        assert!(
+            text(&out.stderr).ends_with("output: Bad file descriptor (os error 9)\n"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let blob = dir.0.join("g.sgt");
+    let out =
+        closed(GRUNDY, &["generate".into(), "--bound".into(), "8".into(), "-o".into(), path_str(&blob).into()], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
 /// `| head -1`: the reader takes one line and goes; the rest of a long output is not an error.
 #[test]
 fn head_takes_one_line_of_every_subcommand() {
@@ -419,5 +623,20 @@ fn long_thin_mine_boards_are_refused_either_way_round() {
     for board in ["65536 1 0", "1 65536 0"] {
         let out = grundy(&["mine"], format!("1\n{board}\n"));
         assert_eq!((out.status.code(), stdout(&out)), (Some(0), "Case #1: Xiemao\n"), "{board}: {}", stderr(&out));
+    }
+}
+
+/// A file the kernel sizes at 0 but that has content (`/proc/self/status`) is read as a stream:
+/// its content is judged, not taken for a file that grew.
+#[test]
+fn a_file_sized_zero_with_content_is_read() {
+    for program in [GRUNDY, TINY] {
+        let out = run_with(program, &["misere-nim", "/proc/self/status"], Stdio::null(), Stdio::piped());
+        assert_eq!(out.status.code(), Some(2), "{program}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("line 1, column 1: expected T, the number of cases, found 'N'"),
+            "{}",
+            stderr(&out)
+        );
     }
 }

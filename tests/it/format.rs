@@ -105,6 +105,49 @@ fn foreign_files_are_rejected() {
     assert!(msg.contains("not a grundy table blob"), "{msg}");
 }
 
+/// A header that passes its checksum but does not decode is described in words, naming the
+/// field: no decoder's debug text.
+#[test]
+fn header_decode_errors_name_the_field_in_words() {
+    let blob = small_blob();
+    let generator_len = u64::from_le_bytes(blob[PREAMBLE_LEN..PREAMBLE_LEN + 8].try_into().unwrap()) as usize;
+    let tables_at = PREAMBLE_LEN + 8 + generator_len;
+    let game_at = tables_at + 8;
+    let message = |edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = blob.clone();
+        edit(&mut b);
+        match validate(&with_fresh_header_checksum(b)) {
+            Err(e @ BlobError::HeaderDecode(_)) => e.to_string(),
+            other => panic!("{other:?}"),
+        }
+    };
+    type Edit<'a> = &'a dyn Fn(&mut Vec<u8>);
+    let cases: [(Edit<'_>, String); 5] = [
+        (
+            &|b| b[PREAMBLE_LEN..PREAMBLE_LEN + 8].copy_from_slice(&u64::MAX.to_le_bytes()),
+            format!("the generator name (at byte {PREAMBLE_LEN} of the blob) claims"),
+        ),
+        (
+            &|b| b[PREAMBLE_LEN + 8] = 0xff,
+            format!("the generator name (at byte {PREAMBLE_LEN} of the blob) is not valid UTF-8"),
+        ),
+        (
+            &|b| b[game_at..game_at + 4].copy_from_slice(&99u32.to_le_bytes()),
+            format!("table 0's game (at byte {game_at} of the blob) is 99, which this version of grundy does not know"),
+        ),
+        (&|b| b[tables_at..tables_at + 8].copy_from_slice(&3u64.to_le_bytes()), "table 2's game (at byte".into()),
+        (
+            &|b| b[tables_at..tables_at + 8].copy_from_slice(&3u64.to_le_bytes()),
+            "runs past the end of the header (4 more bytes needed)".into(),
+        ),
+    ];
+    for (edit, expected) in cases {
+        let m = message(edit);
+        assert!(m.starts_with("header does not decode: ") && m.contains(&expected), "{m:?}, expected {expected:?}");
+        assert!(!m.contains(['{', '}', '`']) && !m.contains("Unexpected") && !m.contains("Utf8"), "{m:?}");
+    }
+}
+
 #[test]
 fn each_corruption_has_its_own_error() {
     let blob = small_blob();

@@ -18,15 +18,86 @@ pub fn exit_code(e: &JudgeError) -> u8 {
 }
 
 /// Buffered standard output, as the judges write it.
-pub type Stdout = BufWriter<std::io::StdoutLock<'static>>;
+pub type Stdout = BufWriter<Out>;
+
+/// Standard output, locked. Its writes fail as a closed descriptor's do (EBADF) when the process
+/// started with standard output closed (`grundy knights FILE >&-`): the Rust runtime puts
+/// `/dev/null` in its place before `main`, and its answers would be lost without a word.
+pub struct Out(std::io::StdoutLock<'static>);
+
+/// Standard output for a command's output (see [`Out`]).
+pub fn stdout() -> Out {
+    Out(std::io::stdout().lock())
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if closed_at_start::stdout_was_closed() {
+            return Err(closed_at_start::error());
+        }
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Whether standard output was closed when the process started, found out before the Rust
+/// runtime puts `/dev/null` in its place: by a function in `.init_array`, which the loader runs
+/// before the runtime's start-up code (on Linux; elsewhere it is taken to be open).
+#[cfg(target_os = "linux")]
+mod closed_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// EBADF on Linux.
+    const EBADF: i32 = 9;
+
+    /// Duplicating descriptor 1 fails with EBADF when it is closed (the duplicate is closed
+    /// again at once).
+    extern "C" fn check() {
+        use std::os::fd::AsFd;
+        let closed = std::io::stdout().as_fd().try_clone_to_owned().is_err_and(|e| e.raw_os_error() == Some(EBADF));
+        CLOSED.store(closed, Ordering::Relaxed);
+    }
+
+    // SAFETY: `.init_array` holds pointers to functions the loader calls, before `main`, with
+    // (argc, argv, envp), which a function of no arguments may ignore under the C calling
+    // convention; `check` calls no runtime function that needs the runtime set up (one `fcntl`
+    // and one `close`, no allocation), as the standard library's own `.init_array` entry does.
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static CHECK: extern "C" fn() = check;
+
+    pub fn stdout_was_closed() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
+
+    pub fn error() -> std::io::Error {
+        std::io::Error::from_raw_os_error(EBADF)
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod closed_at_start {
+    pub fn stdout_was_closed() -> bool {
+        false
+    }
+
+    pub fn error() -> std::io::Error {
+        std::io::Error::other("standard output is closed")
+    }
+}
 
 /// Runs `solve` against buffered standard output, flushing what was solved even when a later
 /// case fails. The rule for output, as for every `grundy` subcommand: a closed pipe
 /// (`grundy knights | head -1`) ends the run quietly, as a success; any other write error (a full
-/// disk) is an [`JudgeError::Output`], and it is not hidden by an input error that came first:
+/// disk, standard output closed) is an [`JudgeError::Output`], and it is not hidden by an input error that came first:
 /// the write error is returned, its message naming the input error too.
 pub fn with_stdout(solve: impl FnOnce(&mut Stdout) -> Result<(), JudgeError>) -> Result<(), JudgeError> {
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut out = BufWriter::with_capacity(1 << 16, stdout());
     let result = solve(&mut out);
     let flushed = out.flush();
     // Nothing more is written, even if the buffer still holds something (a failed flush).

@@ -7,7 +7,9 @@
 //! eight bytes at a time (`swar`), taken only when a separator follows inside the window. Every
 //! other case goes byte by byte: numbers of 17 digits or more (with an overflow check), a token
 //! that runs into the window's end (the window slides and refills, keeping the token), and
-//! every error. Runs of pairs and of positive numbers go faster still through
+//! every error. A number may have leading zeros, but no more than [`MAX_DIGITS`] digits in all:
+//! a longer one is refused, so a token that spans many windows of a stream neither grows the
+//! window nor is scanned again at every slide. Runs of pairs and of positive numbers go faster still through
 //! [`Scanner::pairs_below`] and [`Scanner::positive_numbers`], which read a block of [`BLOCK`]
 //! bytes at a time (`block`) and stop wherever they are not sure, so that the token-by-token
 //! path reads and reports everything they do not.
@@ -38,9 +40,16 @@ pub enum ScanError {
     NotANumber,
     /// More than fits 64 bits.
     Overflow,
+    /// More than [`MAX_DIGITS`] digits (leading zeros, since any more would overflow).
+    TooLong,
     /// Reading the input failed (the I/O error is kept by the scanner).
     Read,
 }
+
+/// The most digits a number may have, leading zeros included. A longer run of digits is an
+/// error ([`ScanError::TooLong`]) wherever the input comes from, so that reading stays linear
+/// and a streamed window stays bounded (the token being read is kept whole in the window).
+pub const MAX_DIGITS: usize = 4096;
 
 /// Reads unsigned integers from a [`Source`].
 #[allow(missing_debug_implementations)] // A source and offsets: nothing to show.
@@ -229,6 +238,11 @@ impl<S: Source> Scanner<S> {
                 };
                 pos += 1;
             }
+            // Only leading zeros get this far without overflowing: checked once per window, not
+            // per byte, before the window slides and keeps the token.
+            if pos - start > MAX_DIGITS {
+                return self.fail(start, ScanError::TooLong);
+            }
             if pos == bytes.len() {
                 // The token (or the whitespace before it) may go on past the window.
                 let (dropped, more) = self.slide(start).or_else(|()| self.fail(0, ScanError::Read))?;
@@ -323,6 +337,9 @@ impl<S: Source> Scanner<S> {
                 format!("expected {expected}, found {}", describe(&self.src.window()[self.failed_at..]))
             }
             ScanError::Overflow => format!("{expected} is too large (the largest is {})", u64::MAX),
+            ScanError::TooLong => {
+                format!("{expected} has more than {MAX_DIGITS} digits (leading zeros included), too many to read")
+            }
             ScanError::Read => return self.read_failure(),
         };
         self.error_at(self.failed_at, message)

@@ -13,26 +13,29 @@ use super::output::Target;
 /// Where the blob and its manifest go without `-o`.
 const DEFAULT_DIR: &str = "generated";
 
-pub fn run(bound: usize, output: Option<&Path>) -> Result<(), Failure> {
+pub fn run(bound: usize, output: Option<&Path>, force: bool) -> Result<(), Failure> {
     // Checked before the tables are computed, so a refused target costs nothing.
-    let target = match output {
-        Some(path) => Target::check(path)?,
-        None => {
-            let dir = Path::new(DEFAULT_DIR);
-            if !dir.is_dir() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| Failure::io(format!("creating the directory {} to write into: {e}", dir.display())))?;
-                eprintln!("created the directory {}", dir.display());
-            }
-            Target::check(&dir.join("tables.sgt"))?
-        }
-    };
-    let blob = default_blob(bound);
-    target.write(&blob)?;
-    if output.is_none() {
-        Target::check(&Path::new(DEFAULT_DIR).join("MANIFEST.md"))?.write(manifest(&blob).as_bytes())?;
+    let Some(path) = output else { return into_generated(bound, force) };
+    let target = Target::check(path, force)?;
+    target.write(&default_blob(bound))
+}
+
+/// The blob and its manifest into `generated/`: both or neither. Both temporary files are
+/// written (where a full disk fails) before either is renamed over the old file.
+fn into_generated(bound: usize, force: bool) -> Result<(), Failure> {
+    let dir = Path::new(DEFAULT_DIR);
+    if !dir.is_dir() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::io(format!("creating the directory {} to write into: {e}", dir.display())))?;
+        eprintln!("created the directory {}", dir.display());
     }
-    Ok(())
+    let (blob_target, manifest_target) =
+        (Target::check(&dir.join("tables.sgt"), force)?, Target::check(&dir.join("MANIFEST.md"), force)?);
+    let blob = default_blob(bound);
+    let manifest = manifest(&blob);
+    let (blob, manifest) = (blob_target.stage(&blob)?, manifest_target.stage(manifest.as_bytes())?);
+    blob.commit()?;
+    manifest.commit()
 }
 
 /// The command that rewrites `generated/`.

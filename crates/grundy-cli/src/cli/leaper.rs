@@ -241,7 +241,9 @@ fn not_found_json(why: &NotFound) -> Value {
 }
 
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
-pub fn generate(game: &Game, bound: usize, output: &Path) -> Result<(), Failure> {
+pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
+    // Checked before the work, so a refused target costs nothing.
+    super::output::check(output, force)?;
     let set = game.set();
     let analysis = game.analyze();
     let blob = grundy_core::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
@@ -251,5 +253,5 @@ pub fn generate(game: &Game, bound: usize, output: &Path) -> Result<(), Failure>
             eprintln!("moves {set}: {bound} x {bound} square only, no closed form: {why}")
         }
     }
-    super::output::write(output, &blob)
+    super::output::write(output, &blob, force)
 }

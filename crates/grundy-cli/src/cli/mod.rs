@@ -111,6 +111,10 @@ struct GenerateArgs {
     /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
+    /// Replace a write-protected file, or the file a symbolic link names (the link stays);
+    /// without it both are refused.
+    #[arg(long)]
+    force: bool,
     /// A blob for this leaper alone: its square and, when certified, its closed form.
     #[command(flatten)]
     game: leaper::Game,
@@ -203,7 +207,7 @@ fn parse_bound(text: &str) -> Result<usize, String> {
 /// success; any other write error (a full disk) is an I/O failure.
 fn print(text: impl std::fmt::Display) -> Result<(), Failure> {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::process::stdout();
     match write!(out, "{text}").and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure { code: 0, message: String::new() }),
@@ -250,8 +254,23 @@ impl Failure {
     }
 }
 
+/// Help and version text (`--help`, `-V`, `help X`) on standard output, under [`print`]'s rule;
+/// usage errors go to standard error as clap writes them (exit code 2).
+fn help_or_version(e: &clap::Error) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let colour = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+    let text = e.render();
+    if colour { print(text.ansi()) } else { print(text) }
+}
+
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => return finish(help_or_version(&e)),
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         Command::Knights(Lazy(KnightsArgs { file, table, game, bound, report })) => {
             leaper::holder(&game, table.as_deref(), bound)
@@ -261,13 +280,15 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
-        Command::Generate(Lazy(GenerateArgs { bound, output, game })) => match (&game.moves, output.as_deref()) {
-            (Some(_), Some(path)) => leaper::generate(&game, bound, path),
-            (Some(_), None) => {
-                Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
+        Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => {
+            match (&game.moves, output.as_deref()) {
+                (Some(_), Some(path)) => leaper::generate(&game, bound, path, force),
+                (Some(_), None) => {
+                    Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
+                }
+                _ => generate::run(bound, output.as_deref(), force),
             }
-            _ => generate::run(bound, output.as_deref()),
-        },
+        }
         Command::Analyze(Lazy(AnalyzeArgs { game, json })) => leaper::analyze_command(&game, json),
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
         Command::Sg(Lazy(SgArgs { coordinates, game, bound })) => leaper::sg(&game, bound, &coordinates),
@@ -278,6 +299,11 @@ pub fn run() -> ExitCode {
         Command::Emit(Lazy(args)) => emit::run(&args),
         Command::Draw(Lazy(args)) => draw::run(&args),
     };
+    finish(result)
+}
+
+/// The exit code of a command's result, its message (if any) on standard error.
+fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

@@ -1,21 +1,30 @@
 //! Writing `-o FILE` (and `generated/`): a new file, or one that replaces a regular file (never
 //! a directory, a device or a pipe), through a temporary file beside it and a rename, so that a
 //! failure leaves the old file as it was and no reader sees half a file.
+//!
+//! A symbolic link or a write-protected file is refused unless `--force` is given: then the
+//! link's target is replaced (the link stays) and the file is replaced with its permissions.
+//!
+//! The bytes are computed before the temporary file is made, so it exists only while they are
+//! written and synced. For that window a catchable signal that ends the process (SIGINT,
+//! SIGTERM, SIGHUP) first removes the temporary files, on a thread of its own, and then ends the
+//! process as the signal would have.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use super::Failure;
 
 /// Writes `bytes` to `path` (see the module documentation).
-pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    Target::check(path)?.write(bytes)
+pub fn write(path: &Path, bytes: &[u8], force: bool) -> Result<(), Failure> {
+    Target::check(path, force)?.write(bytes)
 }
 
 /// Refuses `path` before any work is done when it cannot be written (see [`Target::check`]).
-pub fn check(path: &Path) -> Result<(), Failure> {
-    Target::check(path).map(drop)
+pub fn check(path: &Path, force: bool) -> Result<(), Failure> {
+    Target::check(path, force).map(drop)
 }
 
 /// A path to write: a regular file to replace, or nothing yet.
@@ -28,12 +37,34 @@ pub struct Target {
     permissions: Option<std::fs::Permissions>,
 }
 
+/// What `--force` allows, for messages.
+const FORCE: &str = "pass --force to replace it";
+
 impl Target {
-    /// Refuses anything but a regular file (following symbolic links) or a free name.
-    pub fn check(path: &Path) -> Result<Target, Failure> {
+    /// Refuses anything but a regular file or a free name; without `force`, refuses a symbolic
+    /// link (dangling or not) and a write-protected file too.
+    pub fn check(path: &Path, force: bool) -> Result<Target, Failure> {
         let shown = path.to_path_buf();
+        let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        if link && !force {
+            let to = match std::fs::read_link(path) {
+                Ok(to) => format!(" to {}", to.display()),
+                Err(_) => String::new(),
+            };
+            return Err(Failure::io(format!(
+                "{}: is a symbolic link{to}; refusing to write through it (pass --force to replace the file it \
+                 names)",
+                path.display()
+            )));
+        }
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_file() => {
+                if meta.permissions().readonly() && !force {
+                    return Err(Failure::io(format!(
+                        "{}: is write-protected; refusing to replace it ({FORCE})",
+                        path.display()
+                    )));
+                }
                 let path = std::fs::canonicalize(path).map_err(|e| writing(&shown, e))?;
                 Ok(Target { shown, path, permissions: Some(meta.permissions()) })
             }
@@ -61,44 +92,139 @@ impl Target {
     /// so a reader never sees half a blob and a failure leaves the target as it was. The
     /// temporary file is removed on failure.
     pub fn write(&self, bytes: &[u8]) -> Result<(), Failure> {
+        self.stage(bytes)?.commit()
+    }
+
+    /// Writes `bytes` to a new temporary file beside the target, synced, ready to be renamed
+    /// over it by [`Staged::commit`]; dropped uncommitted, the temporary file is removed.
+    pub fn stage(&self, bytes: &[u8]) -> Result<Staged<'_>, Failure> {
         let (tmp, file) = self.temporary()?;
+        let staged = Staged { target: self, tmp, len: bytes.len(), done: false };
         let written = (|| {
             let mut file = file;
             file.write_all(bytes)?;
             if let Some(permissions) = &self.permissions {
                 file.set_permissions(permissions.clone())?;
             }
-            file.sync_all()?;
-            drop(file);
-            // Checked again just before the rename: a directory or FIFO made meanwhile stays.
-            if std::fs::metadata(&self.path).is_ok_and(|m| !m.is_file()) {
-                return Err(std::io::Error::new(ErrorKind::AlreadyExists, "is no longer a regular file"));
-            }
-            std::fs::rename(&tmp, &self.path)
+            file.sync_all()
         })();
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(writing(&self.shown, e));
-        }
-        eprintln!("wrote {} ({} bytes)", self.shown.display(), bytes.len());
-        Ok(())
+        written.map_err(|e| writing(&self.shown, e))?;
+        Ok(staged)
     }
 
     /// A new file beside the target, `.NAME.PID.K.tmp`, created exclusively (nothing that is
-    /// there already is touched).
+    /// there already is touched), and registered for removal on a signal.
     fn temporary(&self) -> Result<(PathBuf, File), Failure> {
         let name = self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let dir = self.path.parent().unwrap_or(Path::new("."));
+        signals::watch();
+        // Created and registered under the lock, so a signal cannot come between the two.
+        let mut temporaries = temporaries();
         for k in 0.. {
             let tmp = dir.join(format!(".{name}.{}.{k}.tmp", std::process::id()));
             match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-                Ok(file) => return Ok((tmp, file)),
+                Ok(file) => {
+                    temporaries.push(tmp.clone());
+                    return Ok((tmp, file));
+                }
                 Err(e) if e.kind() == ErrorKind::AlreadyExists && k < 100 => continue,
                 Err(e) => return Err(writing(&self.shown, e)),
             }
         }
         unreachable!("the loop returns")
     }
+}
+
+/// A temporary file written in full beside its target, not yet renamed over it.
+pub struct Staged<'a> {
+    target: &'a Target,
+    tmp: PathBuf,
+    len: usize,
+    done: bool,
+}
+
+impl Staged<'_> {
+    /// Renames the temporary file over the target (checking once more that the target is not
+    /// something other than a regular file now).
+    pub fn commit(mut self) -> Result<(), Failure> {
+        let target = self.target;
+        let renamed = {
+            let mut temporaries = temporaries();
+            let renamed = if std::fs::metadata(&target.path).is_ok_and(|m| !m.is_file()) {
+                Err(std::io::Error::new(ErrorKind::AlreadyExists, "is no longer a regular file"))
+            } else {
+                std::fs::rename(&self.tmp, &target.path)
+            };
+            if renamed.is_ok() {
+                temporaries.retain(|t| *t != self.tmp);
+                self.done = true;
+            }
+            renamed
+        };
+        renamed.map_err(|e| writing(&target.shown, e))?;
+        eprintln!("wrote {} ({} bytes)", target.shown.display(), self.len);
+        Ok(())
+    }
+}
+
+impl Drop for Staged<'_> {
+    fn drop(&mut self) {
+        if !self.done {
+            let mut temporaries = temporaries();
+            let _ = std::fs::remove_file(&self.tmp);
+            temporaries.retain(|t| *t != self.tmp);
+        }
+    }
+}
+
+/// The temporary files that exist now, for the signal thread to remove.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(unix)]
+mod signals {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
+    /// From the first call on, SIGINT, SIGTERM and SIGHUP remove the temporary files, then end
+    /// the process as they would have (by the signal's default action). A signal the process
+    /// ignores (SIGHUP under `nohup`) stays ignored.
+    pub fn watch() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            let ignored = ignored();
+            let caught: Vec<i32> =
+                [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored >> (s - 1) & 1 == 0).collect();
+            let Ok(mut signals) = Signals::new(caught) else { return };
+            let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    // Held till the process ends, so that no new temporary file appears.
+                    let mut temporaries = super::temporaries();
+                    for tmp in temporaries.drain(..) {
+                        let _ = std::fs::remove_file(tmp);
+                    }
+                    let _ = signal_hook::low_level::emulate_default_handler(signal);
+                    std::process::exit(128 + signal);
+                }
+            });
+        });
+    }
+
+    /// The signals this process ignores, bit `n - 1` for signal `n` (Linux: from
+    /// `/proc/self/status`; elsewhere none are taken to be).
+    fn ignored() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+        mask.and_then(|m| u64::from_str_radix(m, 16).ok()).unwrap_or(0)
+    }
+}
+
+#[cfg(not(unix))]
+mod signals {
+    pub fn watch() {}
 }
 
 fn writing(path: &Path, e: std::io::Error) -> Failure {

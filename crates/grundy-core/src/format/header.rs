@@ -7,6 +7,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use bincode::error::DecodeError;
 use serde::{Deserialize, Serialize};
 
 use super::BlobError;
@@ -97,13 +98,92 @@ impl Header {
         bincode::serde::encode_to_vec(self, config()).expect("a header always encodes")
     }
 
-    /// Decodes a header that must fill `bytes` exactly.
+    /// Decodes a header that must fill `bytes` exactly. The error says, in words, which field
+    /// does not decode and why.
     pub fn decode(bytes: &[u8]) -> Result<Header, BlobError> {
-        let (header, used) =
-            bincode::serde::decode_from_slice(bytes, config()).map_err(|e| BlobError::HeaderDecode(e.to_string()))?;
+        let (header, used) = bincode::serde::decode_from_slice(bytes, config())
+            .map_err(|e| BlobError::HeaderDecode(diagnose(bytes, &e)))?;
         if used != bytes.len() {
-            return Err(BlobError::HeaderDecode(format!("{} bytes left after the header", bytes.len() - used)));
+            return Err(BlobError::HeaderDecode(format!(
+                "{} bytes are left after the last table's entry",
+                bytes.len() - used
+            )));
         }
         Ok(header)
+    }
+}
+
+/// Why `bytes` is not a header, naming the field where decoding stops: found by decoding the
+/// fields one at a time, in the order `docs/blob-format.md` lists them (only once the whole
+/// header failed to decode, as `whole`).
+fn diagnose(bytes: &[u8], whole: &DecodeError) -> String {
+    let mut fields = Fields { bytes, at: 0 };
+    let stopped = (|| {
+        fields.next::<String>("the generator name")?;
+        let tables = fields.next::<u64>("the number of tables")?;
+        for i in 0..tables {
+            let name = |field: &str| format!("table {i}'s {field}");
+            fields.variant::<Game>(&name("game"))?;
+            fields.next::<Vec<(i8, i8)>>(&name("move set"))?;
+            fields.next::<u32>(&name("number of rows"))?;
+            fields.next::<u32>(&name("number of columns"))?;
+            fields.variant::<CellEncoding>(&name("cell encoding"))?;
+            fields.next::<u64>(&name("payload offset"))?;
+            fields.next::<u64>(&name("payload length"))?;
+            fields.next::<u32>(&name("CRC-32"))?;
+        }
+        Ok(())
+    })();
+    match stopped {
+        Err(why) => why,
+        Ok(()) => format!("it is malformed ({})", describe(whole)),
+    }
+}
+
+/// The fields of a header read one at a time, from `at` on.
+struct Fields<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Fields<'_> {
+    /// The next field, `name` in messages.
+    fn next<T: serde::de::DeserializeOwned>(&mut self, name: &str) -> Result<T, String> {
+        match bincode::serde::decode_from_slice::<T, _>(&self.bytes[self.at..], config()) {
+            Ok((value, used)) => {
+                self.at += used;
+                Ok(value)
+            }
+            Err(e) => Err(format!("{name} (at byte {} of the blob) {}", super::PREAMBLE_LEN + self.at, describe(&e))),
+        }
+    }
+
+    /// The next field, an enum stored as its variant's index: one this reader does not know is
+    /// named by its number.
+    fn variant<T: serde::de::DeserializeOwned>(&mut self, name: &str) -> Result<T, String> {
+        let at = self.at;
+        let index = self.next::<u32>(name)?;
+        self.at = at;
+        self.next::<T>(name).map_err(|_| {
+            format!(
+                "{name} (at byte {} of the blob) is {index}, which this version of grundy does not know \
+                 (a blob from a newer version?)",
+                super::PREAMBLE_LEN + at
+            )
+        })
+    }
+}
+
+/// What is wrong with a field, in words (bincode's errors display as their debug form).
+fn describe(e: &DecodeError) -> String {
+    match e {
+        DecodeError::UnexpectedEnd { additional } => {
+            format!("runs past the end of the header ({additional} more bytes needed)")
+        }
+        DecodeError::LimitExceeded => format!("claims more bytes than a header may have ({MAX_HEADER_LEN})"),
+        DecodeError::OutsideUsizeRange(n) => format!("claims a length of {n}, more than can be addressed"),
+        DecodeError::Utf8 { .. } => "is not valid UTF-8".to_string(),
+        DecodeError::UnexpectedVariant { found, .. } => format!("is {found}, not a value this version knows"),
+        _ => "is malformed".to_string(),
     }
 }

@@ -44,6 +44,10 @@ pub struct MineArgs {
     /// The picture: FILE.png or FILE.svg (replaces a regular file only).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Replace a write-protected FILE, or the file a symbolic link FILE names (the link stays);
+    /// without it both are refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Case `args.case` of the input, read as `grundy mine` reads it (the same errors).

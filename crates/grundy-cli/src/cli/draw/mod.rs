@@ -53,6 +53,10 @@ struct TableArgs {
     /// The picture: FILE.png or FILE.svg (replaces a regular file only).
     #[arg(short, long, value_name = "FILE", required = true)]
     output: Option<PathBuf>,
+    /// Replace a write-protected FILE, or the file a symbolic link FILE names (the link stays);
+    /// without it both are refused.
+    #[arg(long)]
+    force: bool,
 }
 
 /// The output format, from the file name's extension.
@@ -75,18 +79,18 @@ pub const MAX_SIDE: u64 = 16384;
 
 /// `grundy draw`.
 pub fn run(args: &DrawArgs) -> Result<(), Failure> {
-    let (path, picture) = match &args.what {
+    let (path, force, picture) = match &args.what {
         Some(DrawWhat::Mine(m)) => {
             let format = format_of(&m.output)?;
-            output::check(&m.output)?;
-            (m.output.clone(), (format, mine::picture(m)?))
+            output::check(&m.output, m.force)?;
+            (m.output.clone(), m.force, (format, mine::picture(m)?))
         }
         None => {
             let t = &args.table;
             let path = t.output.clone().expect("clap requires -o");
             let format = format_of(&path)?;
-            output::check(&path)?;
-            (path, (format, table::picture(t.moves.as_deref(), t.size, t.scale, !t.no_overlay)?))
+            output::check(&path, t.force)?;
+            (path, t.force, (format, table::picture(t.moves.as_deref(), t.size, t.scale, !t.no_overlay)?))
         }
     };
     let (format, picture) = picture;
@@ -94,7 +98,7 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
         Format::Png => png::encode(&picture).map_err(|e| Failure::io(format!("encoding the PNG: {e}")))?,
         Format::Svg => svg::encode(&picture).into_bytes(),
     };
-    output::write(&path, &bytes)?;
+    output::write(&path, &bytes, force)?;
     eprintln!(
         "grundy: wrote {} ({} x {} pixels, {} bytes)",
         path.display(),

@@ -67,12 +67,16 @@ pub struct EmitArgs {
     /// Write the source here instead of standard output (replaces a regular file only).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// With -o: replace a write-protected FILE, or the file a symbolic link FILE names (the
+    /// link stays); without it both are refused.
+    #[arg(long)]
+    force: bool,
 }
 
 /// `grundy emit`.
 pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     if let Some(path) = &args.output {
-        output::check(path)?;
+        output::check(path, args.force)?;
     }
     let program = match args.game {
         Game::Knights => knights(args)?,
@@ -99,12 +103,12 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     }
     match &args.output {
         Some(path) => {
-            output::write(path, text.as_bytes())?;
+            output::write(path, text.as_bytes(), args.force)?;
             eprintln!("grundy: wrote {} ({size} bytes)", path.display());
             Ok(())
         }
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::process::stdout();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     Err(Failure::io(format!("standard output: {e}")))
