@@ -65,8 +65,10 @@ mod closed_at_start {
 
     // SAFETY: `.init_array` holds pointers to functions the loader calls, before `main`, with
     // (argc, argv, envp), which a function of no arguments may ignore under the C calling
-    // convention; `check` calls no runtime function that needs the runtime set up (one `fcntl`
-    // and one `close`, no allocation), as the standard library's own `.init_array` entry does.
+    // convention. `check` needs nothing the Rust runtime sets up in `main`: it creates the lazily
+    // initialised standard-output handle (one allocation, from the C library's allocator, which
+    // is ready before `.init_array` runs, as the standard library's own entry there relies on),
+    // then makes one `fcntl` and one `close`.
     #[used]
     #[unsafe(link_section = ".init_array")]
     static CHECK: extern "C" fn() = check;
