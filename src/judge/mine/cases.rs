@@ -3,13 +3,15 @@
 
 use std::io::Write;
 
-use super::OnRefusal;
 use crate::judge::answer::mine_winner;
 use crate::judge::runs::{EachPair, read_pairs};
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::{Input, JudgeError};
 use crate::solver::mine::{Analysis, Board, MAX_CELLS, MAX_WORKING_BYTES, SolveError, Solver, working_bytes};
+
+/// A refused case: its number and why.
+pub type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
 
 /// Where solved and refused cases are reported, besides the output.
 pub(super) struct Sink<'s, F> {

@@ -20,6 +20,7 @@ use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::solver::mine::{Analysis, Board, SolveError, Solver};
+pub use cases::OnRefusal;
 use cases::Sink;
 #[cfg(not(feature = "parallel"))]
 use cases::solve_in_turn;
@@ -40,9 +41,6 @@ pub struct Mine<'s, F> {
     boards: Vec<Board>,
     sink: Sink<'s, F>,
 }
-
-/// A refused case: its number and why.
-pub type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     /// A judge solving with `solver`'s settings; `report(case, analysis)` sees every case
