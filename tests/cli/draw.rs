@@ -483,3 +483,22 @@ fn output_refusals_exit_as_documented() {
         assert!(o.status.success() && stdout(&o).contains("--force"), "{command:?}");
     }
 }
+
+/// Each file written is reported once on standard error.
+#[test]
+fn each_written_file_is_reported_once() {
+    let dir = crate::run::scratch_dir("wrote-once");
+    let picture = dir.join("k.svg");
+    let source = dir.join("k.c");
+    let generated = dir.join("k.sgt");
+    for args in [
+        vec!["draw", "--size", "8", "-o", picture.to_str().unwrap()],
+        vec!["emit", "--lang", "c", "misere-nim", "-o", source.to_str().unwrap()],
+        vec!["generate", "--bound", "8", "-o", generated.to_str().unwrap()],
+    ] {
+        let out = grundy(&args, "");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out).matches("wrote ").count(), 1, "{args:?}: {}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,7 +17,10 @@ pub fn run(bound: usize, output: Option<&Path>, force: bool) -> Result<(), Failu
     // Checked before the tables are computed, so a refused target costs nothing.
     let Some(path) = output else { return into_generated(bound, force) };
     let target = Target::check(path, force)?;
-    target.write(&default_blob(bound))
+    let blob = default_blob(bound);
+    target.write(&blob)?;
+    eprintln!("wrote {} ({} bytes)", path.display(), blob.len());
+    Ok(())
 }
 
 /// The blob and its manifest into `generated/`: both or neither. Both temporary files are
@@ -33,9 +36,13 @@ fn into_generated(bound: usize, force: bool) -> Result<(), Failure> {
         (Target::check(&dir.join("tables.sgt"), force)?, Target::check(&dir.join("MANIFEST.md"), force)?);
     let blob = default_blob(bound);
     let manifest = manifest(&blob);
-    let (blob, manifest) = (blob_target.stage(&blob)?, manifest_target.stage(manifest.as_bytes())?);
-    blob.commit()?;
-    manifest.commit()
+    let (staged_blob, staged_manifest) = (blob_target.stage(&blob)?, manifest_target.stage(manifest.as_bytes())?);
+    staged_blob.commit()?;
+    staged_manifest.commit()?;
+    for (name, len) in [("tables.sgt", blob.len()), ("MANIFEST.md", manifest.len())] {
+        eprintln!("wrote {} ({len} bytes)", dir.join(name).display());
+    }
+    Ok(())
 }
 
 /// The command that rewrites `generated/`.

@@ -253,5 +253,7 @@ pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result
             eprintln!("moves {set}: {bound} x {bound} square only, no closed form: {why}")
         }
     }
-    super::output::write(output, &blob, force)
+    super::output::write(output, &blob, force)?;
+    eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
+    Ok(())
 }

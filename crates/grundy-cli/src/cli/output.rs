@@ -99,7 +99,7 @@ impl Target {
     /// over it by [`Staged::commit`]; dropped uncommitted, the temporary file is removed.
     pub fn stage(&self, bytes: &[u8]) -> Result<Staged<'_>, Failure> {
         let (tmp, file) = self.temporary()?;
-        let staged = Staged { target: self, tmp, len: bytes.len(), done: false };
+        let staged = Staged { target: self, tmp, done: false };
         let written = (|| {
             let mut file = file;
             file.write_all(bytes)?;
@@ -139,7 +139,6 @@ impl Target {
 pub struct Staged<'a> {
     target: &'a Target,
     tmp: PathBuf,
-    len: usize,
     done: bool,
 }
 
@@ -161,9 +160,7 @@ impl Staged<'_> {
             }
             renamed
         };
-        renamed.map_err(|e| writing(&target.shown, e))?;
-        eprintln!("wrote {} ({} bytes)", target.shown.display(), self.len);
-        Ok(())
+        renamed.map_err(|e| writing(&target.shown, e))
     }
 }
 
