@@ -195,7 +195,6 @@ impl Search {
 
     /// Values the state `start` (all its components), memoising what it needs.
     fn solve(&mut self, graph: &Graph, start: Key, max_states: usize) -> Result<u8, TooLarge> {
-        let too_large = |states| TooLarge { states };
         // A map grown by a large cluster would make every later clear() cost its capacity.
         if self.memo.capacity() > 1 << 12 {
             self.memo = Memo::default();
@@ -212,7 +211,7 @@ impl Search {
                     continue;
                 }
                 if self.memo.len() >= max_states {
-                    return Err(too_large(self.memo.len()));
+                    return Err(TooLarge { states: self.memo.len() });
                 }
                 self.visit(graph, k);
             }

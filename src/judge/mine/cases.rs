@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use crate::judge::answer::mine_winner;
+use crate::judge::input::Bytes;
 use crate::judge::runs::{EachPair, read_pairs};
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
@@ -69,9 +70,10 @@ pub fn read_mine_case(input: Input, case: u64) -> Result<(u64, Option<Board>), J
         }
         Ok((cases, Some(board)))
     }
-    match input.mapped() {
-        Some(bytes) => read(&mut Scanner::new(bytes), case),
-        None => read(&mut Scanner::new(input.into_stream().expect("not mapped")), case),
+    // The same dispatch as `Judge::solve_input`.
+    match input.0 {
+        Bytes::Mapped(map) => read(&mut Scanner::new(&map[..]), case),
+        Bytes::Stream(src) => read(&mut Scanner::new(src), case),
     }
 }
 
