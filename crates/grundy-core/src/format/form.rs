@@ -151,7 +151,7 @@ fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
         features.push(Strip { dir: (i64::from(p), i64::from(q)), lo, hi, period: i64::from(period), pattern });
     }
     let count = r.u32("the sector count")?;
-    if count + 1 != k {
+    if count != k - 1 {
         return Err(format!("{count} sectors for {k} strips (need one between each two)"));
     }
     let mut sectors = Vec::with_capacity(count as usize);
