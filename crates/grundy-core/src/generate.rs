@@ -1,8 +1,10 @@
-//! Assembles blobs from the rules: grundy's default blob (which `build.rs` embeds) and a blob
-//! for any leaper (for a downstream `build.rs` or `grundy generate --moves`).
+//! Assembles blobs from the rules: grundy's default blob (which `build.rs` embeds), a blob for
+//! any leaper and one for any heap game (for a downstream `build.rs` or `grundy generate`).
 
 use crate::format::header::Game;
-use crate::format::{TableData, form, write_blob};
+use crate::format::heap::TooManyValues;
+use crate::format::{TableData, form, heap, write_blob};
+use crate::rules::heap::HeapAnalysis;
 use crate::rules::leaper::discover::Limits;
 use crate::rules::leaper::form::{ClosedForm, FormError};
 use crate::rules::leaper::moves::MoveSet;
@@ -124,6 +126,14 @@ pub fn leaper_blob_with(set: &MoveSet, bound: usize, analysis: &Analysis) -> Res
         tables.push(form_table(&moves, form));
     }
     Ok(write_blob(GENERATOR, &tables))
+}
+
+/// A blob for one heap game: its values and, when proven, its period (the `n0 + p` values that
+/// answer every heap), from an analysis ([`analyze_heap`](crate::analyze_heap)).
+pub fn heap_blob(analysis: &HeapAnalysis) -> Result<Vec<u8>, TooManyValues> {
+    let bytes = heap::encode(analysis)?;
+    let cols = u32::try_from(bytes.len()).expect("heap::encode bounds the payload to a u32");
+    Ok(write_blob(GENERATOR, &[TableData { game: Game::HeapValues, moves: &[], rows: 1, cols, cells: &bytes }]))
 }
 
 fn form_table<'a>(moves: &'a [(i8, i8)], bytes: &'a [u8]) -> TableData<'a> {

@@ -38,10 +38,11 @@ mod math;
 mod rules;
 
 pub use generate::{
-    BOUND_ENV, BoundError, DEFAULT_BOUND, GENERATOR, LeaperBlobError, MAX_BOUND, default_blob, hyper_knight_form,
-    leaper_blob, leaper_blob_with, parse_bound,
+    BOUND_ENV, BoundError, DEFAULT_BOUND, GENERATOR, LeaperBlobError, MAX_BOUND, default_blob, heap_blob,
+    hyper_knight_form, leaper_blob, leaper_blob_with, parse_bound,
 };
 pub use rules::heap::check::{CheckFailure, check_period};
+pub use rules::heap::moves::{HeapMove, move_to_value};
 pub use rules::heap::naive::mex_by_definition;
 pub use rules::heap::period::{Period, PeriodRule, find_period};
 pub use rules::heap::spec::{HeapGame, HeapGameError, MAX_TAKE};

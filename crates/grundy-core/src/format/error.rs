@@ -51,6 +51,8 @@ pub enum BlobError {
     BadEncoding { table: usize, game: Game, cell: CellEncoding },
     /// A closed-form payload that passed its checksum but is not a valid closed form.
     BadForm { table: usize, source: FormError },
+    /// A heap-game payload that passed its checksum but is not a valid heap table.
+    BadHeap { table: usize, reason: String },
 }
 
 impl core::fmt::Display for BlobError {
@@ -111,6 +113,7 @@ impl core::fmt::Display for BlobError {
                 write!(f, "table {table}: a {game:?} table cannot be stored as {cell:?}")
             }
             Self::BadForm { table, source } => write!(f, "table {table}: {source}"),
+            Self::BadHeap { table, reason } => write!(f, "table {table}: not a heap-game table: {reason}"),
         }
     }
 }

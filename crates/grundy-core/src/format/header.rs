@@ -31,6 +31,19 @@ pub enum Game {
     /// The certified closed form of one leaper (its move set in the entry), valid on all of N²:
     /// `1 x len` bytes in the encoding of [`super::form`], stored as [`CellEncoding::Bytes`].
     LeaperForm,
+    /// One heap game's values and proven period (the game is named in the payload): `1 x len`
+    /// bytes in the encoding of [`super::heap`], stored as [`CellEncoding::Bytes`].
+    HeapValues,
+}
+
+impl Game {
+    /// How this game's cells are stored.
+    pub fn cell_encoding(self) -> CellEncoding {
+        match self {
+            Game::LeaperForm | Game::HeapValues => CellEncoding::Bytes,
+            Game::LeaperSquare | Game::MisereNim | Game::MineRegion | Game::MineNumber => CellEncoding::U8,
+        }
+    }
 }
 
 /// How a cell is stored in the payload.
@@ -38,7 +51,8 @@ pub enum Game {
 pub enum CellEncoding {
     /// One unsigned byte per cell.
     U8,
-    /// An encoded structure (a [`Game::LeaperForm`]), `len` bytes with `rows = 1`, `cols = len`.
+    /// An encoded structure (a [`Game::LeaperForm`] or [`Game::HeapValues`]), `len` bytes with
+    /// `rows = 1`, `cols = len`.
     Bytes,
 }
 

@@ -8,9 +8,9 @@
 //! 18 .. 22       CRC-32 of the header bytes
 //! 22 .. 22+h     header (bincode, fixed-int little-endian: generator and table entries)
 //! .. 64k         zero padding
-//! offset_i ..    payload of table i (64-byte aligned, one byte per cell, row-major, or for
-//!                a closed form the bytes of `form`), zero padding between tables; the blob
-//!                ends with the last payload
+//! offset_i ..    payload of table i (64-byte aligned, one byte per cell, row-major, or the
+//!                bytes of [`form`] for a closed form and of [`heap`] for a heap game), zero
+//!                padding between tables; the blob ends with the last payload
 //! ```
 //!
 //! All integers are little-endian. The preamble (the first [`PREAMBLE_LEN`] bytes) is read by
@@ -22,9 +22,10 @@ use alloc::vec::Vec;
 mod error;
 pub mod form;
 pub mod header;
+pub mod heap;
 
 pub use error::BlobError;
-use header::{CellEncoding, ENDIAN_MARK, FORMAT_VERSION, Game, Header, MAGIC, MAX_HEADER_LEN, TableEntry};
+use header::{ENDIAN_MARK, FORMAT_VERSION, Game, Header, MAGIC, MAX_HEADER_LEN, TableEntry};
 
 /// Payload alignment in bytes.
 pub const ALIGN: usize = 64;
@@ -60,7 +61,7 @@ pub fn write_blob(generator: &str, tables: &[TableData<'_>]) -> Vec<u8> {
                     moves: t.moves.to_vec(),
                     rows: t.rows,
                     cols: t.cols,
-                    cell: if t.game == Game::LeaperForm { CellEncoding::Bytes } else { CellEncoding::U8 },
+                    cell: t.game.cell_encoding(),
                     offset: 0,
                     len: t.cells.len() as u64,
                     crc32: crc32fast::hash(t.cells),
@@ -154,7 +155,7 @@ pub fn header_len(bytes: &[u8]) -> Result<usize, BlobError> {
 /// Checks table `i`, which must start at or after `previous_end`; returns where it ends.
 fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) -> Result<u64, BlobError> {
     let TableEntry { game, rows, cols, cell, offset, len, .. } = *entry;
-    if cell != if game == Game::LeaperForm { CellEncoding::Bytes } else { CellEncoding::U8 } {
+    if cell != game.cell_encoding() {
         return Err(BlobError::BadEncoding { table: i, game, cell });
     }
     if game == Game::LeaperSquare && (rows != cols || rows == 0) {
@@ -165,7 +166,7 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
         Game::MisereNim => (rows, cols) == (2, 4),
         Game::MineRegion => rows == 1 && cols >= 1,
         Game::MineNumber => (rows, cols) == (1, 1),
-        Game::LeaperForm => rows == 1 && cols >= 1,
+        Game::LeaperForm | Game::HeapValues => rows == 1 && cols >= 1,
     };
     if !shape_ok {
         return Err(BlobError::BadShape { table: i, game, rows, cols });
@@ -194,6 +195,10 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
         form::decode(&entry.moves, payload).map_err(|source| BlobError::BadForm { table: i, source })?;
         return Ok(end);
     }
+    if game == Game::HeapValues {
+        heap::decode(payload).map_err(|reason| BlobError::BadHeap { table: i, reason })?;
+        return Ok(end);
+    }
     let max = max_cell(entry);
     if let Some(index) = payload.iter().position(|&v| v > max) {
         return Err(BlobError::BadCell { table: i, index, value: payload[index] });
@@ -212,7 +217,7 @@ fn max_cell(entry: &TableEntry) -> u8 {
         Game::MineRegion => 2,
         // A mex over {0}.
         Game::MineNumber => 1,
-        // Encoded bytes, checked by `form::decode`.
-        Game::LeaperForm => u8::MAX,
+        // Encoded bytes, checked by `form::decode` and `heap::decode`.
+        Game::LeaperForm | Game::HeapValues => u8::MAX,
     }
 }

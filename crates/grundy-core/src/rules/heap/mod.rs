@@ -6,10 +6,12 @@
 //! - [`naive`]: `G(0..N)` by the definition, the oracle of the tests;
 //! - [`period`]: the periodicity theorems and the search for the least proven period;
 //! - [`check`]: an independent re-check of a periodicity claim;
+//! - [`moves`]: a move from one heap to a chosen value (the winning move of a sum);
 //! - [`analyze_heap`]: values for `N = first, 2·first, …` until a period is proven or a limit is
 //!   reached, then an O(1) evaluator for every heap below 2^64 ([`HeapAnalysis::value`]).
 
 pub mod check;
+pub mod moves;
 pub mod naive;
 pub mod period;
 pub mod spec;
@@ -157,11 +159,8 @@ impl HeapAnalysis {
             return Ok(u32::from(v));
         }
         match self.status {
-            HeapStatus::Certified(Period { period, preperiod }) => {
-                // heap >= computed > preperiod + period, so the index is below computed.
-                let i = preperiod + (heap - preperiod) % period;
-                Ok(u32::from(self.values[i as usize]))
-            }
+            // heap >= computed > preperiod + period, so the index is below computed.
+            HeapStatus::Certified(p) => Ok(u32::from(self.values[p.reduce(heap) as usize])),
             HeapStatus::NotFound(_) => Err(Beyond { heap, computed: self.computed() }),
         }
     }

@@ -66,6 +66,19 @@ pub struct Period {
     pub preperiod: u64,
 }
 
+impl Period {
+    /// The heap below `preperiod + period` with the same value as `heap`: `heap` itself below the
+    /// period's start, else `preperiod + (heap - preperiod) mod period`.
+    pub fn reduce(&self, heap: u64) -> u64 {
+        if heap < self.preperiod { heap } else { self.preperiod + (heap - self.preperiod) % self.period }
+    }
+
+    /// `preperiod + period`: the values a table needs to answer every heap.
+    pub fn span(&self) -> u64 {
+        self.preperiod.saturating_add(self.period)
+    }
+}
+
 /// The theorem that applies to a game: with `N` values computed and `G(i + p) = G(i)` for every
 /// `n0 <= i < N - p`, `G` is periodic with period `p` from `n0` as soon as `N` reaches
 /// [`values_needed`](Self::values_needed). The bound for `k`-heap moves uses `max(n0, 1)`: with
