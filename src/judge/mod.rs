@@ -4,6 +4,7 @@ mod answer;
 mod error;
 #[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
 pub mod halves;
+mod heaps;
 mod input;
 mod knights;
 mod lines;
@@ -19,13 +20,14 @@ pub mod source;
 use std::io::Write;
 
 pub use error::{InputError, JudgeError};
+pub use heaps::Heaps;
 pub use input::Input;
 pub use knights::Knights;
 pub use mine::Mine;
 #[doc(hidden)] // For `grundy draw mine`.
 pub use mine::cases::read_mine_case;
 pub use misere::MisereNim;
-pub use report::{KnightsReport, MineReport, MisereReport, Style};
+pub use report::{HeapsReport, KnightsReport, MineReport, MisereReport, Style};
 use scanner::Scanner;
 use source::Source;
 

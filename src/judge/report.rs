@@ -13,8 +13,9 @@
 //! Case 2: Alice — piles 1 ^ 1 ^ 2 ^ 4 ^ 10 = 12; move pile 5: 10 -> 6
 //! Case 3: Bob — piles 1 = 1, all ones (an odd number loses); no winning move
 //! Case #1: Xiemao — *1 (region at (0, 0), 0 numbers) = *1; click (0, 0)
+//! Case 1: Alice — *1 (1) ^ *2 (3) ^ *4 (10) = *7; move heap 3: take 2 from 10, leaving 3 + 5
 //! ```
-//! Knights and piles are numbered from 1 in text, as in the judges' error messages. At most
+//! Knights, piles and heaps are numbered from 1 in text, as in the judges' error messages. At most
 //! [`SHOWN`] components are listed; the rest are counted: `... (+990 more)`.
 //!
 //! # JSON (`--json`)
@@ -24,6 +25,8 @@
 //! - knights: `values` (each knight's value, in input order); `winning_move`
 //!   `{"knight": i, "from": [x, y], "to": [x2, y2]}`;
 //! - misère Nim: `piles` (how many), `all_ones`; `winning_move` `{"pile": i, "from": a, "to": b}`;
+//! - heaps: `heaps` (the sizes), `values` (each heap's value); `winning_move`
+//!   `{"heap": i, "from": n, "take": t, "left": [a, b]}` (`left`: the heaps it is replaced by);
 //! - Mine: `rows`, `cols`, `mines` (distinct), `regions`, `numbers`, `lone_numbers`,
 //!   `shared_numbers`, `components` (see [`Component`]); `winning_move` `{"click": [row, col]}`.
 //!
@@ -36,20 +39,22 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::answer::{mine_winner, winner_name};
+use super::heaps;
 use super::knights;
 use super::mine::cases as mine_judge;
 use super::misere;
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
-use crate::Nimber;
+use crate::{Nimber, Outcome};
 #[cfg(feature = "json")]
 use crate::solver::knight::KnightMove;
 use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver};
 #[cfg(feature = "json")]
 use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
-use crate::table::{KnightError, LeaperTable, MisereTable};
+use crate::table::{HeapTable, KnightError, LeaperTable, MisereTable};
+use grundy_core::move_to_value;
 
 /// How each case is reported. `#[non_exhaustive]`: `Json` exists only with the `json` feature,
 /// so a `match` elsewhere keeps compiling whichever crate turns the feature on.
@@ -220,6 +225,109 @@ impl Judge for MisereReport<'_> {
                     }
                     match winning_move {
                         Some(m) => writeln!(out, "; move pile {}: {} -> {}", m.pile + 1, m.from, m.to)?,
+                        None => writeln!(out, "; no winning move")?,
+                    }
+                }
+            }
+        }
+        scan.finish(cases)
+    }
+}
+
+/// A sum of heaps, explained.
+#[derive(Debug)]
+pub struct HeapsReport<'t> {
+    table: HeapTable<'t>,
+    style: Style,
+    heaps: Vec<u64>,
+    values: Vec<u32>,
+}
+
+impl<'t> HeapsReport<'t> {
+    /// Reports from `table` in `style`.
+    pub fn new(table: HeapTable<'t>, style: Style) -> Self {
+        HeapsReport { table, style, heaps: Vec::new(), values: Vec::new() }
+    }
+
+    /// A winning move of the case read (`None` when the XOR is 0): the first heap whose value
+    /// can drop to its XOR with the sum, and a move from it to that value.
+    fn winning_move(&self, nimber: u32, case: u64) -> Result<Option<HeapsMove>, JudgeError> {
+        let table = &self.table;
+        // Split parts are searched up to n0 + p, or up to the heap when there is no period.
+        let reach = |heap: u64| table.period().map_or(heap, |p| p.span());
+        for (i, (&heap, &v)) in self.heaps.iter().zip(&self.values).enumerate() {
+            if v ^ nimber >= v {
+                continue;
+            }
+            let found = move_to_value(table.game(), heap, v ^ nimber, reach(heap), |h| table.value(h));
+            let found = found.map_err(|beyond| heaps::refused(table, case, beyond))?;
+            if let Some(m) = found {
+                return Ok(Some(HeapsMove { heap: i, from: heap, take: m.take, left: m.left }));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A winning move of a sum of heaps: heap `heap` (0-based) of `from` tokens loses `take` and is
+/// replaced by the heaps `left`.
+#[cfg_attr(feature = "json", derive(Serialize))]
+struct HeapsMove {
+    heap: usize,
+    from: u64,
+    take: u64,
+    left: Vec<u64>,
+}
+
+#[cfg(feature = "json")]
+#[derive(Serialize)]
+struct HeapsCase<'a> {
+    case: u64,
+    winner: &'static str,
+    nimber: u32,
+    heaps: &'a [u64],
+    values: &'a [u32],
+    winning_move: Option<HeapsMove>,
+}
+
+impl Judge for HeapsReport<'_> {
+    fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
+        for case in 1..=cases {
+            let (heaps, values, table) = (&mut self.heaps, &mut self.values, &self.table);
+            heaps.clear();
+            values.clear();
+            heaps::read_case(scan, case, |heap| {
+                values.push(heaps::value(table, case, heap)?);
+                heaps.push(heap);
+                Ok(())
+            })?;
+            let nimber = self.values.iter().fold(0, |x, &v| x ^ v);
+            let outcome = if nimber != 0 { Outcome::FirstPlayerWins } else { Outcome::SecondPlayerWins };
+            let winner = winner_name(outcome);
+            let winning_move = self.winning_move(nimber, case)?;
+            match self.style {
+                #[cfg(feature = "json")]
+                Style::Json => {
+                    let (heaps, values) = (&self.heaps[..], &self.values[..]);
+                    write_json(out, &HeapsCase { case, winner, nimber, heaps, values, winning_move })?;
+                }
+                Style::Explain => {
+                    write!(out, "Case {case}: {winner} — ")?;
+                    let terms = self.heaps.iter().zip(&self.values).map(|(h, v)| format!("*{v} ({h})"));
+                    write_terms(out, self.heaps.len(), terms)?;
+                    write!(out, " = *{nimber}")?;
+                    match winning_move {
+                        Some(m) => {
+                            write!(out, "; move heap {}: take {} from {}, leaving ", m.heap + 1, m.take, m.from)?;
+                            match &m.left[..] {
+                                [] => writeln!(out, "nothing")?,
+                                left => {
+                                    let left: Vec<String> = left.iter().map(u64::to_string).collect();
+                                    writeln!(out, "{}", left.join(" + "))?
+                                }
+                            }
+                        }
                         None => writeln!(out, "; no winning move")?,
                     }
                 }

@@ -9,7 +9,11 @@ use super::form_eval::Certified;
 use super::{LeaperTable, TableError, forms};
 use crate::format::header::{Game, Header};
 use crate::format::{self, BlobError};
-use grundy_core::{MoveSet, ParityTables, leaper_square};
+use grundy_core::format::heap::{self, HeapTable};
+use grundy_core::{HeapGame, HeapValues, MoveSet, ParityTables, leaper_square};
+
+/// The most option values `verify_contents` looks at to recompute one heap game's values.
+const HEAP_CHECK_WORK: u64 = 1 << 36;
 
 /// Where the bytes of an open blob live.
 enum Bytes {
@@ -309,6 +313,27 @@ impl TableFile {
         Ok(LeaperTable::new(bound, &entry.moves, cells, form))
     }
 
+    /// The blob's heap-game tables, in blob order.
+    pub fn heaps(&self) -> impl Iterator<Item = HeapTable<'_>> {
+        self.header.tables.iter().filter(|t| t.game == Game::HeapValues).map(|entry| {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            heap::decode(payload).expect("heap tables are decoded when the blob is opened")
+        })
+    }
+
+    /// The blob's table of `game`, or with `None` its only heap game.
+    pub fn heap(&self, game: Option<&HeapGame>) -> Result<HeapTable<'_>, TableError> {
+        let mut heaps = self.heaps();
+        let found = match game {
+            Some(game) => heaps.find(|t| t.game() == game),
+            None => heaps.next().filter(|_| self.heaps().count() == 1),
+        };
+        found.ok_or_else(|| {
+            let held = self.heaps().map(|t| t.game().clone()).collect();
+            TableError::MissingHeap { game: game.cloned(), held }
+        })
+    }
+
     /// Recomputes every table from its game's rules and compares it cell by cell: checksums
     /// catch damage, this catches a well-formed blob with wrong contents. Returns the number of
     /// cells checked. Costs a table computation (about 0.2 s for a 4096 x 4096 knight square).
@@ -326,6 +351,10 @@ impl TableFile {
                 Game::MineNumber => vec![parity.mine_number],
                 // Decoded and checked at open; `grundy verify --table` re-runs its proof.
                 Game::LeaperForm => continue,
+                Game::HeapValues => {
+                    checked += self.verify_heap(i, entry)?;
+                    continue;
+                }
                 // A game this reader does not know: `format::validate` refuses it at open.
                 _ => continue,
             };
@@ -337,5 +366,19 @@ impl TableFile {
             checked += cells.len() as u64;
         }
         Ok(checked)
+    }
+
+    /// Recomputes the values of heap table `i`; returns how many were checked.
+    fn verify_heap(&self, i: usize, entry: &crate::format::header::TableEntry) -> Result<u64, TableError> {
+        let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+        let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
+        let mut engine = HeapValues::new(table.game());
+        let stored = usize::try_from(table.stored()).expect("a payload's values fit usize");
+        engine.extend_to(stored, HEAP_CHECK_WORK).map_err(|source| TableError::HeapUnverifiable { table: i, source })?;
+        let wrong = table.values().zip(engine.values()).enumerate().find(|(_, (s, e))| s != *e);
+        if let Some((heap, (stored, &expected))) = wrong {
+            return Err(TableError::WrongHeapValue { table: i, heap: heap as u64, stored, expected });
+        }
+        Ok(table.stored())
     }
 }

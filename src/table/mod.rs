@@ -19,6 +19,7 @@ pub use crate::format::BlobError;
 pub use crate::format::header::{Game, Header, TableEntry};
 pub use error::TableError;
 pub use file::{FileKind, MAX_READ_LEN, OpenError, TableFile};
+pub use grundy_core::format::heap::HeapTable;
 pub use grundy_core::{ClosedForm, MoveSetError};
 pub use leaper::{KnightError, KnightMove, LeaperTable};
 pub use parity::{MineTable, MisereTable};
