@@ -14,8 +14,8 @@ use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
-use grundy_core::Beyond;
 use crate::table::HeapTable;
+use grundy_core::Beyond;
 
 /// The heap-game judge, answering from one game's table.
 #[derive(Debug, Clone)]
@@ -51,7 +51,7 @@ pub(super) fn value(table: &HeapTable<'_>, case: u64, heap: u64) -> Result<u32, 
 
 /// The refusal of case `case`: the table does not reach a heap.
 pub(super) fn refused(table: &HeapTable<'_>, case: u64, beyond: Beyond) -> JudgeError {
-    JudgeError::Refused { case, reason: format!("{}: {beyond}", table.game()) }
+    JudgeError::Refused { case, reason: format!("game {}: {beyond}", table.game()) }
 }
 
 /// Reads case `case`: `k >= 1`, then `k` heap sizes, each handed to `take` as it is read.

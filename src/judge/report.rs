@@ -46,7 +46,6 @@ use super::misere;
 use super::scanner::Scanner;
 use super::source::Source;
 use super::{Judge, JudgeError};
-use crate::{Nimber, Outcome};
 #[cfg(feature = "json")]
 use crate::solver::knight::KnightMove;
 use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver};
@@ -54,6 +53,7 @@ use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver}
 use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
 use crate::table::{HeapTable, KnightError, LeaperTable, MisereTable};
+use crate::{Nimber, Outcome};
 use grundy_core::move_to_value;
 
 /// How each case is reported. `#[non_exhaustive]`: `Json` exists only with the `json` feature,

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use grundy_core::{HeapGame, MoveSetError, ValuesError};
 use grundy_core::format::header::Game;
+use grundy_core::{HeapGame, MoveSetError, ValuesError};
 
 /// A valid blob that does not hold what was asked of it, or holds wrong values.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +91,9 @@ impl fmt::Display for TableError {
                 let held: Vec<String> = held.iter().map(ToString::to_string).collect();
                 match (game, held.is_empty()) {
                     (Some(game), true) => write!(f, "the blob holds no heap game ({game} asked for)"),
-                    (Some(game), false) => write!(f, "the blob holds no table of {game} (it holds {})", held.join(", ")),
+                    (Some(game), false) => {
+                        write!(f, "the blob holds no table of {game} (it holds {})", held.join(", "))
+                    }
                     (None, true) => write!(f, "the blob holds no heap game"),
                     (None, false) => write!(f, "the blob holds several heap games ({}): name one", held.join(", ")),
                 }

@@ -374,7 +374,9 @@ impl TableFile {
         let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
         let mut engine = HeapValues::new(table.game());
         let stored = usize::try_from(table.stored()).expect("a payload's values fit usize");
-        engine.extend_to(stored, HEAP_CHECK_WORK).map_err(|source| TableError::HeapUnverifiable { table: i, source })?;
+        engine
+            .extend_to(stored, HEAP_CHECK_WORK)
+            .map_err(|source| TableError::HeapUnverifiable { table: i, source })?;
         let wrong = table.values().zip(engine.values()).enumerate().find(|(_, (s, e))| s != *e);
         if let Some((heap, (stored, &expected))) = wrong {
             return Err(TableError::WrongHeapValue { table: i, heap: heap as u64, stored, expected });

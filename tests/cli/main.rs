@@ -19,6 +19,9 @@ mod emit;
 mod explain;
 /// `generated/` against what `grundy generate` writes.
 mod generated;
+/// Heap games: `--heap` on analyze, sg, generate and verify, and the `heaps` judge, against a
+/// mex oracle.
+mod heaps;
 /// `--help` of every subcommand.
 mod help;
 /// Many cases, redirected and truncated input, `generate -o`, non-regular blobs, closed and full

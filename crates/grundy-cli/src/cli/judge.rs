@@ -92,6 +92,6 @@ pub(super) fn open_input(file: Option<&Path>) -> Result<Input, Failure> {
 }
 
 /// Runs a judge on `input` with buffered standard output.
-fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
+pub(super) fn run_to_stdout(judge: &mut impl Judge, input: Input) -> Result<(), JudgeError> {
     with_stdout(|out| judge.solve_input(input, out))
 }

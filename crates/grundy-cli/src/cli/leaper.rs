@@ -133,6 +133,10 @@ pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure>
             coordinates.len()
         )));
     }
+    let max = grundy::knight::MAX_COORDINATE;
+    if let Some(&c) = coordinates.iter().find(|&&c| c > max) {
+        return Err(Failure::invalid(format!("coordinate {c} is not in 0..={max} (2^63 - 1)")));
+    }
     let holder = holder(game, None, bound)?;
     let table = holder.table()?;
     let mut out = String::new();

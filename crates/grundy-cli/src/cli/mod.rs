@@ -7,6 +7,7 @@
 mod draw;
 mod emit;
 mod generate;
+mod heap;
 mod inspect;
 mod judge;
 mod lazy;
@@ -37,6 +38,10 @@ enum Command {
     /// Solve HDU 4678 (Mine) input from FILE or standard input, exactly even on boards that break
     /// the promise (named on standard error).
     Mine(Lazy<MineArgs>),
+    /// Solve sums of heaps of one heap game (--heap: an octal or hexadecimal code, a subtraction
+    /// set or Grundy's game) from FILE or standard input: T cases, each k then k heap sizes;
+    /// `Case k: Alice` when the first player wins.
+    Heaps(Lazy<heap::HeapsArgs>),
     /// Write the table blob (and, into generated/, its manifest).
     Generate(Lazy<GenerateArgs>),
     /// Find a leaper's closed form and prove it: potential, symmetry, the triangle computed, the
@@ -118,13 +123,20 @@ struct GenerateArgs {
     /// A blob for this leaper alone: its square and, when certified, its closed form.
     #[command(flatten)]
     game: leaper::Game,
+    /// A blob for this heap game: its values and, when proven, its period.
+    #[command(flatten)]
+    heap: heap::Heap,
 }
 
 #[derive(Args)]
 struct AnalyzeArgs {
     #[command(flatten)]
     game: leaper::Game,
-    /// One JSON object; `closed_form.status` is "certified" or "not_found".
+    /// Instead of a leaper, a heap game: its values and its period, found and proven.
+    #[command(flatten)]
+    heap: heap::Heap,
+    /// One JSON object; `closed_form.status` (with --heap `periodicity.status`) is "certified"
+    /// or "not_found".
     #[arg(long)]
     json: bool,
 }
@@ -137,11 +149,14 @@ struct InspectArgs {
 
 #[derive(Args)]
 struct SgArgs {
-    /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1.
-    #[arg(value_parser = coordinate, required = true, num_args = 1.., value_name = "X")]
-    coordinates: Vec<u64>,
+    /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1; with --heap, heap sizes 0 ..= 2^64 - 1.
+    #[arg(value_parser = whole_number, required = true, num_args = 1.., value_name = "X")]
+    numbers: Vec<u64>,
     #[command(flatten)]
     game: leaper::Game,
+    /// Instead of a leaper, a heap game: G(N) for each heap size N.
+    #[command(flatten)]
+    heap: heap::Heap,
     /// With --moves: side of the square computed (cells beyond it need a certified form).
     #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound)]
     bound: usize,
@@ -154,9 +169,12 @@ struct VerifyArgs {
     what: Option<Verify>,
     #[command(flatten)]
     game: leaper::Game,
-    /// Prove the closed form stored in this blob.
+    /// Prove the closed form stored in this blob (and the period of each heap game it holds).
     #[arg(long, value_name = "BLOB")]
     table: Option<PathBuf>,
+    /// Instead of a leaper, a heap game: find its period and re-check it independently.
+    #[command(flatten)]
+    heap: heap::Heap,
 }
 
 /// Instead of the judge output: explained or JSON output (README, "Explained and JSON output").
@@ -187,12 +205,8 @@ enum Verify {
     Knight,
 }
 
-fn coordinate(text: &str) -> Result<u64, String> {
-    let max = grundy::knight::MAX_COORDINATE;
-    match text.parse::<u64>() {
-        Ok(v) if v <= max => Ok(v),
-        _ => Err(format!("not a whole number in 0..={max} (2^63 - 1)")),
-    }
+fn whole_number(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|_| format!("not a whole number in 0..={} (2^64 - 1)", u64::MAX))
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
@@ -280,7 +294,13 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
-        Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => {
+        Command::Heaps(Lazy(args)) => heap::heaps(&args),
+        Command::Generate(Lazy(GenerateArgs { bound, output, force, game, heap })) => {
+            match (&heap.heap, output.as_deref()) {
+                (Some(spec), Some(path)) => return finish(heap::generate(&heap, spec, path, force)),
+                (Some(_), None) => return finish(Err(Failure::invalid("generate --heap needs -o FILE"))),
+                (None, _) => {}
+            }
             match (&game.moves, output.as_deref()) {
                 (Some(_), Some(path)) => leaper::generate(&game, bound, path, force),
                 (Some(_), None) => {
@@ -289,12 +309,26 @@ pub fn run() -> ExitCode {
                 _ => generate::run(bound, output.as_deref(), force),
             }
         }
-        Command::Analyze(Lazy(AnalyzeArgs { game, json })) => leaper::analyze_command(&game, json),
+        Command::Analyze(Lazy(AnalyzeArgs { game, heap, json })) => match &heap.heap {
+            Some(spec) => heap::analyze(&heap, spec, json),
+            None => leaper::analyze_command(&game, json),
+        },
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
-        Command::Sg(Lazy(SgArgs { coordinates, game, bound })) => leaper::sg(&game, bound, &coordinates),
-        Command::Verify(Lazy(VerifyArgs { what, game, table })) => match what {
-            Some(Verify::Knight) if game.moves.is_some() => Err(Failure::invalid("verify knight takes no --moves")),
-            _ => leaper::verify(&game, table.as_deref()),
+        Command::Sg(Lazy(SgArgs { numbers, game, heap, bound })) => match &heap.heap {
+            Some(spec) => heap::sg(&heap, spec, &numbers),
+            None => leaper::sg(&game, bound, &numbers),
+        },
+        Command::Verify(Lazy(VerifyArgs { what, game, table, heap })) => match (what, &heap.heap) {
+            (Some(Verify::Knight), _) if game.moves.is_some() || heap.heap.is_some() => {
+                Err(Failure::invalid("verify knight takes no --moves or --heap"))
+            }
+            (_, Some(spec)) if table.is_none() => heap::verify(&heap, spec),
+            (_, Some(_)) => Err(Failure::invalid("verify takes --heap or --table, not both")),
+            _ => match table.as_deref() {
+                Some(path) => heap::verify_blob(path)
+                    .and_then(|leaper_too| if leaper_too { leaper::verify(&game, Some(path)) } else { Ok(()) }),
+                None => leaper::verify(&game, None),
+            },
         },
         Command::Emit(Lazy(args)) => emit::run(&args),
         Command::Draw(Lazy(args)) => draw::run(&args),

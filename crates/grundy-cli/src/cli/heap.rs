@@ -1,0 +1,280 @@
+//! Heap games on the command line: `--heap SPEC` on `analyze`, `sg`, `generate` and `verify`, and
+//! the `heaps` judge.
+
+use std::path::Path;
+use std::time::Instant;
+
+use clap::Args;
+use grundy::judge::{Heaps, HeapsReport};
+use grundy::table::{HeapTable, TableFile};
+use grundy_core::format::heap;
+use grundy_core::{
+    HeapAnalysis, HeapGame, HeapLimits, HeapStatus, HeapValues, Period, PeriodRule, analyze_heap, check_period,
+    heap_blob,
+};
+use serde_json::{Value, json};
+
+use super::{Failure, print};
+
+/// The default of `--max-heap`: enough to prove 0.16 and 0.56 (about 2^20 values) in seconds.
+const DEFAULT_MAX_HEAP: u64 = 1 << 21;
+
+/// The values computed by default of a game no periodicity theorem covers (Grundy's game).
+const DEFAULT_UNPROVABLE: u64 = 1 << 16;
+
+/// Option values looked at per heap of `--max-heap`, on average: the work bound of a search
+/// (games without a sparse space cost `Θ(N²)` and stop there).
+const WORK_PER_HEAP: u64 = 1 << 14;
+
+/// The game: `--heap`, and how far to look for its period.
+#[derive(Args, Clone)]
+pub struct Heap {
+    /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, hexadecimal digits 8-f
+    /// for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's game).
+    #[arg(long, value_name = "SPEC", value_parser = parse_heap, conflicts_with = "moves")]
+    pub heap: Option<HeapGame>,
+    /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
+    /// bytes per value, and at most 16384 option values looked at per heap on average). Games no
+    /// periodicity theorem covers (Grundy's game) get N values (by default 65536; `sg` computes
+    /// up to its largest heap).
+    #[arg(long, value_name = "N", requires = "heap", value_parser = max_heap)]
+    pub max_heap: Option<u64>,
+}
+
+fn parse_heap(text: &str) -> Result<HeapGame, String> {
+    HeapGame::parse(text).map_err(|e| e.to_string())
+}
+
+fn max_heap(text: &str) -> Result<u64, String> {
+    let most = grundy_core::MAX_HEAPS as u64;
+    match text.parse::<u64>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => Err(format!("not a whole number in 1..={most}")),
+    }
+}
+
+impl Heap {
+    /// The search's limits. A game no theorem covers has no period to look for: its values
+    /// are the result, `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
+    fn limits(&self, game: &HeapGame, wanted: Option<u64>) -> HeapLimits {
+        let max_heap = self.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
+        let first = match PeriodRule::of(game) {
+            PeriodRule::None => wanted.or(self.max_heap).unwrap_or(DEFAULT_UNPROVABLE).min(max_heap),
+            _ => HeapLimits::default().first.min(max_heap as usize) as u64,
+        } as usize;
+        HeapLimits { first, max_heap: max_heap as usize, max_work: max_heap.saturating_mul(WORK_PER_HEAP) }
+    }
+
+    /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
+    /// values needed when no period can be proven.
+    fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> (HeapAnalysis, f64) {
+        let start = Instant::now();
+        let analysis = analyze_heap(game, &self.limits(game, wanted));
+        (analysis, start.elapsed().as_secs_f64())
+    }
+}
+
+/// `grundy analyze --heap SPEC [--json]`.
+pub fn analyze(args: &Heap, game: &HeapGame, as_json: bool) -> Result<(), Failure> {
+    let (analysis, seconds) = args.analyze(game, None);
+    let rate = analysis.computed() as f64 / seconds.max(1e-9);
+    if as_json {
+        return print(format_args!("{}\n", analysis_json(&analysis, seconds, rate)));
+    }
+    print(format_args!("{analysis}\ntime: {seconds:.3} s ({:.0} values/s)\n", rate))
+}
+
+/// The `--json` report: one object, `periodicity.status` `"certified"` or `"not_found"`.
+fn analysis_json(a: &HeapAnalysis, seconds: f64, rate: f64) -> Value {
+    let largest = a.values().iter().max().copied().unwrap_or(0);
+    let periodicity = match &a.status {
+        HeapStatus::Certified(Period { period, preperiod }) => json!({
+            "status": "certified",
+            "period": period,
+            "preperiod": preperiod,
+            "last_exception": preperiod.checked_sub(1),
+        }),
+        HeapStatus::NotFound(e) => json!({
+            "status": "not_found",
+            "reason": e.stopped.to_string(),
+            "rare_values": e.rare_count,
+            "last_rare": e.last_rare,
+        }),
+    };
+    json!({
+        "game": a.game.to_string(),
+        "periodicity": periodicity,
+        "computed": a.computed(),
+        "largest_value": largest,
+        "seconds": seconds,
+        "values_per_second": rate,
+    })
+}
+
+/// `grundy sg --heap SPEC N...`: one value per heap, one per line.
+pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
+    let wanted = heaps.iter().max().map(|&h| h.saturating_add(1));
+    let (analysis, _) = args.analyze(game, wanted);
+    let mut out = String::new();
+    for &h in heaps {
+        let v = analysis.value(h).map_err(|beyond| Failure::invalid(beyond_message(game, beyond)))?;
+        out += &format!("{v}\n");
+    }
+    print(out)
+}
+
+fn beyond_message(game: &HeapGame, beyond: grundy_core::Beyond) -> String {
+    format!("game {game}: {beyond} (a larger --max-heap computes more values)")
+}
+
+/// `grundy generate --heap SPEC -o FILE`: the values and, when proven, the period.
+pub fn generate(args: &Heap, game: &HeapGame, output: &Path, force: bool) -> Result<(), Failure> {
+    // Checked before the work, so a refused target costs nothing.
+    super::output::check(output, force)?;
+    let (analysis, _) = args.analyze(game, None);
+    let blob = heap_blob(&analysis).map_err(Failure::invalid)?;
+    match analysis.period() {
+        Some(p) => eprintln!(
+            "heap game {game}: period {} from heap {}, proven; {} values stored",
+            p.period,
+            p.preperiod,
+            p.span()
+        ),
+        None => eprintln!(
+            "heap game {game}: no period proven ({analysis_summary}); {} values stored, larger heaps are refused",
+            analysis.computed(),
+            analysis_summary = not_found_reason(&analysis)
+        ),
+    }
+    super::output::write(output, &blob, force)?;
+    eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
+    Ok(())
+}
+
+fn not_found_reason(a: &HeapAnalysis) -> String {
+    match &a.status {
+        HeapStatus::NotFound(e) => e.stopped.to_string(),
+        HeapStatus::Certified(_) => String::new(),
+    }
+}
+
+/// `grundy verify --heap SPEC`: find the period, then re-check it with the independent checker.
+pub fn verify(args: &Heap, game: &HeapGame) -> Result<(), Failure> {
+    let (analysis, _) = args.analyze(game, None);
+    let Some(p) = analysis.period() else {
+        return Err(Failure::refuted(format!("verify: NOT proven: {game}: {}", not_found_reason(&analysis))));
+    };
+    check_period(game, analysis.values(), p)
+        .map_err(|e| Failure::refuted(format!("verify: NOT proven: {game}: {e}")))?;
+    print(format_args!(
+        "{game}: period {} from heap {} proven ({} values checked)\n",
+        p.period,
+        p.preperiod,
+        analysis.computed()
+    ))
+}
+
+/// `grundy verify --table BLOB` for the blob's heap games: each table's values recomputed and its
+/// period re-proven by the independent checker on as many values as the theorem needs. Returns
+/// whether the leaper part of `verify` has something to do (the blob holds a leaper square, or
+/// no heap game).
+pub fn verify_blob(path: &Path) -> Result<bool, Failure> {
+    let file = TableFile::read(path)?;
+    let source = path.display().to_string();
+    let leaper = file.header().tables.iter().any(|t| t.game == grundy::table::Game::LeaperSquare);
+    if file.heaps().next().is_none() {
+        return Ok(true);
+    }
+    for table in file.heaps() {
+        let game = table.game();
+        let Some(p) = table.period() else {
+            return Err(Failure::refuted(format!(
+                "verify: NOT proven: {source}: {game} has no period, its {} values only",
+                table.stored()
+            )));
+        };
+        let needed = PeriodRule::of(game).values_needed(p.period, p.preperiod);
+        let needed = needed.ok_or_else(|| {
+            Failure::refuted(format!("verify: NOT proven: {source}: no periodicity theorem covers {game}"))
+        })?;
+        let needed = usize::try_from(needed).ok().filter(|&n| n <= grundy_core::MAX_HEAPS).ok_or_else(|| {
+            Failure::refuted(format!("verify: NOT proven: {source}: {game} needs {needed} values, too many"))
+        })?;
+        let mut values = HeapValues::new(game);
+        values
+            .extend_to(needed, u64::MAX)
+            .map_err(|e| Failure::refuted(format!("verify: NOT proven: {source}: {game}: {e}")))?;
+        if let Some(heap) = table.values().zip(values.values()).position(|(s, c)| s != *c) {
+            return Err(Failure::refuted(format!(
+                "verify: NOT proven: {source}: {game}: G({heap}) is stored as {}, the rules give {}",
+                table.values().nth(heap).unwrap_or_default(),
+                values.values()[heap]
+            )));
+        }
+        check_period(game, values.values(), p)
+            .map_err(|e| Failure::refuted(format!("verify: NOT proven: {source}: {game}: {e}")))?;
+        print(format_args!(
+            "{source}: {game}: period {} from heap {} proven ({needed} values checked)\n",
+            p.period, p.preperiod
+        ))?;
+    }
+    Ok(leaper)
+}
+
+/// Arguments of `grundy heaps`.
+#[derive(Args)]
+pub struct HeapsArgs {
+    /// Judge input; `-` or nothing reads standard input.
+    file: Option<std::path::PathBuf>,
+    /// The game's table from this blob (`grundy generate --heap`) instead of computing it at
+    /// start-up; with --heap, the blob's table of that game.
+    #[arg(long, value_name = "BLOB")]
+    table: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    game: HeapGameArgs,
+    #[command(flatten)]
+    report: super::Report,
+}
+
+/// `--heap` and `--max-heap` of `grundy heaps` (`--heap` is needed unless `--table` is given).
+#[derive(Args)]
+struct HeapGameArgs {
+    /// The heap game: a take-and-break code (`0.77`), a subtraction set (`{1,3,4}`) or `grundy`.
+    #[arg(long, value_name = "SPEC", value_parser = parse_heap, required_unless_present = "table")]
+    heap: Option<HeapGame>,
+    /// Compute at most G(0..N) looking for a proven period (default 2097152).
+    #[arg(long, value_name = "N", value_parser = max_heap, conflicts_with = "table")]
+    max_heap: Option<u64>,
+}
+
+/// `grundy heaps`: sums of heaps of one game, `Case k: Alice|Bob`.
+pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
+    let game = args.game.heap.as_ref();
+    let (file, computed);
+    let table: HeapTable<'_> = match &args.table {
+        Some(path) => {
+            file = TableFile::read(path)?;
+            file.heap(game).map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?
+        }
+        None => {
+            let game = game.expect("clap requires --heap without --table");
+            let heap = Heap { heap: Some(game.clone()), max_heap: args.game.max_heap };
+            let (analysis, _) = heap.analyze(game, None);
+            if analysis.period().is_none() {
+                eprintln!(
+                    "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",
+                    not_found_reason(&analysis),
+                    analysis.computed()
+                );
+            }
+            computed = heap::encode(&analysis).map_err(Failure::invalid)?;
+            heap::decode(&computed).expect("encode writes a valid payload")
+        }
+    };
+    let input = super::judge::open_input(args.file.as_deref())?;
+    match args.report.style() {
+        None => super::judge::run_to_stdout(&mut Heaps { table }, input),
+        Some(style) => super::judge::run_to_stdout(&mut HeapsReport::new(table, style), input),
+    }
+    .map_err(Failure::from)
+}

@@ -1,0 +1,298 @@
+//! Heap games from the command line: `--heap` on `analyze`, `sg`, `generate` and `verify`, and
+//! the `heaps` judge, against a mex-by-definition oracle written here (the digits read from the
+//! code text here, every option enumerated, no code shared with the crate).
+
+use crate::run::{grundy, scratch_dir, stderr, stdout};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The digits of a code `d0.d1d2...` or of a set `{a,b}`, read here.
+fn digits_of(spec: &str) -> Vec<u32> {
+    if let Some(set) = spec.strip_prefix('{') {
+        let members: Vec<usize> = set.trim_end_matches('}').split(',').map(|m| m.trim().parse().unwrap()).collect();
+        let mut digits = vec![0; members.iter().max().unwrap() + 1];
+        for m in members {
+            digits[m] = 3;
+        }
+        return digits;
+    }
+    let (d0, rest) = spec.split_once('.').unwrap();
+    let d0 = if d0.is_empty() { 0 } else { d0.chars().next().unwrap().to_digit(16).unwrap() };
+    std::iter::once(d0).chain(rest.chars().map(|c| c.to_digit(16).unwrap())).collect()
+}
+
+/// G(0..n) by the definition: every option of every heap, its value the XOR of its parts.
+fn oracle(spec: &str, n: usize) -> Vec<u32> {
+    let unequal = spec == "grundy";
+    let digits = if unequal { vec![4] } else { digits_of(spec) };
+    let mut g: Vec<u32> = Vec::with_capacity(n);
+    for heap in 0..n {
+        let mut seen = Vec::new();
+        for (take, &d) in digits.iter().enumerate() {
+            if take > heap {
+                break;
+            }
+            let rest = heap - take;
+            if d & 1 != 0 && rest == 0 {
+                seen.push(0);
+            }
+            if d & 2 != 0 && rest >= 1 {
+                seen.push(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    if !(unequal && 2 * a == rest) {
+                        seen.push(g[a] ^ g[rest - a]);
+                    }
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in 1..rest - a {
+                        seen.push(g[a] ^ g[b] ^ g[rest - a - b]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// `grundy sg --heap SPEC [extra] N...`.
+fn sg(spec: &str, extra: &[&str], heaps: &[u64]) -> Vec<u32> {
+    let numbers: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let mut args = vec!["sg", "--heap", spec];
+    args.extend_from_slice(extra);
+    args.extend(numbers.iter().map(String::as_str));
+    let out = grundy(&args, b"");
+    assert!(out.status.success(), "sg --heap {spec}: {}", stderr(&out));
+    stdout(&out).lines().map(|l| l.parse().unwrap()).collect()
+}
+
+/// Random codes (d0 = 4, hexadecimal digits, subtraction sets, Grundy's game): `sg` equals the
+/// definition, and far heaps equal their periodic image computed by the definition.
+#[test]
+fn values_equal_the_definition() {
+    let mut rng = Rng(0x5eed_4ea9);
+    let mut specs: Vec<String> = vec!["0.77".into(), "4.07".into(), "0.f".into(), "grundy".into(), "{1,3,4}".into()];
+    for _ in 0..60 {
+        let d0 = ["0", "4", "8", "c", ""][rng.below(5) as usize];
+        let len = 1 + rng.below(3);
+        let hex = rng.below(4) == 0;
+        let tail: String =
+            (0..len).map(|_| char::from_digit(rng.below(if hex { 16 } else { 8 }) as u32, 16).unwrap()).collect();
+        if tail.chars().all(|c| c == '0') && d0.is_empty() {
+            continue;
+        }
+        specs.push(format!("{d0}.{tail}"));
+    }
+    for _ in 0..10 {
+        let members: Vec<String> = (0..1 + rng.below(3)).map(|_| (1 + rng.below(9)).to_string()).collect();
+        specs.push(format!("{{{}}}", members.join(",")));
+    }
+    for spec in &specs {
+        if digits_of_or_grundy(spec).iter().all(|&d| d == 0) || digits_of_or_grundy(spec)[0] & 3 != 0 {
+            continue;
+        }
+        let three = digits_of_or_grundy(spec).iter().any(|d| d & 8 != 0);
+        let n = if three { 60 } else { 200 };
+        let expected = oracle(spec, n);
+        let heaps: Vec<u64> = (0..n as u64).collect();
+        // No more values than asked for: most random codes have no period to be found.
+        assert_eq!(sg(spec, &["--max-heap", &n.to_string()], &heaps), expected, "{spec}");
+    }
+}
+
+fn digits_of_or_grundy(spec: &str) -> Vec<u32> {
+    if spec == "grundy" { vec![4] } else { digits_of(spec) }
+}
+
+/// The literature's periods, through `analyze --heap --json`.
+#[test]
+fn literature_periods() {
+    for (spec, period, preperiod) in [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52), ("{1,3,4}", 7, 0)] {
+        let out = grundy(&["analyze", "--heap", spec, "--json"], b"");
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(stdout(&out)).unwrap();
+        let p = &json["periodicity"];
+        assert_eq!(p["status"], "certified", "{spec}: {json}");
+        assert_eq!((p["period"].as_u64(), p["preperiod"].as_u64()), (Some(period), Some(preperiod)), "{spec}");
+        assert!(json["computed"].as_u64().unwrap() > preperiod + period);
+        assert!(json["values_per_second"].as_f64().unwrap() > 0.0);
+    }
+    // No theorem covers Grundy's game; Officers is not periodic as far as it is computed.
+    for (spec, extra) in [("grundy", "100"), ("0.6", "3000")] {
+        let out = grundy(&["analyze", "--heap", spec, "--json", "--max-heap", extra], b"");
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(stdout(&out)).unwrap();
+        assert_eq!(json["periodicity"]["status"], "not_found", "{spec}: {json}");
+        assert_eq!(json["computed"].as_u64(), Some(extra.parse().unwrap()), "{spec}: {json}");
+    }
+}
+
+/// Kayles through its period at heaps near 2^64, checked against the definition's period.
+#[test]
+fn far_heaps_follow_the_period() {
+    let g = oracle("0.77", 71 + 12 * 3);
+    let far = [u64::MAX, u64::MAX - 5, 1 << 40, 12_345_678_901];
+    let expected: Vec<u32> = far.iter().map(|&h| g[(71 + (h - 71) % 12) as usize]).collect();
+    assert_eq!(sg("0.77", &[], &far), expected);
+    // Without a period, a heap past the values computed is refused, naming the bound.
+    let out = grundy(&["sg", "--heap", "grundy", "--max-heap", "100", "100"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("beyond the 100 values computed"), "{}", stderr(&out));
+}
+
+/// The judge: random sums against the oracle; every winning move of `--json` is legal and leaves
+/// a zero sum; far heaps through the period.
+#[test]
+fn heaps_judge_against_the_oracle() {
+    let mut rng = Rng(0xca5e5);
+    for spec in ["0.77", "0.07", "4.07", "0.8", "{2,5,7}", "grundy"] {
+        let n = if spec == "0.8" { 40 } else { 120 };
+        let g = oracle(spec, n);
+        let mut input = String::from("200\n");
+        let mut cases = Vec::new();
+        for _ in 0..200 {
+            let k = 1 + rng.below(4);
+            let heaps: Vec<u64> = (0..k).map(|_| rng.below(n as u64)).collect();
+            input += &format!("{k}\n{}\n", heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" "));
+            cases.push(heaps);
+        }
+        let out = grundy(&["heaps", "--heap", spec, "--max-heap", &n.to_string()], input.as_bytes());
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        let expected: String = cases
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let x = h.iter().fold(0, |x, &h| x ^ g[h as usize]);
+                format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
+            })
+            .collect();
+        assert_eq!(stdout(&out), expected, "{spec}");
+        let out = grundy(&["heaps", "--heap", spec, "--max-heap", &n.to_string(), "--json"], input.as_bytes());
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        for (line, heaps) in stdout(&out).lines().zip(&cases) {
+            let json: serde_json::Value = serde_json::from_str(line).unwrap();
+            let x = heaps.iter().fold(0, |x, &h| x ^ g[h as usize]);
+            assert_eq!(json["nimber"].as_u64(), Some(u64::from(x)), "{spec} {line}");
+            let m = &json["winning_move"];
+            if x == 0 {
+                assert!(m.is_null(), "{spec} {line}");
+                continue;
+            }
+            let (i, take) = (m["heap"].as_u64().unwrap() as usize, m["take"].as_u64().unwrap());
+            let left: Vec<u64> = m["left"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+            assert_eq!(left.iter().sum::<u64>() + take, heaps[i], "{spec} {line}");
+            assert!(left.iter().all(|&p| p > 0), "{spec} {line}");
+            let digit = digits_of_or_grundy(spec).get(take as usize).copied().unwrap_or(0);
+            assert!(digit & (1 << left.len()) != 0, "{spec} {line}: not a move of the game");
+            if spec == "grundy" {
+                assert_ne!(left[0], left[1], "{line}");
+            }
+            let after = x ^ g[heaps[i] as usize] ^ left.iter().fold(0, |a, &p| a ^ g[p as usize]);
+            assert_eq!(after, 0, "{spec} {line}: the move does not win");
+        }
+    }
+    let out = grundy(&["heaps", "--heap", "0.77", "--explain"], b"1\n2\n18446744073709551615 3\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Case 1: "), "{}", stdout(&out));
+}
+
+/// A blob: generate, inspect, verify and answer from it; a changed value is caught by `inspect`
+/// and `verify`, a blob of another game is refused by name.
+#[test]
+fn generate_inspect_verify_and_answer() {
+    let dir = scratch_dir("heaps-blob");
+    let blob = dir.join("kayles.sgt");
+    let path = blob.to_str().unwrap();
+    let out = grundy(&["generate", "--heap", "0.77", "-o", path], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = grundy(&["inspect", path], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("HeapValues"), "{}", stdout(&out));
+    let out = grundy(&["verify", "--table", path], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("0.77: period 12 from heap 71 proven"), "{}", stdout(&out));
+    let out = grundy(&["heaps", "--table", path], b"2\n1\n70\n2\n5 5\n");
+    assert_eq!(stdout(&out), "Case 1: Alice\nCase 2: Bob\n", "{}", stderr(&out));
+    let out = grundy(&["heaps", "--table", path, "--heap", "0.07"], b"1\n1\n1\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("holds no table of 0.07 (it holds 0.77)"), "{}", stderr(&out));
+
+    // G(70) = 6 changed to 7, every checksum made to match again.
+    let mut bytes = std::fs::read(&blob).unwrap();
+    let header = grundy_core::format::validate(&bytes).unwrap();
+    let entry = &header.tables[0];
+    let payload = entry.offset as usize;
+    let values = payload + 20 + "0.77".len();
+    assert_eq!(bytes[values + 2 * 70], 6);
+    bytes[values + 2 * 70] = 7;
+    let crc = crc32fast::hash(&bytes[payload..payload + entry.len as usize]);
+    let mut edited = header.clone();
+    edited.tables[0].crc32 = crc;
+    let head = grundy_core::format::write_head(&edited);
+    bytes[..head.len()].copy_from_slice(&head);
+    let damaged = dir.join("damaged.sgt");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let damaged = damaged.to_str().unwrap();
+    let out = grundy(&["inspect", damaged], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("G(70) is stored as 7, but its game's rules give 6"), "{}", stderr(&out));
+    let out = grundy(&["verify", "--table", damaged], b"");
+    assert_eq!(out.status.code(), Some(4), "{}", stdout(&out));
+    assert!(stderr(&out).contains("NOT proven"), "{}", stderr(&out));
+}
+
+/// Bad specs and arguments: exit 2 with a message saying what is wrong, never a panic.
+#[test]
+fn bad_specs_are_refused() {
+    for (spec, says) in [
+        ("0.1x", "unknown digit 'x'"),
+        ("1.07", "d0"),
+        ("{}", "empty"),
+        ("{0,1}", "0"),
+        ("{-1}", "-"),
+        ("{1,3", "never closed"),
+        ("0.000", "no move"),
+        ("", "empty"),
+    ] {
+        for command in [&["analyze", "--heap", spec][..], &["sg", "--heap", spec, "1"], &["heaps", "--heap", spec]] {
+            let out = grundy(command, b"1\n1\n1\n");
+            assert_eq!(out.status.code(), Some(2), "{command:?}: {}", stderr(&out));
+            assert!(stderr(&out).to_lowercase().contains(says), "{command:?}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("panicked"), "{command:?}");
+        }
+    }
+    let out = grundy(&["analyze", "--heap", "0.77", "--moves", "(-1,0)"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = grundy(&["generate", "--heap", "0.77"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("needs -o FILE"), "{}", stderr(&out));
+    let out = grundy(&["heaps", "--heap", "0.77"], b"1\n0\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("line 2, column 1: case 1 has no heaps"), "{}", stderr(&out));
+    let out = grundy(&["heaps", "--heap", "grundy", "--max-heap", "50"], b"2\n1\n5\n1\n50\n");
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Case 1: Alice\n");
+    assert!(
+        stderr(&out).contains("case 2 not solved: game grundy: heap 50 is beyond the 50 values"),
+        "{}",
+        stderr(&out)
+    );
+}
