@@ -589,9 +589,9 @@ fn messages_name_what_is_wrong() {
     );
 
     let out = grundy(&["knights"], b"1\n1\n1 1\n5\n");
-    assert_eq!(stderr(&out), "grundy: line 4, column 1: unexpected data after the 1 case\n");
+    assert_eq!(stderr(&out), "grundy: line 4, column 1: unexpected data after case 1\n");
     let out = grundy(&["knights"], b"2\n1\n1 1\n0\n5\n");
-    assert_eq!(stderr(&out), "grundy: line 5, column 1: unexpected data after the 2 cases\n");
+    assert_eq!(stderr(&out), "grundy: line 5, column 1: unexpected data after case 2\n");
 
     let out = grundy(&["generate", "--bound", "0"], b"");
     assert_eq!(out.status.code(), Some(2));

@@ -224,17 +224,40 @@ fn beyond_the_square_without_a_form_is_exit_2_naming_the_bound() {
     let mut oracle = Oracle::new(TURBULENT);
     let values = sg(TURBULENT, &quick, &[(19, 19), (0, 0), (7, 3)]).unwrap();
     assert_eq!(values, [oracle.g(19, 19), oracle.g(0, 0), oracle.g(7, 3)]);
-    for cell in [(20, 0), (0, 20), (1_000_000, 3)] {
+    // The cell, the square, and the --bound that holds it.
+    for (cell, need) in [((20, 0), 21), ((0, 20), 21), ((1_000_000, 3), 1_000_001)] {
         let out = sg(TURBULENT, &quick, &[(1, 1), cell]).unwrap_err();
         assert_eq!(out.status.code(), Some(2), "{cell:?}");
         assert_eq!(stdout(&out), "", "no partial answer");
         let err = stderr(&out);
-        assert!(err.contains("< 20") && err.contains("no closed form"), "{err}");
+        let (x, y) = cell;
+        assert!(err.contains(&format!("({x}, {y}) is outside the 20 x 20 square")), "{err}");
+        assert!(err.contains("no proven closed form"), "{err}");
+        assert!(err.contains("--bound N computes a larger square"), "{err}");
+        if need <= 8192 {
+            assert!(err.contains(&format!("N >= {need} holds this cell")), "{err}");
+        } else {
+            assert!(err.contains("no square holds it"), "{err}");
+        }
     }
-    // An odd number of coordinates.
-    let out = grundy(&["sg", "--moves", KING_ISH, "1", "2", "3"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("pairs"), "{}", stderr(&out));
+    // The judge on a square computed for --moves names --bound; on a blob, generate.
+    let knights = ["knights", "--moves", TURBULENT, "--bound", "20", "--max-cells", "1048576"];
+    let out = grundy(&knights, b"1\n2\n1 1\n3 25\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.starts_with("grundy: line 4, column 3: y of knight 2 of case 1 is 25, outside"), "{err}");
+    assert!(err.contains("20 x 20 square") && err.contains("--bound N computes a larger square"), "{err}");
+    // An odd number of coordinates, one or three.
+    for coordinates in [&["5"][..], &["1", "2", "3"]] {
+        let mut args = vec!["sg", "--moves", KING_ISH];
+        args.extend_from_slice(coordinates);
+        let out = grundy(&args, b"");
+        assert_eq!(out.status.code(), Some(2));
+        let expected = format!("an odd number of coordinates ({}): give X Y pairs", coordinates.len());
+        assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+    }
+    let out = grundy(&["sg", "5"], b"");
+    assert!(stderr(&out).contains("an odd number of coordinates (1)"), "{}", stderr(&out));
 }
 
 #[test]
@@ -307,6 +330,9 @@ fn generate_then_knights_and_verify_from_the_blob() {
         let out = grundy(&args, input.as_bytes());
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         assert_eq!(stdout(&out), expected, "{args:?}");
+        // A note that the game is not the hyper knight only when --moves did not say so.
+        let noted = stderr(&out).contains("is not the hyper knight's");
+        assert_eq!(noted, !args.contains(&"--moves"), "{args:?}: {}", stderr(&out));
     }
     // --moves must match the blob's move set.
     let out = grundy(&["knights", "--moves", KING_ISH, "--table", blob], input.as_bytes());
@@ -337,6 +363,7 @@ fn generate_then_knights_and_verify_from_the_blob() {
     let out = grundy(&["knights", "--table", turbulent], b"1\n1\n12 0\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("below 12"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("`grundy generate --moves M --bound N -o FILE` writes"), "{}", stderr(&out));
     let out = grundy(&["verify", "--table", turbulent], b"");
     assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
     let out = grundy(&["verify", "--moves", TURBULENT, "--max-cells", "1048576"], b"");

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use clap::Args;
-use grundy::table::{ClosedForm, LeaperTable, TableFile, embedded};
+use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
 use grundy_core::{Analysis, Limits, MoveSet, MovesText, NotFound, Proof, Verdict, analyze, leaper_blob_with, prove};
 use serde_json::{Value, json};
 
@@ -83,8 +83,10 @@ pub fn analyze_set(set: &MoveSet) -> Analysis {
 pub enum Holder {
     /// The embedded hyper-knight tables.
     Embedded,
-    /// A blob file (mapped) or a table computed at start-up.
+    /// A blob file (`--table`).
     File(TableFile),
+    /// A table computed at start-up for `--moves`, its square `--bound` on a side.
+    Computed(TableFile),
 }
 
 impl Holder {
@@ -92,7 +94,7 @@ impl Holder {
     pub fn table(&self) -> Result<LeaperTable<'_>, Failure> {
         match self {
             Holder::Embedded => Ok(embedded::knight()),
-            Holder::File(file) => file.leaper().map_err(Failure::invalid),
+            Holder::File(file) | Holder::Computed(file) => file.leaper().map_err(Failure::invalid),
         }
     }
 }
@@ -122,14 +124,14 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
     }
     let set = game.set();
     let blob = leaper_blob_with(&set, bound, &game.analyze()).map_err(Failure::invalid)?;
-    Ok(Holder::File(TableFile::from_bytes(blob).expect("the generator writes valid blobs")))
+    Ok(Holder::Computed(TableFile::from_bytes(blob).expect("the generator writes valid blobs")))
 }
 
 /// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
 pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure> {
     if coordinates.len() % 2 != 0 {
         return Err(Failure::invalid(format!(
-            "{} coordinates: give them in pairs X Y (the last X has no Y)",
+            "an odd number of coordinates ({}): give X Y pairs (the last X has no Y)",
             coordinates.len()
         )));
     }
@@ -137,10 +139,29 @@ pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure>
     let table = holder.table()?;
     let mut out = String::new();
     for pair in coordinates.chunks(2) {
-        let g = table.value(pair[0], pair[1]).map_err(Failure::invalid)?;
+        let g = table.value(pair[0], pair[1]).map_err(|e| match e {
+            KnightError::OutsideTable { x, y, bound } => beyond_square(&game.set(), x, y, bound),
+            e => Failure::invalid(e),
+        })?;
         out += &format!("{}\n", g.0);
     }
     print(out)
+}
+
+/// A cell outside the square of a move set without proven closed form: the cell, the square,
+/// and the `--bound` that would hold it.
+fn beyond_square(set: &MoveSet, x: u64, y: u64, bound: usize) -> Failure {
+    let need = x.max(y).saturating_add(1);
+    let max = grundy_core::MAX_BOUND;
+    let larger = if need <= max as u64 {
+        format!("--bound N computes a larger square (N >= {need} holds this cell; N <= {max})")
+    } else {
+        format!("no square holds it (--bound N computes a larger square, but N <= {max})")
+    };
+    Failure::invalid(format!(
+        "({x}, {y}) is outside the {bound} x {bound} square (0 <= x, y < {bound}) computed for the moves {set}, \
+         which have no proven closed form: {larger}"
+    ))
 }
 
 /// `grundy analyze [--moves M] [--json]`.

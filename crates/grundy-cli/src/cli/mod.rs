@@ -274,7 +274,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Knights(Lazy(KnightsArgs { file, table, game, bound, report })) => {
             leaper::holder(&game, table.as_deref(), bound)
-                .and_then(|h| judge::knights(file.as_deref(), &h, report.style()))
+                .and_then(|h| judge::knights(file.as_deref(), &h, report.style(), game.moves.is_some()))
         }
         Command::MisereNim(Lazy(MisereNimArgs { file, report })) => judge::misere_nim(file.as_deref(), report.style()),
         Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
