@@ -263,6 +263,12 @@ fn not_found_json(why: &NotFound) -> Value {
 
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
 pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
+    if super::generate::is_directory(output) {
+        return Err(Failure::invalid(format!(
+            "-o {}: a directory takes the default blob and its manifest; with --moves give -o FILE",
+            output.display()
+        )));
+    }
     // Checked before the work, so a refused target costs nothing.
     super::output::check(output, force)?;
     let set = game.set();

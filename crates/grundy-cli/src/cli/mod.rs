@@ -37,7 +37,7 @@ enum Command {
     /// Solve HDU 4678 (Mine) input from FILE or standard input, exactly even on boards that break
     /// the promise (named on standard error).
     Mine(Lazy<MineArgs>),
-    /// Write the table blob (and, into generated/, its manifest).
+    /// Write the table blob to -o FILE, or the blob and its manifest into -o DIR/.
     Generate(Lazy<GenerateArgs>),
     /// Find a leaper's closed form and prove it: potential, symmetry, the triangle computed, the
     /// largest value, and the form (core, sectors, strips, certificate) or why none was found.
@@ -108,9 +108,10 @@ struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND,
           value_parser = parse_bound)]
     bound: usize,
-    /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
-    #[arg(short, long, value_name = "PATH")]
-    output: Option<PathBuf>,
+    /// FILE: the blob. DIR/ (ending in /, an existing directory): the blob and its manifest,
+    /// DIR/tables.sgt and DIR/MANIFEST.md (the repository's: -o generated/).
+    #[arg(short, long, value_name = "PATH", required = true)]
+    output: PathBuf,
     /// Replace a write-protected file, or the file a symbolic link names (the link stays);
     /// without it both are refused.
     #[arg(long)]
@@ -280,15 +281,10 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
-        Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => {
-            match (&game.moves, output.as_deref()) {
-                (Some(_), Some(path)) => leaper::generate(&game, bound, path, force),
-                (Some(_), None) => {
-                    Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
-                }
-                _ => generate::run(bound, output.as_deref(), force),
-            }
-        }
+        Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => match game.moves {
+            Some(_) => leaper::generate(&game, bound, &output, force),
+            None => generate::run(bound, &output, force),
+        },
         Command::Analyze(Lazy(AnalyzeArgs { game, json })) => leaper::analyze_command(&game, json),
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
         Command::Sg(Lazy(SgArgs { coordinates, game, bound })) => leaper::sg(&game, bound, &coordinates),
