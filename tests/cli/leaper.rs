@@ -96,6 +96,150 @@ fn analyze_json_certifies_the_named_sets() {
     });
 }
 
+/// A closed form rebuilt from `analyze --json` alone, evaluated by the rule of docs/analyze.md
+/// (written here, sharing no code with the crate).
+struct Rebuilt {
+    /// `core[x][y]`.
+    core: Vec<Vec<u64>>,
+    strips: Vec<RebuiltStrip>,
+    sectors: Vec<RebuiltSector>,
+}
+
+struct RebuiltStrip {
+    /// The offset of a cell is `p·y - q·x`.
+    p: i128,
+    q: i128,
+    /// The band `lo..=hi`, or none (a plain boundary).
+    band: Option<(i128, i128)>,
+    /// An empty strip's boundary: a cell whose offset is at least this is past it.
+    boundary: i128,
+    /// The phase is `x mod phase_len` (else `y mod phase_len`).
+    by_x: bool,
+    phase_len: i128,
+    /// `pattern[offset - lo][phase]`.
+    pattern: Vec<Vec<u64>>,
+}
+
+struct RebuiltSector {
+    /// The lattice basis `(a, 0), (b, d)`.
+    a: i128,
+    b: i128,
+    d: i128,
+    /// `pattern[y mod d][xs]`.
+    pattern: Vec<Vec<u64>>,
+}
+
+impl Rebuilt {
+    fn from_json(form: &serde_json::Value) -> Rebuilt {
+        let int = |v: &serde_json::Value| v.as_i64().unwrap_or_else(|| panic!("an integer: {v}")) as i128;
+        let rows = |v: &serde_json::Value| -> Vec<Vec<u64>> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_array().unwrap().iter().map(|g| g.as_u64().unwrap()).collect())
+                .collect()
+        };
+        let strips = form["strips"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let offsets = s["offsets"].as_array().unwrap();
+                let band = match offsets.as_slice() {
+                    [] => None,
+                    [lo, hi] => Some((int(lo), int(hi))),
+                    other => panic!("offsets {other:?}"),
+                };
+                assert_eq!(band.is_none(), s.get("boundary").is_some(), "a boundary exactly for an empty strip: {s}");
+                RebuiltStrip {
+                    p: int(&s["direction"][0]),
+                    q: int(&s["direction"][1]),
+                    band,
+                    boundary: s.get("boundary").map_or(0, int),
+                    by_x: s["phase"]["of"] == "x",
+                    phase_len: int(&s["phase"]["length"]),
+                    pattern: rows(&s["pattern"]),
+                }
+            })
+            .collect();
+        let sectors = form["sectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                assert_eq!(s["basis"][0][1], 0, "{s}");
+                RebuiltSector {
+                    a: int(&s["basis"][0][0]),
+                    b: int(&s["basis"][1][0]),
+                    d: int(&s["basis"][1][1]),
+                    pattern: rows(&s["pattern"]),
+                }
+            })
+            .collect();
+        Rebuilt { core: rows(&form["core"]), strips, sectors }
+    }
+
+    fn g(&self, x: u64, y: u64) -> u64 {
+        let (x, y) = (i128::from(x), i128::from(y));
+        let c = self.core.len() as i128;
+        if x < c && y < c {
+            return self.core[x as usize][y as usize];
+        }
+        let offset = |s: &RebuiltStrip| s.p * y - s.q * x;
+        let past = |s: &RebuiltStrip| match s.band {
+            Some((_, hi)) => offset(s) > hi,
+            None => offset(s) >= s.boundary,
+        };
+        let last = self.strips.len() - 1;
+        let i = self.strips.iter().filter(|s| past(s)).count().min(last);
+        let strip = &self.strips[i];
+        let n = offset(strip);
+        if let Some((lo, hi)) = strip.band {
+            if (lo..=hi).contains(&n) {
+                let phase = if strip.by_x { x } else { y }.rem_euclid(strip.phase_len);
+                return strip.pattern[(n - lo) as usize][phase as usize];
+            }
+        }
+        let k = if past(strip) { i.min(last - 1) } else { i - 1 };
+        let s = &self.sectors[k];
+        let ys = y.rem_euclid(s.d);
+        let xs = (x - (y - ys) / s.d * s.b).rem_euclid(s.a);
+        s.pattern[ys as usize][xs as usize]
+    }
+}
+
+/// `analyze --json` carries the whole form: rebuilt from the JSON alone, it gives the values
+/// `sg` prints, near the origin and far away.
+#[test]
+fn the_json_form_rebuilt_gives_the_values_of_sg() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for moves in [HYPER_KNIGHT, KING_ISH, FOUR_KNIGHT, "(-1,0)"].iter().chain(SLANTED) {
+        let v = analyze_json(moves, &[]);
+        let form = &v["closed_form"];
+        assert_eq!(form["status"], "certified", "{moves}");
+        let rebuilt = Rebuilt::from_json(form);
+        let size = form["core_size"].as_u64().unwrap() as usize;
+        assert_eq!(rebuilt.core.len(), size, "{moves}");
+        assert!(rebuilt.core.iter().all(|row| row.len() == size), "{moves}");
+        let mut cells = triangle(24);
+        cells.extend((0..200).map(|k| match k % 3 {
+            0 => (next() >> 1, next() >> 1),
+            1 => (next() % 100, next() >> 1),
+            _ => (next() >> 1, next() % 100),
+        }));
+        let values = sg(moves, &["--bound", "6"], &cells).unwrap_or_else(|o| panic!("{moves}: {}", stderr(&o)));
+        for (&(x, y), &g) in cells.iter().zip(&values) {
+            assert_eq!(rebuilt.g(x, y), g, "{moves}: g({x}, {y})");
+        }
+    }
+}
+
 #[test]
 fn analyze_says_why_the_turbulent_set_has_no_form() {
     let v = analyze_json(TURBULENT, &[]);

@@ -214,25 +214,41 @@ pub fn analysis_json(a: &Analysis) -> Value {
     })
 }
 
+/// The whole form, enough to evaluate it anywhere (docs/analyze.md): the core as rows
+/// `core[x][y]`; per strip its direction, its band of offsets (`[lo, hi]`, or `[]` and a
+/// `boundary` for an empty one), period, phase and pattern rows by offset; per sector its
+/// Hermite basis and pattern rows by `y mod d`.
 fn form_json(form: &ClosedForm, proof: &Proof) -> Value {
+    let rows =
+        |values: &[u8], len: i64| -> Vec<Value> { values.chunks(len.max(1) as usize).map(|row| json!(row)).collect() };
     let strips: Vec<Value> = form
         .features()
         .iter()
         .map(|f| {
-            json!({
+            let phase_len = f.phase_len();
+            let mut strip = json!({
                 "direction": [f.dir.0, f.dir.1],
-                "lo": f.lo,
-                "hi": f.hi,
+                "offsets": if f.width() > 0 { json!([f.lo, f.hi]) } else { json!([]) },
                 "width": f.width(),
                 "period": [f.period * f.dir.0, f.period * f.dir.1],
-            })
+                "phase": { "of": if f.dir.0 > 0 { "x" } else { "y" }, "length": phase_len },
+                "pattern": rows(&f.pattern, phase_len),
+            });
+            if f.width() == 0 {
+                strip["boundary"] = json!(f.lo);
+            }
+            strip
         })
         .collect();
-    let sectors: Vec<Value> =
-        form.sectors().iter().map(|s| json!({ "basis": [[s.a, 0], [s.b, s.d]], "index": s.index() })).collect();
+    let sectors: Vec<Value> = form
+        .sectors()
+        .iter()
+        .map(|s| json!({ "basis": [[s.a, 0], [s.b, s.d]], "index": s.index(), "pattern": rows(&s.pattern, s.a) }))
+        .collect();
     json!({
         "status": "certified",
         "core_size": form.core_size(),
+        "core": rows(form.core(), form.core_size()),
         "strips": strips,
         "sectors": sectors,
         "modulus": form.modulus(),

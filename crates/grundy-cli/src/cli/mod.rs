@@ -125,7 +125,8 @@ struct GenerateArgs {
 struct AnalyzeArgs {
     #[command(flatten)]
     game: leaper::Game,
-    /// One JSON object; `closed_form.status` is "certified" or "not_found".
+    /// One JSON object; `closed_form.status` is "certified" (with the whole form) or "not_found"
+    /// (docs/analyze.md explains both outputs).
     #[arg(long)]
     json: bool,
 }
