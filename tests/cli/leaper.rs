@@ -240,6 +240,24 @@ fn the_json_form_rebuilt_gives_the_values_of_sg() {
     }
 }
 
+/// Empty parts read as empty: no core is `core: none` (`"core": []`), an empty strip is
+/// `"offsets": []` with its boundary; a core and a band are given as they are.
+#[test]
+fn empty_parts_of_a_form_read_as_empty() {
+    let out = grundy(&["analyze", "--moves", FOUR_KNIGHT], b"");
+    let text = stdout(&out);
+    assert!(text.contains("\ncore: none\n") && !text.contains("x, y < 0"), "{text}");
+    assert!(stdout(&grundy(&["analyze"], b"")).contains("\ncore: x, y < 38\n"));
+    let form = analyze_json(FOUR_KNIGHT, &[])["closed_form"].clone();
+    assert_eq!((form["core_size"].clone(), form["core"].clone()), (serde_json::json!(0), serde_json::json!([])));
+    let strips = form["strips"].as_array().unwrap();
+    let (x_axis, diagonal) = (&strips[0], &strips[1]);
+    assert_eq!(x_axis["offsets"], serde_json::json!([]), "{x_axis}");
+    assert_eq!((x_axis["boundary"].clone(), x_axis["width"].clone()), (serde_json::json!(0), serde_json::json!(0)));
+    assert_eq!(diagonal["offsets"], serde_json::json!([-1, 1]), "{diagonal}");
+    assert!(diagonal.get("boundary").is_none() && x_axis.get("lo").is_none(), "{diagonal}");
+}
+
 #[test]
 fn analyze_says_why_the_turbulent_set_has_no_form() {
     let v = analyze_json(TURBULENT, &[]);
