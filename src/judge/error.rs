@@ -12,6 +12,16 @@ pub struct InputError {
     pub column: usize,
     /// What was expected and what was found.
     pub message: String,
+    /// The side of the square a coordinate lies outside of, when that is the error.
+    pub(crate) beyond_square: Option<usize>,
+}
+
+impl InputError {
+    /// When the error is a coordinate outside the square of a table without closed form: the
+    /// square's side (a table with a larger square would answer it).
+    pub fn beyond_square(&self) -> Option<usize> {
+        self.beyond_square
+    }
 }
 
 impl fmt::Display for InputError {

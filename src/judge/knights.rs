@@ -294,26 +294,37 @@ fn coordinate<S: Source>(
 ) -> Result<u64, JudgeError> {
     match scan.next_u64() {
         Ok(v) if v <= limit => Ok(v),
-        Ok(_) | Err(ScanError::Overflow) => Err(out_of_range(scan, table, axis, knight, case)),
+        Ok(v) => Err(out_of_range(scan, table, Some(v), axis, knight, case)),
+        Err(ScanError::Overflow) => Err(out_of_range(scan, table, None, axis, knight, case)),
         Err(e) => Err(scan.error(e, &format!("{axis} of knight {knight} of case {case}"))),
     }
 }
 
+/// The error for a coordinate above the limit (`value`, or `None` past `u64`); beyond a square
+/// without closed form, it is marked with the square's side
+/// ([`InputError::beyond_square`](super::InputError::beyond_square)).
 #[cold]
 fn out_of_range<S: Source>(
     scan: &Scanner<S>,
     table: &LeaperTable<'_>,
+    value: Option<u64>,
     axis: &str,
     knight: u64,
     case: u64,
 ) -> JudgeError {
     let what = format!("{axis} of knight {knight} of case {case}");
-    scan.error_at_token(if table.has_closed_form() {
-        format!("{what} is too large: coordinates must be at most 2^63 - 1 = {MAX_COORDINATE}")
-    } else {
-        format!(
-            "{what} is outside the table, whose custom move set has no closed form: coordinates must be below {}",
-            table.bound()
-        )
-    })
+    if table.has_closed_form() {
+        return scan
+            .error_at_token(format!("{what} is too large: coordinates must be at most 2^63 - 1 = {MAX_COORDINATE}"));
+    }
+    let side = table.bound();
+    let is = value.map_or("is too large".to_string(), |v| format!("is {v}"));
+    let mut error = scan.error_at_token(format!(
+        "{what} {is}, outside the table's {side} x {side} square (coordinates below {side}), and its custom \
+         move set has no closed form"
+    ));
+    if let JudgeError::Input(e) = &mut error {
+        e.beyond_square = Some(side);
+    }
+    error
 }

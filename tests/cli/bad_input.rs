@@ -200,12 +200,12 @@ fn common_bad(command: &'static str, sample: &str, out: &str) -> Vec<Entry> {
         ("vertical tab separator", vt.as_bytes(), "", (1, 2), "found character '\\u{b}'"),
         ("form feed separator", ff.as_bytes(), "", (1, 2), "found character '\\u{c}'"),
         ("no-break space separator", nbsp.as_bytes(), "", (1, 2), "found character '\\u{a0}'"),
-        ("extra number after the cases", extra_number.as_bytes(), out, (lines + 1, 1), "unexpected data after the"),
-        ("extra text after the cases", extra_text.as_bytes(), out, (lines + 3, 3), "unexpected data after the"),
-        ("NUL after the cases", nul_after.as_bytes(), out, (lines + 1, 1), "unexpected data after the"),
+        ("extra number after the cases", extra_number.as_bytes(), out, (lines + 1, 1), "unexpected data after case"),
+        ("extra text after the cases", extra_text.as_bytes(), out, (lines + 3, 3), "unexpected data after case"),
+        ("NUL after the cases", nul_after.as_bytes(), out, (lines + 1, 1), "unexpected data after case"),
         // Glued to the last number, the NUL spoils it: the last case is not answered.
         ("NUL after the last number", nul_glued.as_bytes(), all_but_last, (lines, last + 1), "found character '\\0'"),
-        ("NUL after the last line", nul_line.as_bytes(), out, (lines + 1, 1), "unexpected data after the"),
+        ("NUL after the last line", nul_line.as_bytes(), out, (lines + 1, 1), "unexpected data after case"),
     ];
     entries(command, &[], bad)
 }
@@ -271,7 +271,7 @@ fn misere_catalogue() {
         ("pile of 40 digits", long_pile.as_bytes(), "", (3, 1), "too large"),
         ("k past u64", b"1\n99999999999999999999\n1\n", "", (2, 1), "k, the number of piles of case 1 is too large"),
         ("k larger than the piles present", b"1\n3\n1 2\n", "", (4, 1), "unexpected end of input: expected the size of pile 3 of case 1"),
-        ("k smaller than the piles present", b"2\n1\n1 2\n2\n1 2\n", "Case 1: Bob\nCase 2: Alice\n", (5, 3), "unexpected data after the 2 cases"),
+        ("k smaller than the piles present", b"2\n1\n1 2\n2\n1 2\n", "Case 1: Bob\nCase 2: Alice\n", (5, 3), "unexpected data after case 2"),
         ("negative pile", b"1\n2\n3 -4\n", "", (3, 3), "found a sign"),
         ("pile with a plus sign", b"1\n2\n+3 4\n", "", (3, 1), "found a sign"),
         ("pile as a decimal", b"1\n1\n1.5\n", "", (3, 2), "found '.'"),
@@ -312,7 +312,7 @@ fn mine_catalogue() {
         ("K larger than the mines present", b"1\n3 3 5\n1 1\n", "", (4, 1), "unexpected end of input: expected X of mine 2 of case 1"),
         ("K past u64", b"1\n3 3 18446744073709551616\n", "", (2, 5), "K, the number of mines of case 1 is too large"),
         ("a mine without Y", b"1\n3 3 2\n1 1\n2\n", "", (5, 1), "unexpected end of input: expected Y of mine 2 of case 1"),
-        ("a mine line with three numbers", b"1\n3 3 1\n1 1 1\n", "Case #1: Fanglaoshi\n", (3, 5), "unexpected data after the 1 case"),
+        ("a mine line with three numbers", b"1\n3 3 1\n1 1 1\n", "Case #1: Fanglaoshi\n", (3, 5), "unexpected data after case 1"),
         ("NUL in a mine line", b"1\n3 3 1\n1\x001\n", "", (3, 2), "found character '\\0'"),
         ("N with a letter", b"1\n3x 3 0\n", "", (2, 2), "expected N, the number of rows of case 1, found 'x'"),
     ];
@@ -416,7 +416,7 @@ fn big_inputs_catalogue() {
     let valid = format!("{cases}\n{body}");
     let then_data = format!("{valid}\n\n\n   \t9");
     let then_data_line = format!("{valid}\n\n\n").lines().count() + 1;
-    let then_data_message = format!("unexpected data after the {cases} cases");
+    let then_data_message = format!("unexpected data after case {cases}");
     // A 5 MB line of spaces before a bad token: the column counts every one.
     let spaces = " ".repeat(5_000_000);
     let (spaces_bad, spaces_then_line) = (format!("1\n1\n{spaces}1 x\n"), format!("1\n1\n{spaces}1 0\n{spaces}2\n"));
@@ -429,7 +429,7 @@ fn big_inputs_catalogue() {
         ("3 MiB, the last line bad", last_bad.as_bytes(), &out, (last_bad_line, 4), &last_bad_message),
         ("3 MiB then data", then_data.as_bytes(), &out, (then_data_line, 5), &then_data_message),
         ("5 MB of spaces then a bad token", spaces_bad.as_bytes(), "", (3, 5_000_003), "found 'x'"),
-        ("5 MB of spaces then a good line and a bad one", spaces_then_line.as_bytes(), "Case 1: Bob\n", (4, 5_000_001), "unexpected data after the 1 case"),
+        ("5 MB of spaces then a good line and a bad one", spaces_then_line.as_bytes(), "Case 1: Bob\n", (4, 5_000_001), "unexpected data after case 1"),
     ];
 
     // Misère Nim: one line of 1.5 million piles (3 MB), the last one bad or empty.

@@ -154,6 +154,10 @@ fn check_bad(program: &[String], input: &str, expected_stdout: &str) {
     assert_eq!(o.status.code(), Some(2), "{program:?} on {input:?}");
     assert!(!o.stderr.is_empty(), "{program:?} on {input:?}: no message");
     assert_eq!(String::from_utf8_lossy(&o.stdout), expected_stdout, "{program:?} on {input:?}");
+    if input == "1\n1\n1 2 3" {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("unexpected data after case 1"), "{program:?} on {input:?}: {err}");
+    }
 }
 
 #[test]

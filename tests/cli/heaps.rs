@@ -283,7 +283,7 @@ fn bad_specs_are_refused() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let out = grundy(&["generate", "--heap", "0.77"], b"");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("needs -o FILE"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--output"), "{}", stderr(&out));
     let out = grundy(&["heaps", "--heap", "0.77"], b"1\n0\n");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("line 2, column 1: case 1 has no heaps"), "{}", stderr(&out));

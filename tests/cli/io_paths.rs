@@ -351,15 +351,19 @@ fn an_ignored_signal_stays_ignored_while_writing() {
     assert_eq!(dir.names(), ["big.sgt"]);
 }
 
-/// Without `-o`, `generate` replaces the blob and the manifest of `generated/` both or neither:
-/// a manifest it may not replace leaves the old blob too.
+/// `generate -o DIR/` replaces the blob and the manifest both or neither: a manifest it may not
+/// replace leaves the old blob too.
 #[test]
-fn generate_without_output_replaces_both_files_or_neither() {
+fn generate_into_a_directory_replaces_both_files_or_neither() {
     let dir = TempDir::new("both");
     std::fs::create_dir(dir.0.join("generated")).unwrap();
     let blob = dir.file("generated/tables.sgt", "old blob");
     std::fs::create_dir(dir.0.join("generated/MANIFEST.md")).unwrap();
-    let out = Command::new(GRUNDY).args(["generate", "--bound", "8"]).current_dir(&dir.0).output().unwrap();
+    let out = Command::new(GRUNDY)
+        .args(["generate", "--bound", "8", "-o", "generated/"])
+        .current_dir(&dir.0)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("MANIFEST.md: is a directory"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&blob).unwrap(), "old blob");
@@ -370,18 +374,39 @@ fn generate_without_output_replaces_both_files_or_neither() {
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
-/// `generate` without `-o` outside the repository creates `generated/` and says so.
+/// `generate` writes only where `-o` says and creates no directory: without `-o` it is a usage
+/// error; `-o DIR/` needs DIR to exist; `-o DIR` (no `/`) onto a directory says how to write
+/// into it; `--moves` with `-o DIR/` is refused. Nothing is left behind.
 #[test]
-fn generate_without_output_creates_its_directory() {
+fn generate_writes_only_where_told_and_creates_no_directory() {
     let dir = TempDir::new("generated");
-    let out = Command::new(GRUNDY).args(["generate", "--bound", "8"]).current_dir(&dir.0).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let run = |args: &[&str]| Command::new(GRUNDY).args(args).current_dir(&dir.0).output().unwrap();
+    let out = run(&["generate", "--bound", "8"]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(2), ""), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--output <PATH>"), "{}", stderr(&out));
+    let out = run(&["generate", "--bound", "8", "-o", "generated/"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("writing into generated/: no such directory"), "{}", stderr(&out));
+    assert!(dir.names().is_empty(), "{:?}", dir.names());
+
+    std::fs::create_dir(dir.0.join("out")).unwrap();
+    let out = run(&["generate", "--bound", "8", "-o", "out"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stderr(&out).starts_with("created the directory generated\nwrote generated/tables.sgt"),
+        stderr(&out).contains("out: is a directory; refusing to replace it (end the path with /"),
         "{}",
         stderr(&out)
     );
-    assert!(dir.0.join("generated/tables.sgt").is_file() && dir.0.join("generated/MANIFEST.md").is_file());
+    let out = run(&["generate", "--moves", "(-1,0) (0,-1)", "--bound", "8", "-o", "out/"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("with --moves give -o FILE"), "{}", stderr(&out));
+    assert!(std::fs::read_dir(dir.0.join("out")).unwrap().next().is_none(), "nothing written");
+
+    let out = run(&["generate", "--bound", "8", "-o", "out/"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("wrote out/tables.sgt"), "{}", stderr(&out));
+    assert!(dir.0.join("out/tables.sgt").is_file() && dir.0.join("out/MANIFEST.md").is_file());
+    assert_eq!(dir.names(), ["out"]);
 }
 
 /// Blobs are regular files: `inspect` and `--table` refuse devices, FIFOs and directories by
@@ -589,9 +614,9 @@ fn messages_name_what_is_wrong() {
     );
 
     let out = grundy(&["knights"], b"1\n1\n1 1\n5\n");
-    assert_eq!(stderr(&out), "grundy: line 4, column 1: unexpected data after the 1 case\n");
+    assert_eq!(stderr(&out), "grundy: line 4, column 1: unexpected data after case 1\n");
     let out = grundy(&["knights"], b"2\n1\n1 1\n0\n5\n");
-    assert_eq!(stderr(&out), "grundy: line 5, column 1: unexpected data after the 2 cases\n");
+    assert_eq!(stderr(&out), "grundy: line 5, column 1: unexpected data after case 2\n");
 
     let out = grundy(&["generate", "--bound", "0"], b"");
     assert_eq!(out.status.code(), Some(2));

@@ -36,10 +36,10 @@ fn bad_input_names_line_and_column_and_keeps_earlier_cases() {
         ("2\n1\n1 0\n", "Case 1: Bob\n", "line 4, column 1: unexpected end of input: expected n, the number"),
         ("1\n1\n1 99999999999999999999\n", "", "line 3, column 3: y of knight 1 of case 1 is too large"),
         ("1\n1\n1\0 2\n", "", "line 3, column 2: expected x of knight 1 of case 1, found character '\\0'"),
-        ("1\n1\n1 2\n3\n", "Case 1: Alice\n", "line 4, column 1: unexpected data after the 1 case"),
+        ("1\n1\n1 2\n3\n", "Case 1: Alice\n", "line 4, column 1: unexpected data after case 1"),
         ("1\n1\n\u{e9}\n", "", "line 3, column 1: expected x of knight 1 of case 1, found 'é'"),
         ("1\n1\n  \u{e9}x 1\n", "", "line 3, column 3: expected x of knight 1 of case 1, found 'é'"),
-        ("1\r\n1\r\n1 2 x\r\n", "Case 1: Alice\n", "line 3, column 5: unexpected data after the 1 case"),
+        ("1\r\n1\r\n1 2 x\r\n", "Case 1: Alice\n", "line 3, column 5: unexpected data after case 1"),
     ];
     for &(input, expected_out, expected_err) in cases {
         let out = grundy(&["knights"], input.as_bytes());
@@ -93,7 +93,7 @@ fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
     let table = path.to_str().unwrap();
     let out = grundy(&["knights", "--table", table], b"1\n2\n1 2\n  7 3\n");
     assert_eq!(out.status.code(), Some(2));
-    let expected = "grundy: line 4, column 3: x of knight 2 of case 1 is outside the table, whose custom move set";
+    let expected = "grundy: line 4, column 3: x of knight 2 of case 1 is 7, outside the table's 4 x 4 square";
     assert!(stderr(&out).lines().any(|l| l.starts_with(expected)), "{}", stderr(&out));
     // g(x, y) = (x + y) mod 2 for unit steps: (1, 2) and (3, 3) give 1 xor 0.
     let out = grundy(&["knights", "--table", table], b"1\n2\n1 2\n3 3\n");

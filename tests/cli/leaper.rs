@@ -96,6 +96,168 @@ fn analyze_json_certifies_the_named_sets() {
     });
 }
 
+/// A closed form rebuilt from `analyze --json` alone, evaluated by the rule of docs/analyze.md
+/// (written here, sharing no code with the crate).
+struct Rebuilt {
+    /// `core[x][y]`.
+    core: Vec<Vec<u64>>,
+    strips: Vec<RebuiltStrip>,
+    sectors: Vec<RebuiltSector>,
+}
+
+struct RebuiltStrip {
+    /// The offset of a cell is `p·y - q·x`.
+    p: i128,
+    q: i128,
+    /// The band `lo..=hi`, or none (a plain boundary).
+    band: Option<(i128, i128)>,
+    /// An empty strip's boundary: a cell whose offset is at least this is past it.
+    boundary: i128,
+    /// The phase is `x mod phase_len` (else `y mod phase_len`).
+    by_x: bool,
+    phase_len: i128,
+    /// `pattern[offset - lo][phase]`.
+    pattern: Vec<Vec<u64>>,
+}
+
+struct RebuiltSector {
+    /// The lattice basis `(a, 0), (b, d)`.
+    a: i128,
+    b: i128,
+    d: i128,
+    /// `pattern[y mod d][xs]`.
+    pattern: Vec<Vec<u64>>,
+}
+
+impl Rebuilt {
+    fn from_json(form: &serde_json::Value) -> Rebuilt {
+        let int = |v: &serde_json::Value| v.as_i64().unwrap_or_else(|| panic!("an integer: {v}")) as i128;
+        let rows = |v: &serde_json::Value| -> Vec<Vec<u64>> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_array().unwrap().iter().map(|g| g.as_u64().unwrap()).collect())
+                .collect()
+        };
+        let strips = form["strips"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let offsets = s["offsets"].as_array().unwrap();
+                let band = match offsets.as_slice() {
+                    [] => None,
+                    [lo, hi] => Some((int(lo), int(hi))),
+                    other => panic!("offsets {other:?}"),
+                };
+                assert_eq!(band.is_none(), s.get("boundary").is_some(), "a boundary exactly for an empty strip: {s}");
+                RebuiltStrip {
+                    p: int(&s["direction"][0]),
+                    q: int(&s["direction"][1]),
+                    band,
+                    boundary: s.get("boundary").map_or(0, int),
+                    by_x: s["phase"]["of"] == "x",
+                    phase_len: int(&s["phase"]["length"]),
+                    pattern: rows(&s["pattern"]),
+                }
+            })
+            .collect();
+        let sectors = form["sectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                assert_eq!(s["basis"][0][1], 0, "{s}");
+                RebuiltSector {
+                    a: int(&s["basis"][0][0]),
+                    b: int(&s["basis"][1][0]),
+                    d: int(&s["basis"][1][1]),
+                    pattern: rows(&s["pattern"]),
+                }
+            })
+            .collect();
+        Rebuilt { core: rows(&form["core"]), strips, sectors }
+    }
+
+    fn g(&self, x: u64, y: u64) -> u64 {
+        let (x, y) = (i128::from(x), i128::from(y));
+        let c = self.core.len() as i128;
+        if x < c && y < c {
+            return self.core[x as usize][y as usize];
+        }
+        let offset = |s: &RebuiltStrip| s.p * y - s.q * x;
+        let past = |s: &RebuiltStrip| match s.band {
+            Some((_, hi)) => offset(s) > hi,
+            None => offset(s) >= s.boundary,
+        };
+        let last = self.strips.len() - 1;
+        let i = self.strips.iter().filter(|s| past(s)).count().min(last);
+        let strip = &self.strips[i];
+        let n = offset(strip);
+        if let Some((lo, hi)) = strip.band {
+            if (lo..=hi).contains(&n) {
+                let phase = if strip.by_x { x } else { y }.rem_euclid(strip.phase_len);
+                return strip.pattern[(n - lo) as usize][phase as usize];
+            }
+        }
+        let k = if past(strip) { i.min(last - 1) } else { i - 1 };
+        let s = &self.sectors[k];
+        let ys = y.rem_euclid(s.d);
+        let xs = (x - (y - ys) / s.d * s.b).rem_euclid(s.a);
+        s.pattern[ys as usize][xs as usize]
+    }
+}
+
+/// `analyze --json` carries the whole form: rebuilt from the JSON alone, it gives the values
+/// `sg` prints, near the origin and far away.
+#[test]
+fn the_json_form_rebuilt_gives_the_values_of_sg() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for moves in [HYPER_KNIGHT, KING_ISH, FOUR_KNIGHT, "(-1,0)"].iter().chain(SLANTED) {
+        let v = analyze_json(moves, &[]);
+        let form = &v["closed_form"];
+        assert_eq!(form["status"], "certified", "{moves}");
+        let rebuilt = Rebuilt::from_json(form);
+        let size = form["core_size"].as_u64().unwrap() as usize;
+        assert_eq!(rebuilt.core.len(), size, "{moves}");
+        assert!(rebuilt.core.iter().all(|row| row.len() == size), "{moves}");
+        let mut cells = triangle(24);
+        cells.extend((0..200).map(|k| match k % 3 {
+            0 => (next() >> 1, next() >> 1),
+            1 => (next() % 100, next() >> 1),
+            _ => (next() >> 1, next() % 100),
+        }));
+        let values = sg(moves, &["--bound", "6"], &cells).unwrap_or_else(|o| panic!("{moves}: {}", stderr(&o)));
+        for (&(x, y), &g) in cells.iter().zip(&values) {
+            assert_eq!(rebuilt.g(x, y), g, "{moves}: g({x}, {y})");
+        }
+    }
+}
+
+/// Empty parts read as empty: no core is `core: none` (`"core": []`), an empty strip is
+/// `"offsets": []` with its boundary; a core and a band are given as they are.
+#[test]
+fn empty_parts_of_a_form_read_as_empty() {
+    let out = grundy(&["analyze", "--moves", FOUR_KNIGHT], b"");
+    let text = stdout(&out);
+    assert!(text.contains("\ncore: none\n") && !text.contains("x, y < 0"), "{text}");
+    assert!(stdout(&grundy(&["analyze"], b"")).contains("\ncore: x, y < 38\n"));
+    let form = analyze_json(FOUR_KNIGHT, &[])["closed_form"].clone();
+    assert_eq!((form["core_size"].clone(), form["core"].clone()), (serde_json::json!(0), serde_json::json!([])));
+    let strips = form["strips"].as_array().unwrap();
+    let (x_axis, diagonal) = (&strips[0], &strips[1]);
+    assert_eq!(x_axis["offsets"], serde_json::json!([]), "{x_axis}");
+    assert_eq!((x_axis["boundary"].clone(), x_axis["width"].clone()), (serde_json::json!(0), serde_json::json!(0)));
+    assert_eq!(diagonal["offsets"], serde_json::json!([-1, 1]), "{diagonal}");
+    assert!(diagonal.get("boundary").is_none() && x_axis.get("lo").is_none(), "{diagonal}");
+}
+
 #[test]
 fn analyze_says_why_the_turbulent_set_has_no_form() {
     let v = analyze_json(TURBULENT, &[]);
@@ -224,17 +386,40 @@ fn beyond_the_square_without_a_form_is_exit_2_naming_the_bound() {
     let mut oracle = Oracle::new(TURBULENT);
     let values = sg(TURBULENT, &quick, &[(19, 19), (0, 0), (7, 3)]).unwrap();
     assert_eq!(values, [oracle.g(19, 19), oracle.g(0, 0), oracle.g(7, 3)]);
-    for cell in [(20, 0), (0, 20), (1_000_000, 3)] {
+    // The cell, the square, and the --bound that holds it.
+    for (cell, need) in [((20, 0), 21), ((0, 20), 21), ((1_000_000, 3), 1_000_001)] {
         let out = sg(TURBULENT, &quick, &[(1, 1), cell]).unwrap_err();
         assert_eq!(out.status.code(), Some(2), "{cell:?}");
         assert_eq!(stdout(&out), "", "no partial answer");
         let err = stderr(&out);
-        assert!(err.contains("< 20") && err.contains("no closed form"), "{err}");
+        let (x, y) = cell;
+        assert!(err.contains(&format!("({x}, {y}) is outside the 20 x 20 square")), "{err}");
+        assert!(err.contains("no proven closed form"), "{err}");
+        assert!(err.contains("--bound N computes a larger square"), "{err}");
+        if need <= 8192 {
+            assert!(err.contains(&format!("N >= {need} holds this cell")), "{err}");
+        } else {
+            assert!(err.contains("no square holds it"), "{err}");
+        }
     }
-    // An odd number of coordinates.
-    let out = grundy(&["sg", "--moves", KING_ISH, "1", "2", "3"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("pairs"), "{}", stderr(&out));
+    // The judge on a square computed for --moves names --bound; on a blob, generate.
+    let knights = ["knights", "--moves", TURBULENT, "--bound", "20", "--max-cells", "1048576"];
+    let out = grundy(&knights, b"1\n2\n1 1\n3 25\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.starts_with("grundy: line 4, column 3: y of knight 2 of case 1 is 25, outside"), "{err}");
+    assert!(err.contains("20 x 20 square") && err.contains("--bound N computes a larger square"), "{err}");
+    // An odd number of coordinates, one or three.
+    for coordinates in [&["5"][..], &["1", "2", "3"]] {
+        let mut args = vec!["sg", "--moves", KING_ISH];
+        args.extend_from_slice(coordinates);
+        let out = grundy(&args, b"");
+        assert_eq!(out.status.code(), Some(2));
+        let expected = format!("an odd number of coordinates ({}): give X Y pairs", coordinates.len());
+        assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+    }
+    let out = grundy(&["sg", "5"], b"");
+    assert!(stderr(&out).contains("an odd number of coordinates (1)"), "{}", stderr(&out));
 }
 
 #[test]
@@ -307,6 +492,9 @@ fn generate_then_knights_and_verify_from_the_blob() {
         let out = grundy(&args, input.as_bytes());
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         assert_eq!(stdout(&out), expected, "{args:?}");
+        // A note that the game is not the hyper knight only when --moves did not say so.
+        let noted = stderr(&out).contains("is not the hyper knight's");
+        assert_eq!(noted, !args.contains(&"--moves"), "{args:?}: {}", stderr(&out));
     }
     // --moves must match the blob's move set.
     let out = grundy(&["knights", "--moves", KING_ISH, "--table", blob], input.as_bytes());
@@ -337,6 +525,7 @@ fn generate_then_knights_and_verify_from_the_blob() {
     let out = grundy(&["knights", "--table", turbulent], b"1\n1\n12 0\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("below 12"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("`grundy generate --moves M --bound N -o FILE` writes"), "{}", stderr(&out));
     let out = grundy(&["verify", "--table", turbulent], b"");
     assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
     let out = grundy(&["verify", "--moves", TURBULENT, "--max-cells", "1048576"], b"");

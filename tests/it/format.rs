@@ -93,7 +93,10 @@ fn generated_directory_matches_the_build() {
         return;
     }
     let committed = std::fs::read(BLOB_PATH).expect("generated/tables.sgt");
-    assert!(committed == embedded::blob(), "generated/tables.sgt is stale: run `cargo run --release -- generate`");
+    assert!(
+        committed == embedded::blob(),
+        "generated/tables.sgt is stale: run `cargo run --release -- generate -o generated/`"
+    );
     assert!(default_blob(DEFAULT_BOUND) == committed, "the runtime generator disagrees with build.rs");
 }
 

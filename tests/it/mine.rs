@@ -299,7 +299,7 @@ fn bad_input_names_line_and_column() {
         ("1\n0 3 0\n", 2, 1, "N, the number of rows of case 1 is 0"),
         ("1\n3 0 0\n", 2, 3, "M, the number of columns of case 1 is 0"),
         ("1\n65536 65536 0\n", 2, 7, "at most 4294967295"),
-        ("1\n3 3 1\n1 1\n7\n", 4, 1, "unexpected data after the 1 case"),
+        ("1\n3 3 1\n1 1\n7\n", 4, 1, "unexpected data after case 1"),
         ("2\n3 3 0\n", 3, 1, "unexpected end of input: expected N"),
         ("1\n3 3 -1\n", 2, 5, "found a sign"),
     ];

@@ -39,7 +39,7 @@ fn bad_input_names_line_and_column() {
         ("1\n0\n", 2, 1, "k must be at least 1"),
         ("1\n1\n18446744073709551616\n", 3, 1, "too large"),
         ("2\n1\n1\n", 4, 1, "unexpected end of input: expected k"),
-        ("1\n1\n1\n1\n", 4, 1, "unexpected data after the 1 case"),
+        ("1\n1\n1\n1\n", 4, 1, "unexpected data after case 1"),
     ];
     let printed = assert_input_errors(|input| solve(&mut MisereNim { table: embedded::misere_nim() }, input), &cases);
     for ((input, ..), out) in cases.iter().zip(printed) {

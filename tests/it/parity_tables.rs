@@ -200,5 +200,5 @@ fn committed_blob_has_the_same_parity_tables() {
         }
         out
     };
-    assert_eq!(payloads(&committed), payloads(embedded::blob()), "run `cargo run --release -- generate`");
+    assert_eq!(payloads(&committed), payloads(embedded::blob()), "run `cargo run --release -- generate -o generated/`");
 }

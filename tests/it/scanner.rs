@@ -44,7 +44,7 @@ fn streaming_in_tiny_pieces_reads_and_reports_like_a_slice() {
     assert_eq!(scan_all(Scanner::new(&b"1\n\n   2x"[..])).1, "line 3, column 5: expected a number, found 'x'");
     assert_eq!(
         scan_all(Scanner::new(&b"1 2 3 4 5 6\n\n  junk"[..])).1,
-        "line 3, column 3: unexpected data after the 0 cases"
+        "line 3, column 3: unexpected data after the case count 0"
     );
 }
 

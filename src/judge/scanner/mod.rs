@@ -309,10 +309,11 @@ impl<S: Source> Scanner<S> {
             let bytes = self.src.window();
             match bytes[self.pos..].iter().position(|&b| !is_space(b)) {
                 Some(i) => {
-                    return Err(self.error_at(
-                        self.pos + i,
-                        format!("unexpected data after the {cases} case{}", if cases == 1 { "" } else { "s" }),
-                    ));
+                    let after = match cases {
+                        0 => "unexpected data after the case count 0".to_string(),
+                        n => format!("unexpected data after case {n}"),
+                    };
+                    return Err(self.error_at(self.pos + i, after));
                 }
                 None => match self.slide(bytes.len()) {
                     Ok((_, true)) => self.pos = 0,
@@ -361,7 +362,7 @@ impl<S: Source> Scanner<S> {
             Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
             None => (self.lines_before, self.column_before + chars(before)),
         };
-        JudgeError::Input(InputError { line: line + 1, column: column + 1, message })
+        JudgeError::Input(InputError { line: line + 1, column: column + 1, message, beyond_square: None })
     }
 
     fn read_failure(&mut self) -> JudgeError {

@@ -1,4 +1,6 @@
-//! `grundy generate`: compute the tables and write the blob (and the manifest for generated/).
+//! `grundy generate`: compute the tables and write the blob to `-o FILE`, or the blob and its
+//! manifest into `-o DIR/` (the repository's `generated/`). Nothing is written without `-o`, and
+//! no directory is created.
 
 use std::path::Path;
 
@@ -10,27 +12,39 @@ use grundy_core::{MovesText, default_blob};
 use super::Failure;
 use super::output::Target;
 
-/// Where the blob and its manifest go without `-o`.
-const DEFAULT_DIR: &str = "generated";
+/// Whether `-o PATH` names a directory to write the blob and its manifest into: it ends in `/`.
+pub fn is_directory(path: &Path) -> bool {
+    path.as_os_str().as_encoded_bytes().ends_with(b"/")
+}
 
-pub fn run(bound: usize, output: Option<&Path>, force: bool) -> Result<(), Failure> {
+pub fn run(bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
+    if is_directory(output) {
+        return into_directory(bound, output, force);
+    }
+    if output.is_dir() {
+        return Err(Failure::io(format!(
+            "{}: is a directory; refusing to replace it (end the path with / to write the blob and its \
+             manifest into it)",
+            output.display()
+        )));
+    }
     // Checked before the tables are computed, so a refused target costs nothing.
-    let Some(path) = output else { return into_generated(bound, force) };
-    let target = Target::check(path, force)?;
+    let target = Target::check(output, force)?;
     let blob = default_blob(bound);
     target.write(&blob)?;
-    eprintln!("wrote {} ({} bytes)", path.display(), blob.len());
+    eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
     Ok(())
 }
 
-/// The blob and its manifest into `generated/`: both or neither. Both temporary files are
-/// written (where a full disk fails) before either is renamed over the old file.
-fn into_generated(bound: usize, force: bool) -> Result<(), Failure> {
-    let dir = Path::new(DEFAULT_DIR);
+/// The blob and its manifest into the existing directory `dir`: both or neither. Both
+/// temporary files are written (where a full disk fails) before either is renamed over the old
+/// file.
+fn into_directory(bound: usize, dir: &Path, force: bool) -> Result<(), Failure> {
     if !dir.is_dir() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::io(format!("creating the directory {} to write into: {e}", dir.display())))?;
-        eprintln!("created the directory {}", dir.display());
+        return Err(Failure::io(format!(
+            "writing into {}: no such directory (grundy creates none; give an existing one, or -o FILE)",
+            dir.display()
+        )));
     }
     let (blob_target, manifest_target) =
         (Target::check(&dir.join("tables.sgt"), force)?, Target::check(&dir.join("MANIFEST.md"), force)?);
@@ -46,15 +60,16 @@ fn into_generated(bound: usize, force: bool) -> Result<(), Failure> {
 }
 
 /// The command that rewrites `generated/`.
-const REGENERATE: &str = "cargo run --release -- generate";
+const REGENERATE: &str = "cargo run --release -- generate -o generated/";
 
 /// The manifest committed beside the blob in `generated/`: what it holds and how to rebuild it.
 fn manifest(blob: &[u8]) -> String {
     let header = format::validate(blob).expect("manifest of a valid blob");
     let mut text = format!(
         "# generated/ (generated files: do not edit)\n\n\
-         Regenerate with `{REGENERATE}`. The test `tests/it/format.rs` fails when the blob\n\
-         that `build.rs` embeds differs from `tables.sgt` or this manifest is stale.\n\n\
+         Regenerate with `{REGENERATE}`. The test `tests/it/format.rs`\n\
+         fails when the blob that `build.rs` embeds differs from `tables.sgt`, and\n\
+         `tests/cli/generated.rs` when this directory differs from what that command writes.\n\n\
          | file | bytes | crc32 |\n|---|---|---|\n| tables.sgt | {} | {:#010x} |\n\n\
          Header: generator `{}`, format version {FORMAT_VERSION}.\n\n\
          | table | game | moves (dx, dy) | rows x cols | offset | bytes | crc32 |\n|---|---|---|---|---|---|---|\n",

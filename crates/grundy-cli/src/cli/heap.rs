@@ -129,6 +129,12 @@ fn beyond_message(game: &HeapGame, beyond: grundy_core::Beyond) -> String {
 
 /// `grundy generate --heap SPEC -o FILE`: the values and, when proven, the period.
 pub fn generate(args: &Heap, game: &HeapGame, output: &Path, force: bool) -> Result<(), Failure> {
+    if super::generate::is_directory(output) {
+        return Err(Failure::invalid(format!(
+            "-o {}: a directory takes the default blob and its manifest; with --heap give -o FILE",
+            output.display()
+        )));
+    }
     // Checked before the work, so a refused target costs nothing.
     super::output::check(output, force)?;
     let (analysis, _) = args.analyze(game, None);

@@ -13,10 +13,12 @@ use super::Failure;
 use super::leaper::Holder;
 use crate::process::{promise_notice, with_stdout};
 
-/// `grundy knights`; with a style, explained or JSON output instead of the judge's.
-pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>) -> Result<(), Failure> {
+/// `grundy knights`; with a style, explained or JSON output instead of the judge's. A table of
+/// another game is noted on standard error only when `--moves` did not name it (`--table BLOB`
+/// alone); a coordinate beyond a square without closed form says how to get a larger one.
+pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>, moves_given: bool) -> Result<(), Failure> {
     let table = holder.table()?;
-    if !MoveSet::hyper_knight().is_set_of(table.moves()) {
+    if !moves_given && !MoveSet::hyper_knight().is_set_of(table.moves()) {
         eprintln!(
             "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
             MovesText(table.moves())
@@ -27,7 +29,20 @@ pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>) -> Re
         None => run_to_stdout(&mut Knights { table }, input),
         Some(style) => run_to_stdout(&mut KnightsReport::new(table, style), input),
     }
-    .map_err(Failure::from)
+    .map_err(|e| {
+        let beyond = matches!(&e, JudgeError::Input(i) if i.beyond_square().is_some());
+        let mut failure = Failure::from(e);
+        match holder {
+            Holder::Computed(_) if beyond => {
+                failure.message += &format!("; --bound N computes a larger square (N <= {})", grundy_core::MAX_BOUND);
+            }
+            Holder::File(_) if beyond => {
+                failure.message += "; `grundy generate --moves M --bound N -o FILE` writes a blob with a larger square";
+            }
+            _ => {}
+        }
+        failure
+    })
 }
 
 /// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.

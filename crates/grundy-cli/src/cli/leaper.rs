@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use clap::Args;
-use grundy::table::{ClosedForm, LeaperTable, TableFile, embedded};
+use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
 use grundy_core::{Analysis, Limits, MoveSet, MovesText, NotFound, Proof, Verdict, analyze, leaper_blob_with, prove};
 use serde_json::{Value, json};
 
@@ -83,8 +83,10 @@ pub fn analyze_set(set: &MoveSet) -> Analysis {
 pub enum Holder {
     /// The embedded hyper-knight tables.
     Embedded,
-    /// A blob file (mapped) or a table computed at start-up.
+    /// A blob file (`--table`).
     File(TableFile),
+    /// A table computed at start-up for `--moves`, its square `--bound` on a side.
+    Computed(TableFile),
 }
 
 impl Holder {
@@ -92,7 +94,7 @@ impl Holder {
     pub fn table(&self) -> Result<LeaperTable<'_>, Failure> {
         match self {
             Holder::Embedded => Ok(embedded::knight()),
-            Holder::File(file) => file.leaper().map_err(Failure::invalid),
+            Holder::File(file) | Holder::Computed(file) => file.leaper().map_err(Failure::invalid),
         }
     }
 }
@@ -122,14 +124,14 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
     }
     let set = game.set();
     let blob = leaper_blob_with(&set, bound, &game.analyze()).map_err(Failure::invalid)?;
-    Ok(Holder::File(TableFile::from_bytes(blob).expect("the generator writes valid blobs")))
+    Ok(Holder::Computed(TableFile::from_bytes(blob).expect("the generator writes valid blobs")))
 }
 
 /// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
 pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure> {
     if coordinates.len() % 2 != 0 {
         return Err(Failure::invalid(format!(
-            "{} coordinates: give them in pairs X Y (the last X has no Y)",
+            "an odd number of coordinates ({}): give X Y pairs (the last X has no Y)",
             coordinates.len()
         )));
     }
@@ -141,10 +143,29 @@ pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure>
     let table = holder.table()?;
     let mut out = String::new();
     for pair in coordinates.chunks(2) {
-        let g = table.value(pair[0], pair[1]).map_err(Failure::invalid)?;
+        let g = table.value(pair[0], pair[1]).map_err(|e| match e {
+            KnightError::OutsideTable { x, y, bound } => beyond_square(&game.set(), x, y, bound),
+            e => Failure::invalid(e),
+        })?;
         out += &format!("{}\n", g.0);
     }
     print(out)
+}
+
+/// A cell outside the square of a move set without proven closed form: the cell, the square,
+/// and the `--bound` that would hold it.
+fn beyond_square(set: &MoveSet, x: u64, y: u64, bound: usize) -> Failure {
+    let need = x.max(y).saturating_add(1);
+    let max = grundy_core::MAX_BOUND;
+    let larger = if need <= max as u64 {
+        format!("--bound N computes a larger square (N >= {need} holds this cell; N <= {max})")
+    } else {
+        format!("no square holds it (--bound N computes a larger square, but N <= {max})")
+    };
+    Failure::invalid(format!(
+        "({x}, {y}) is outside the {bound} x {bound} square (0 <= x, y < {bound}) computed for the moves {set}, \
+         which have no proven closed form: {larger}"
+    ))
 }
 
 /// `grundy analyze [--moves M] [--json]`.
@@ -197,25 +218,41 @@ pub fn analysis_json(a: &Analysis) -> Value {
     })
 }
 
+/// The whole form, enough to evaluate it anywhere (docs/analyze.md): the core as rows
+/// `core[x][y]`; per strip its direction, its band of offsets (`[lo, hi]`, or `[]` and a
+/// `boundary` for an empty one), period, phase and pattern rows by offset; per sector its
+/// Hermite basis and pattern rows by `y mod d`.
 fn form_json(form: &ClosedForm, proof: &Proof) -> Value {
+    let rows =
+        |values: &[u8], len: i64| -> Vec<Value> { values.chunks(len.max(1) as usize).map(|row| json!(row)).collect() };
     let strips: Vec<Value> = form
         .features()
         .iter()
         .map(|f| {
-            json!({
+            let phase_len = f.phase_len();
+            let mut strip = json!({
                 "direction": [f.dir.0, f.dir.1],
-                "lo": f.lo,
-                "hi": f.hi,
+                "offsets": if f.width() > 0 { json!([f.lo, f.hi]) } else { json!([]) },
                 "width": f.width(),
                 "period": [f.period * f.dir.0, f.period * f.dir.1],
-            })
+                "phase": { "of": if f.dir.0 > 0 { "x" } else { "y" }, "length": phase_len },
+                "pattern": rows(&f.pattern, phase_len),
+            });
+            if f.width() == 0 {
+                strip["boundary"] = json!(f.lo);
+            }
+            strip
         })
         .collect();
-    let sectors: Vec<Value> =
-        form.sectors().iter().map(|s| json!({ "basis": [[s.a, 0], [s.b, s.d]], "index": s.index() })).collect();
+    let sectors: Vec<Value> = form
+        .sectors()
+        .iter()
+        .map(|s| json!({ "basis": [[s.a, 0], [s.b, s.d]], "index": s.index(), "pattern": rows(&s.pattern, s.a) }))
+        .collect();
     json!({
         "status": "certified",
         "core_size": form.core_size(),
+        "core": rows(form.core(), form.core_size()),
         "strips": strips,
         "sectors": sectors,
         "modulus": form.modulus(),
@@ -246,6 +283,12 @@ fn not_found_json(why: &NotFound) -> Value {
 
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
 pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
+    if super::generate::is_directory(output) {
+        return Err(Failure::invalid(format!(
+            "-o {}: a directory takes the default blob and its manifest; with --moves give -o FILE",
+            output.display()
+        )));
+    }
     // Checked before the work, so a refused target costs nothing.
     super::output::check(output, force)?;
     let set = game.set();

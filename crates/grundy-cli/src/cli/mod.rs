@@ -42,7 +42,7 @@ enum Command {
     /// set or Grundy's game) from FILE or standard input: T cases, each k then k heap sizes;
     /// `Case k: Alice` when the first player wins.
     Heaps(Lazy<heap::HeapsArgs>),
-    /// Write the table blob (and, into generated/, its manifest).
+    /// Write the table blob to -o FILE, or the blob and its manifest into -o DIR/.
     Generate(Lazy<GenerateArgs>),
     /// Find a leaper's closed form and prove it: potential, symmetry, the triangle computed, the
     /// largest value, and the form (core, sectors, strips, certificate) or why none was found.
@@ -113,9 +113,10 @@ struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND,
           value_parser = parse_bound)]
     bound: usize,
-    /// Where to write the blob; without it, generated/tables.sgt and generated/MANIFEST.md.
-    #[arg(short, long, value_name = "PATH")]
-    output: Option<PathBuf>,
+    /// FILE: the blob. DIR/ (ending in /, an existing directory): the blob and its manifest,
+    /// DIR/tables.sgt and DIR/MANIFEST.md (the repository's: -o generated/).
+    #[arg(short, long, value_name = "PATH", required = true)]
+    output: PathBuf,
     /// Replace a write-protected file, or the file a symbolic link names (the link stays);
     /// without it both are refused.
     #[arg(long)]
@@ -135,8 +136,8 @@ struct AnalyzeArgs {
     /// Instead of a leaper, a heap game: its values and its period, found and proven.
     #[command(flatten)]
     heap: heap::Heap,
-    /// One JSON object; `closed_form.status` (with --heap `periodicity.status`) is "certified"
-    /// or "not_found".
+    /// One JSON object; `closed_form.status` is "certified" (with the whole form) or "not_found"
+    /// (docs/analyze.md explains both outputs); with --heap, `periodicity.status`.
     #[arg(long)]
     json: bool,
 }
@@ -288,27 +289,18 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Knights(Lazy(KnightsArgs { file, table, game, bound, report })) => {
             leaper::holder(&game, table.as_deref(), bound)
-                .and_then(|h| judge::knights(file.as_deref(), &h, report.style()))
+                .and_then(|h| judge::knights(file.as_deref(), &h, report.style(), game.moves.is_some()))
         }
         Command::MisereNim(Lazy(MisereNimArgs { file, report })) => judge::misere_nim(file.as_deref(), report.style()),
         Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
             judge::mine(file.as_deref(), max_states, keep_going, report.style())
         }
         Command::Heaps(Lazy(args)) => heap::heaps(&args),
-        Command::Generate(Lazy(GenerateArgs { bound, output, force, game, heap })) => {
-            match (&heap.heap, output.as_deref()) {
-                (Some(spec), Some(path)) => return finish(heap::generate(&heap, spec, path, force)),
-                (Some(_), None) => return finish(Err(Failure::invalid("generate --heap needs -o FILE"))),
-                (None, _) => {}
-            }
-            match (&game.moves, output.as_deref()) {
-                (Some(_), Some(path)) => leaper::generate(&game, bound, path, force),
-                (Some(_), None) => {
-                    Err(Failure::invalid("generate --moves needs -o FILE (generated/ holds the default blob)"))
-                }
-                _ => generate::run(bound, output.as_deref(), force),
-            }
-        }
+        Command::Generate(Lazy(GenerateArgs { bound, output, force, game, heap })) => match (&heap.heap, &game.moves) {
+            (Some(spec), _) => heap::generate(&heap, spec, &output, force),
+            (None, Some(_)) => leaper::generate(&game, bound, &output, force),
+            (None, None) => generate::run(bound, &output, force),
+        },
         Command::Analyze(Lazy(AnalyzeArgs { game, heap, json })) => match &heap.heap {
             Some(spec) => heap::analyze(&heap, spec, json),
             None => leaper::analyze_command(&game, json),

@@ -121,7 +121,10 @@ pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool
                     y,
                     size: 24.0,
                     swatch: Swatch::Line(CORE_LINE),
-                    label: format!("core: x, y < {}", form.core_size()),
+                    label: match form.core_size() {
+                        0 => "core: none".into(),
+                        c => format!("core: x, y < {c}"),
+                    },
                     value: None,
                 });
                 y += 22.0;

@@ -573,7 +573,10 @@ impl ClosedForm {
 impl fmt::Display for ClosedForm {
     /// A human-readable summary: core, strips and sectors.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "core: x, y < {}", self.core_size)?;
+        match self.core_size {
+            0 => writeln!(f, "core: none")?,
+            c => writeln!(f, "core: x, y < {c}")?,
+        }
         for (i, s) in self.features.iter().enumerate() {
             let name = match i {
                 0 => "x-axis strip (offset y)".to_string(),
