@@ -17,7 +17,7 @@ use std::time::SystemTime;
 
 use memmap2::Mmap;
 
-use super::source::{Chunks, OpenedFile};
+use super::source::{Chunks, OpenedFile, change};
 
 /// Judge input, ready to scan: a file mapped whole ([`Input::map`]), or anything read in chunks
 /// ([`Input::open`]).
@@ -69,7 +69,7 @@ impl Input {
         if !meta.is_file() || meta.len() == 0 {
             return Ok(Input(Bytes::Stream(Chunks::new(Box::new(Named { file, name })))));
         }
-        let opened = Arc::new(OpenedFile::new(file.try_clone()?, &meta));
+        let opened = Arc::new(OpenedFile::new(file.try_clone()?, &meta, name.clone()));
         let watched = Watched::new(file, name, &meta)?;
         let at = watched.at;
         let chunks = if meta.len() < READER_THREAD_MIN {
@@ -169,18 +169,11 @@ impl Watched {
     /// Compares the file with what it was when opened, once its end is reached (or passed).
     fn check(&self) -> io::Result<()> {
         let meta = self.inner.file.metadata()?;
-        let name = &self.inner.name;
-        let (was, now) = (self.size, meta.len());
-        let what = if self.read < self.expected || now < was {
-            format!("the file shrank while it was read ({was} bytes when opened, {now} now)")
-        } else if self.read > self.expected || now > was {
-            format!("the file grew while it was read ({was} bytes when opened, {now} now)")
-        } else if meta.modified().ok() != self.modified {
-            "the file was modified while it was read".to_owned()
-        } else {
-            return Ok(());
-        };
-        Err(io::Error::other(format!("{name}: {what}")))
+        let misread = [self.read < self.expected, self.read > self.expected];
+        match change(self.size, self.modified, &meta, misread) {
+            Some(what) => Err(io::Error::other(format!("{}: {what}", self.inner.name))),
+            None => Ok(()),
+        }
     }
 }
 

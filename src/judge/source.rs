@@ -39,12 +39,15 @@ pub struct OpenedFile {
     /// Its size and modification time when opened.
     pub size: u64,
     modified: Option<SystemTime>,
+    /// What errors call it.
+    name: String,
 }
 
 impl OpenedFile {
-    /// `file`, with its size and modification time from `meta` (its metadata when opened).
-    pub fn new(file: File, meta: &Metadata) -> OpenedFile {
-        OpenedFile { file, size: meta.len(), modified: meta.modified().ok() }
+    /// `file`, called `name`, with its size and modification time from `meta` (its metadata
+    /// when opened).
+    pub fn new(file: File, meta: &Metadata, name: String) -> OpenedFile {
+        OpenedFile { file, size: meta.len(), modified: meta.modified().ok(), name }
     }
 
     /// Whether the file still has the size and modification time it had when opened.
@@ -52,11 +55,39 @@ impl OpenedFile {
         self.file.metadata().is_ok_and(|m| m.len() == self.size && m.modified().ok() == self.modified)
     }
 
+    /// The error naming the file and how it changed since it was opened (size, then
+    /// modification time), or `None` while it is unchanged (or cannot be asked).
+    pub fn changed(&self) -> Option<io::Error> {
+        let meta = self.file.metadata().ok()?;
+        let what = change(self.size, self.modified, &meta, [false; 2])?;
+        Some(io::Error::other(format!("{}: {what}", self.name)))
+    }
+
     /// A reader of `file` from offset `at` to `end`, by positioned reads.
     #[cfg(unix)]
     pub fn range(file: &Arc<OpenedFile>, at: u64, end: u64) -> impl Read + Send + 'static {
         FileRange { file: Arc::clone(file), at, end }
     }
+}
+
+/// How a file that had size `was` and modification time `modified` when opened differs from its
+/// metadata `now`, or `None`. `[short, long]`: the reader found fewer or more bytes than `was`.
+pub(super) fn change(
+    was: u64,
+    modified: Option<SystemTime>,
+    now: &Metadata,
+    [short, long]: [bool; 2],
+) -> Option<String> {
+    let len = now.len();
+    Some(if short || len < was {
+        format!("the file shrank while it was read ({was} bytes when opened, {len} now)")
+    } else if long || len > was {
+        format!("the file grew while it was read ({was} bytes when opened, {len} now)")
+    } else if now.modified().ok() != modified {
+        "the file was modified while it was read".to_owned()
+    } else {
+        return None;
+    })
 }
 
 /// Bytes `at..end` of a file, read at their positions.

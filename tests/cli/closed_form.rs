@@ -42,11 +42,15 @@ fn sg_prints_one_value() {
         assert!(out.status.success(), "{}", stderr(&out));
         assert_eq!(stdout(&out), format!("{g}\n"), "sg {x} {y}");
     }
-    for bad in ["9223372036854775808", "-1", "x"] {
+    for bad in ["-1", "x", "18446744073709551616"] {
         let out = grundy(&["sg", "--", bad, "0"], b"");
         assert_eq!(out.status.code(), Some(2), "sg {bad}");
         assert!(stderr(&out).contains("<X>"), "{}", stderr(&out));
     }
+    // A whole number (a heap size with --heap) but not a coordinate.
+    let out = grundy(&["sg", "9223372036854775808", "0"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("coordinate 9223372036854775808 is not in 0..="), "{}", stderr(&out));
 }
 
 #[test]

@@ -135,20 +135,38 @@ fn answers(cases: &[Vec<(u64, u64)>], value: impl Fn(u64, u64) -> u8) -> String 
     out
 }
 
-/// Bad inputs (and the answer that must come before the error, from grundy).
-const BAD_KNIGHTS: [&str; 9] = [
+/// Bad inputs (and the answer that must come before the error, from grundy): a bad byte inside
+/// or after a token's digits is named where it is, a number too large at its token's start.
+const BAD_KNIGHTS: [&str; 16] = [
     "",
     "1\n1\n1",
     "1\n1\n1 2 3",
     "1\n1\n1 -2",
     "1\n1\n1 2x",
+    "1\n1\n12x4 5",
+    "1\n1\n\t0012x 5",
+    "1\n1\n3 é",
+    "1\n1\n3 45é",
+    "1\né\n1 27x",
     "2\n1\n1 2\n1\n9223372036854775808 0",
     "1\n1\n1 99999999999999999999",
+    "1\n1\n1 99999999999999999999x",
     "\u{feff}1\n1\n1 2",
     "2\n1\n0 0\n",
+    "1\n1\n0 0\n 7x",
 ];
 
-fn check_bad(program: &[String], input: &str, expected_stdout: &str) {
+/// The `line L, column C` of an error message.
+fn position(stderr: &[u8]) -> Option<(u64, u64)> {
+    let text = String::from_utf8_lossy(stderr);
+    let rest = &text[text.find("line ")? + 5..];
+    let (line, rest) = rest.split_once(", column ")?;
+    let column: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+/// The emitted program refuses `input` (exit 2, a message) after the answers `expected_stdout`.
+fn check_refused(program: &[String], input: &str, expected_stdout: &str) -> Output {
     let o = run(program, input.as_bytes());
     assert!(!o.status.success(), "{program:?} accepted {input:?}");
     assert_eq!(o.status.code(), Some(2), "{program:?} on {input:?}");
@@ -158,6 +176,22 @@ fn check_bad(program: &[String], input: &str, expected_stdout: &str) {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("unexpected data after case 1"), "{program:?} on {input:?}: {err}");
     }
+    o
+}
+
+/// The emitted program refuses `input` as grundy did (`expected`, exit 2): the same answers
+/// before the error, and the error at the same line and column.
+fn check_bad(program: &[String], input: &str, expected: &Output) {
+    let o = check_refused(program, input, stdout(expected));
+    let (want, got) = (position(&expected.stderr), position(&o.stderr));
+    assert!(want.is_some(), "grundy on {input:?}: {}", stderr(expected));
+    assert_eq!(
+        got,
+        want,
+        "{program:?} on {input:?}: {} (grundy: {})",
+        String::from_utf8_lossy(&o.stderr),
+        stderr(expected)
+    );
 }
 
 #[test]
@@ -185,7 +219,7 @@ fn the_hyper_knight_in_four_languages_answers_like_grundy() {
         for bad in BAD_KNIGHTS {
             let expected = grundy(&["knights"], bad);
             assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
-            check_bad(&program, bad, stdout(&expected));
+            check_bad(&program, bad, &expected);
         }
     }
 }
@@ -214,8 +248,9 @@ fn leaper_in(moves: &str, langs: &[&str]) {
         let o = run(&program, input.as_bytes());
         assert!(o.status.success(), "{moves} {lang}: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{moves} {lang}");
-        check_bad(&program, "1\n2\n1 1\n", "");
-        check_bad(&program, "1\n1\n18446744073709551615 0\n", "");
+        for bad in ["1\n2\n1 1\n", "1\n1\n18446744073709551615 0\n", "1\n1\n1 1e3\n"] {
+            check_bad(&program, bad, &grundy(&["knights", "--moves", moves], bad));
+        }
     }
 }
 
@@ -254,7 +289,7 @@ fn a_cropped_table_answers_inside_and_refuses_beyond() {
         };
         let o = run(&program, input.as_bytes());
         assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{lang}");
-        check_bad(&program, "2\n1\n39 39\n1\n40 0\n", &want_first(&table));
+        check_refused(&program, "2\n1\n39 39\n1\n40 0\n", &want_first(&table));
     }
     // The hyper knight's 500 x 500 table does not fit in 64 KB; emit says by how much.
     let o = grundy(&["emit", "--lang", "c", "knights", "--table"], "");
@@ -284,7 +319,18 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
     input += "";
     let want = grundy(&["misere-nim"], &input);
     assert!(want.status.success());
-    let bad = ["1\n0\n", "1\n1\n0\n", "1\n2\n1 18446744073709551616\n", "1\n1\n1\n2", "2\n1\n1\n"];
+    let bad = [
+        "1\n0\n",
+        "1\n1\n0\n",
+        "1\n2\n1 18446744073709551616\n",
+        "1\n1\n1\n2",
+        "2\n1\n1\n",
+        "1\n2\n1 2x\n",
+        "1\n2\n5 1é\n",
+        "1\n1\n18446744073709551616x\n",
+        "1\n3\n0001 +2 3\n",
+        "1\n1\n1\n 2y",
+    ];
     for lang in ["c", "cpp", "python", "rust"] {
         let Some(program) = build(&d, lang, &["misere-nim"]) else { continue };
         let o = run(&program, input.as_bytes());
@@ -298,7 +344,7 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
         for b in bad {
             let expected = grundy(&["misere-nim"], b);
             assert_eq!(expected.status.code(), Some(2), "grundy on {b:?}");
-            check_bad(&program, b, stdout(&expected));
+            check_bad(&program, b, &expected);
         }
     }
 }

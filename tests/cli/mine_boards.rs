@@ -159,3 +159,42 @@ fn keep_going_in_the_library() {
         refused.iter().all(|(_, e)| matches!(e, SolveError::ClusterTooLarge(c) if c.regions == 2 && c.cycles == 0))
     );
 }
+
+/// A search that runs out of memory (an address-space limit of 40 MB, the largest budget) is a
+/// refusal, exit 3 with a message, not an abort; with `--keep-going` the case reads `unknown` and
+/// the next is answered. The board: mines at (0, 4j + 3) and (2, 4j + 1), a path of 1000 blank
+/// regions, nearly all with a loop, whose search takes far more than 40 MB. Skipped where
+/// `prlimit` cannot set the limit.
+#[test]
+fn a_search_out_of_memory_is_refused_not_aborted() {
+    use std::process::Command;
+    let limit = "--as=40000000";
+    if !Command::new("prlimit").args([limit, "true"]).status().is_ok_and(|s| s.success()) {
+        eprintln!("skipping: `prlimit {limit}` cannot limit the address space here");
+        return;
+    }
+    let reps = 500;
+    let mut board = format!("3 {} {}\n", 4 * reps, 2 * reps);
+    for j in 0..reps {
+        board += &format!("0 {}\n2 {}\n", 4 * j + 3, 4 * j + 1);
+    }
+    let dir = crate::run::scratch_dir("out-of-memory");
+    let run = |name: &str, input: &str, keep_going: bool| {
+        let path = dir.join(name);
+        std::fs::write(&path, input).unwrap();
+        let mut args = vec![limit, env!("CARGO_BIN_EXE_grundy"), "mine", "--max-states", "18446744073709551615"];
+        args.extend(keep_going.then_some("--keep-going"));
+        Command::new("prlimit").args(&args).arg(&path).output().unwrap()
+    };
+    let expected = "memory ran out solving a cluster of 1000 blank regions linked by 999 groups";
+    let out = run("one.in", &format!("1\n{board}"), false);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{:?}: {err}", out.status);
+    assert!(err.contains(&format!("case 1 not solved: {expected}")), "{err}");
+    let out = run("two.in", &format!("2\n{board}3 3 1\n1 1\n"), true);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{:?}: {err}", out.status);
+    assert_eq!(text(&out.stdout), "Case #1: unknown\nCase #2: Fanglaoshi\n");
+    assert!(err.contains(&format!("case 1 not solved (answered unknown): {expected}")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

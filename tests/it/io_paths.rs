@@ -243,6 +243,36 @@ fn a_file_cut_while_it_is_read_fails_naming_it() {
     assert!(out == answers.as_bytes(), "the answers of the {cut_case} cases before the cut");
 }
 
+/// A file changed in place (the same size) after it was opened and before its bytes were read,
+/// so that they are bad where the change is: the change is reported, an I/O error naming the
+/// file (the bad bytes' position after it), not the bad bytes as an input error; the cases
+/// before are answered.
+#[test]
+fn bad_bytes_of_a_file_changed_while_it_is_read_report_the_change() {
+    use std::io::{Seek, SeekFrom};
+    let input = "2\n1\n1 1\n1\n2 2\n";
+    let file = TempFile::new(input.as_bytes());
+    let opened = Input::open(Some(&file.path)).unwrap();
+    let mut f = std::fs::OpenOptions::new().write(true).open(&file.path).unwrap();
+    f.seek(SeekFrom::Start(12)).unwrap();
+    f.write_all(b"x").unwrap();
+    // A modification time of its own, whatever the file system's clock granularity.
+    f.set_modified(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30)).unwrap();
+    drop(f);
+    let mut out = Vec::new();
+    let result = Knights { table: embedded::knight() }.solve_input(opened, &mut out);
+    let Err(JudgeError::Read(e)) = result else { panic!("a read error, not {result:?}") };
+    let expected =
+        format!("{}: the file was modified while it was read (then, as read: line 5, column 3: ", file.path.display());
+    assert!(e.to_string().starts_with(&expected), "{e}");
+    let line = if grundy::knight::value(1, 1).unwrap().0 != 0 { "Alice" } else { "Bob" };
+    assert_eq!(String::from_utf8_lossy(&out), format!("Case 1: {line}\n"));
+    // Unchanged, the same bytes are an input error.
+    let changed = std::fs::read(&file.path).unwrap();
+    let result = Knights { table: embedded::knight() }.solve_bytes(&changed, &mut Vec::new());
+    assert!(matches!(result, Err(JudgeError::Input(_))), "{result:?}");
+}
+
 /// A large last case of a file read in chunks (which its two halves are, by positioned reads,
 /// one per thread): the same answers and errors as from the bytes in memory, whether the case is
 /// whole, has a bad token in its second half, or has fewer or more knights than it says.

@@ -355,14 +355,19 @@ impl<S: Source> Scanner<S> {
         self.error_at(start, message)
     }
 
-    /// An input error at `pos` in the window.
+    /// An input error at `pos` in the window; a read error instead when the source is a file
+    /// that changed since it was opened (the bad bytes may be the change's, read mid-write).
     fn error_at(&self, pos: usize, message: String) -> JudgeError {
         let before = &self.src.window()[..pos];
         let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
             Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
             None => (self.lines_before, self.column_before + chars(before)),
         };
-        JudgeError::Input(InputError { line: line + 1, column: column + 1, message, beyond_square: None })
+        let e = InputError { line: line + 1, column: column + 1, message, beyond_square: None };
+        match self.src.file().and_then(|(file, _)| file.changed()) {
+            Some(changed) => JudgeError::Read(std::io::Error::other(format!("{changed} (then, as read: {e})"))),
+            None => JudgeError::Input(e),
+        }
     }
 
     fn read_failure(&mut self) -> JudgeError {

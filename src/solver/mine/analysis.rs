@@ -44,7 +44,8 @@ impl Analysis {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError {
-    /// A cluster beyond the search budget: no answer rather than a guess.
+    /// A cluster beyond the search budget, or beyond the memory its search could have: no
+    /// answer rather than a guess.
     ClusterTooLarge(ClusterTooLarge),
     /// The working memory for the board could not be allocated.
     OutOfMemory {
@@ -70,7 +71,8 @@ impl From<ClusterTooLarge> for SolveError {
     }
 }
 
-/// A cluster the exact search gave up on: its size, and how far the search went.
+/// A cluster the exact search gave up on (at the budget, or when memory ran out): its size, and
+/// how far the search went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ClusterTooLarge {
@@ -85,6 +87,8 @@ pub struct ClusterTooLarge {
     /// The budget per board: units of the exact search (memoised states and work; see
     /// [`Solver::set_max_states`](super::Solver::set_max_states)).
     pub max_states: usize,
+    /// Memory ran out before the budget: an allocation of about this many bytes failed.
+    pub out_of_memory: Option<usize>,
 }
 
 impl fmt::Display for ClusterTooLarge {
@@ -96,7 +100,14 @@ impl fmt::Display for ClusterTooLarge {
             plural(self.groups, "group", "groups"),
             plural(self.cycles, "cycle", "cycles"),
         );
-        write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states)
+        match self.out_of_memory {
+            Some(bytes) => write!(
+                f,
+                "memory ran out solving {what} exactly, after {} search states ({bytes} more bytes could not be allocated)",
+                self.states
+            ),
+            None => write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states),
+        }
     }
 }
 

@@ -46,6 +46,13 @@
 //! keys) stays proportional to the budget however large the components are, and so does time:
 //! a normalisation costs a roughly constant time per vertex and edge, so a search that cannot
 //! finish is refused after a time proportional to the budget, not to the number of states.
+//!
+//! # Memory
+//! However large the budget, running out of memory stops the search with [`Exceeded`] rather than
+//! aborting the process. What grows with the search (the memo, the codes, the stack) grows by
+//! fallible reservations, doubling; and at each doubling, room for the keys and children lists
+//! of the entries it makes space for is allocated and freed at once, so that those small
+//! allocations, which cannot fail gracefully, find room until the next doubling.
 
 use super::hash::FxMap;
 
@@ -141,10 +148,13 @@ pub enum GraphMove {
     Edge(usize),
 }
 
-/// The search reached its budget; `states` components were memoised.
+/// The search stopped: it reached its budget, or memory ran out; `states` components were
+/// memoised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exceeded {
     pub states: usize,
+    /// Memory ran out: an allocation of about this many bytes failed (`None`: the budget).
+    pub out_of_memory: Option<usize>,
 }
 
 /// One deletion applied to a graph, or none.
@@ -179,32 +189,36 @@ struct Codes {
 
 impl Codes {
     /// The code of a root with this loop and these children (sorted, each code at most once).
-    fn intern(&mut self, looped: bool, children: &[u32], key: &mut Vec<u32>) -> u32 {
+    /// `Err`: memory ran out, an allocation of that many bytes failed.
+    fn intern(&mut self, looped: bool, children: &[u32], key: &mut Vec<u32>) -> Result<u32, usize> {
         if children.len() <= 1 {
             let child = children.first().map_or(u64::from(u32::MAX), |&c| u64::from(c));
             let small = child << 1 | u64::from(looped);
             if let Some(&id) = self.small.get(&small) {
-                return id;
+                return Ok(id);
             }
-            let id = self.push(looped, children);
+            room_in_map(&mut self.small, boxed(1))?;
+            let id = self.push(looped, children)?;
             self.words += 4;
             self.small.insert(small, id);
-            return id;
+            return Ok(id);
         }
         key.clear();
         key.push(u32::from(looped));
         key.extend_from_slice(children);
         if let Some(&id) = self.ids.get(key.as_slice()) {
-            return id;
+            return Ok(id);
         }
-        let id = self.push(looped, children);
+        // The key here, the children in the node.
+        room_in_map(&mut self.ids, 2 * boxed(key.len()))?;
+        let id = self.push(looped, children)?;
         self.words += key.len() + 4;
         self.ids.insert(key.as_slice().into(), id);
-        id
+        Ok(id)
     }
 
     /// A new code.
-    fn push(&mut self, looped: bool, children: &[u32]) -> u32 {
+    fn push(&mut self, looped: bool, children: &[u32]) -> Result<u32, usize> {
         let id = self.nodes.len() as u32;
         let (mut vertices, mut loops) = (1u32, u32::from(looped));
         for &c in children {
@@ -212,8 +226,10 @@ impl Codes {
             vertices = vertices.saturating_add(child.vertices);
             loops = loops.saturating_add(child.loops);
         }
+        // A node's children list, one word or none here; the long ones are counted with `ids`.
+        room_in_vec(&mut self.nodes, boxed(1))?;
         self.nodes.push(Node { looped, children: children.into(), vertices, loops });
-        id
+        Ok(id)
     }
 
     fn clear(&mut self) {
@@ -305,6 +321,11 @@ pub struct Engine {
     work: Work,
     stack: Vec<Frame>,
     keys: Vec<Box<[u32]>>,
+    /// The memory estimate (see [`Engine::footprint`]) when room was last checked for as much
+    /// again.
+    probed: usize,
+    /// Bytes the frames on the stack hold (their keys and options), estimated by [`Frame::bytes`].
+    stacked: usize,
 }
 
 impl Engine {
@@ -319,6 +340,7 @@ impl Engine {
         self.codes.clear();
         self.words = 0;
         self.scratch.effort = 0;
+        self.probed = 0;
     }
 
     /// Components memoised since the last [`Engine::reset`].
@@ -334,23 +356,29 @@ impl Engine {
 
     /// The Grundy value of `graph`, or [`Exceeded`] once the memo's cost reaches `budget`.
     /// What is memoised stays (and counts) until [`Engine::reset`].
+    /// When memory ran out, everything memoised is forgotten, its memory freed (for the
+    /// refusal's message, and the next board).
     pub fn value(&mut self, graph: &Graph, budget: usize) -> Result<u8, Exceeded> {
         let mut keys = std::mem::take(&mut self.keys);
         keys.clear();
-        let mut value =
-            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false);
-        let result = self.solve_keys(&keys, budget).map(|v| value ^= v);
+        let result =
+            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false)
+                .map_err(|b| self.exceeded(Some(b)))
+                .and_then(|value| self.solve_keys(&keys, budget).map(|v| value ^ v));
         self.keys = keys;
-        result.map(|()| value)
+        self.release_if_out_of_memory(result)
     }
 
     /// What normalising `graph` leaves, for inspection and tests: the XOR of the values of the
     /// components valued in closed form, and the other components, reduced, as graphs (the
-    /// value of `graph` is the XOR of both).
+    /// value of `graph` is the XOR of both). Out of memory, aborts (as any allocation).
     pub fn normal_form(&mut self, graph: &Graph) -> (u8, Vec<Graph>) {
         let mut keys = Vec::new();
         let value =
-            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false);
+            normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false)
+                .unwrap_or_else(|bytes| {
+                    std::alloc::handle_alloc_error(std::alloc::Layout::array::<u8>(bytes).expect("a size allocated"))
+                });
         let mut work = Work::default();
         let parts = keys
             .iter()
@@ -367,10 +395,18 @@ impl Engine {
 
     /// A move of `graph` to an option of Grundy value `target`, or `None` when there is none
     /// (there is one for every `target` below the value). Moves inside the part the reduction
-    /// keeps are tried first (vertices, loops, edges, in that order), then the others.
+    /// keeps are tried first (vertices, loops, edges, in that order), then the others. Out of
+    /// memory, forgets everything as [`Engine::value`] does.
     pub fn move_to(&mut self, graph: &Graph, target: u8, budget: usize) -> Result<Option<GraphMove>, Exceeded> {
+        let result = self.search_move(graph, target, budget);
+        self.release_if_out_of_memory(result)
+    }
+
+    /// [`Engine::move_to`], before the memory is released.
+    fn search_move(&mut self, graph: &Graph, target: u8, budget: usize) -> Result<Option<GraphMove>, Exceeded> {
         let mut keys = Vec::new();
-        normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, true);
+        normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, true)
+            .map_err(|b| self.exceeded(Some(b)))?;
         let kept = std::mem::take(&mut self.scratch.kept);
         let n = graph.vertices();
         let mut moves: Vec<(bool, GraphMove)> = Vec::new();
@@ -391,7 +427,8 @@ impl Engine {
             };
             keys.clear();
             let mut value =
-                normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, cut, &mut keys, false);
+                normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, cut, &mut keys, false)
+                    .map_err(|b| self.exceeded(Some(b)))?;
             self.solve_keys(&keys, budget)?;
             for k in &keys {
                 value ^= self.memo[k];
@@ -403,19 +440,34 @@ impl Engine {
         Ok(None)
     }
 
+    /// `result`, after freeing everything the engine holds if it is a stop for memory.
+    fn release_if_out_of_memory<T>(&mut self, result: Result<T, Exceeded>) -> Result<T, Exceeded> {
+        if matches!(result, Err(Exceeded { out_of_memory: Some(_), .. })) {
+            *self = Engine::default();
+        }
+        result
+    }
+
+    /// The search stops here, `out_of_memory` saying why (see [`Exceeded`]).
+    fn exceeded(&self, out_of_memory: Option<usize>) -> Exceeded {
+        Exceeded { states: self.memo.len(), out_of_memory }
+    }
+
     /// Solves every key of `keys`; returns the XOR of their values.
     fn solve_keys(&mut self, keys: &[Box<[u32]>], budget: usize) -> Result<u8, Exceeded> {
         let mut value = 0;
         for root in keys {
             if !self.memo.contains_key(root) {
                 self.stack.clear();
-                self.stack.push(Frame { key: root.clone(), options: None });
+                self.stacked = 0;
+                self.push(Frame { key: root.clone(), options: None })?;
                 while let Some(frame) = self.stack.pop() {
+                    self.stacked -= frame.bytes();
                     if self.memo.contains_key(&frame.key) {
                         continue;
                     }
                     if self.cost() >= budget {
-                        return Err(Exceeded { states: self.memo.len() });
+                        return Err(self.exceeded(None));
                     }
                     match frame.options {
                         None => self.expand(frame.key)?,
@@ -469,8 +521,15 @@ impl Engine {
                 }
                 None => {
                     keys.clear();
-                    let mut x =
+                    let x =
                         normalize(&mut self.codes, &mut self.scratch, &work.loops, &work.edges, cut, &mut keys, false);
+                    let mut x = match x {
+                        Ok(x) => x,
+                        Err(bytes) => {
+                            (self.keys, self.work) = (keys, work);
+                            return Err(self.exceeded(Some(bytes)));
+                        }
+                    };
                     for k in keys.drain(..) {
                         match self.memo.get(&k) {
                             Some(&v) => x ^= v,
@@ -500,8 +559,21 @@ impl Engine {
         let mut above: Vec<Box<[u32]>> = options.unknown.clone();
         above.sort_unstable();
         above.dedup();
-        self.stack.push(Frame { key, options: Some(options) });
-        self.stack.extend(above.into_iter().map(|key| Frame { key, options: None }));
+        self.push(Frame { key, options: Some(options) })?;
+        for key in above {
+            self.push(Frame { key, options: None })?;
+        }
+        Ok(())
+    }
+
+    /// Pushes `frame` on the stack, counting what it holds; at a doubling, makes room for as many
+    /// frames as those on it now hold on average.
+    fn push(&mut self, frame: Frame) -> Result<(), Exceeded> {
+        let bytes = frame.bytes();
+        let average = self.stacked / self.stack.len().max(1);
+        room_in_vec(&mut self.stack, average.max(bytes)).map_err(|b| self.exceeded(Some(b)))?;
+        self.stacked += bytes;
+        self.stack.push(frame);
         Ok(())
     }
 
@@ -521,11 +593,52 @@ impl Engine {
     fn memoise(&mut self, key: Box<[u32]>, seen: &[u64; 4]) -> Result<(), Exceeded> {
         let mex =
             seen.iter().enumerate().find(|(_, w)| **w != u64::MAX).map(|(i, w)| 64 * i + w.trailing_ones() as usize);
-        let Some(mex) = mex.filter(|&m| m < 256) else { return Err(Exceeded { states: self.memo.len() }) };
+        let Some(mex) = mex.filter(|&m| m < 256) else { return Err(self.exceeded(None)) };
+        let per_entry = boxed(self.words / self.memo.len().max(1)).max(boxed(key.len()));
+        room_in_map(&mut self.memo, per_entry).map_err(|b| self.exceeded(Some(b)))?;
         self.words += key.len() + 4;
         self.memo.insert(key, mex as u8);
         Ok(())
     }
+}
+
+/// Makes room in `map` for one more entry without aborting (see the module's docs): a full map
+/// doubles, and twice `per_entry` bytes for each new slot (a margin for the search's other small
+/// allocations) are allocated and freed. `Err` holds the bytes asked for when either fails.
+fn room_in_map<K: Eq + std::hash::Hash, V>(map: &mut FxMap<K, V>, per_entry: usize) -> Result<(), usize> {
+    let len = map.len();
+    if len < map.capacity() {
+        return Ok(());
+    }
+    let more = len.max(16);
+    map.try_reserve(more).map_err(|_| (len + more).saturating_mul(size_of::<(K, V)>() + 1))?;
+    probe(more.saturating_mul(per_entry).saturating_mul(2))
+}
+
+/// [`room_in_map`] for a vector.
+fn room_in_vec<T>(v: &mut Vec<T>, per_entry: usize) -> Result<(), usize> {
+    let len = v.len();
+    if len < v.capacity() {
+        return Ok(());
+    }
+    let more = len.max(16);
+    v.try_reserve(more).map_err(|_| (len + more).saturating_mul(size_of::<T>()))?;
+    probe(more.saturating_mul(per_entry).saturating_mul(2))
+}
+
+/// Allocates `bytes` and frees them: whether that much memory can be had now.
+fn probe(bytes: usize) -> Result<(), usize> {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).map_err(|_| bytes)?;
+    // Kept from being optimised away: the allocation is the point.
+    std::hint::black_box(probe.as_mut_ptr());
+    Ok(())
+}
+
+/// The bytes a boxed slice of `len` words takes from the allocator (glibc's chunks: 8 bytes of
+/// header, a multiple of 16, 32 at least).
+fn boxed(len: usize) -> usize {
+    (4 * len + 8).next_multiple_of(16).max(32)
 }
 
 /// A component on the search's stack, with its options once normalised.
@@ -533,6 +646,20 @@ impl Engine {
 struct Frame {
     key: Box<[u32]>,
     options: Option<Options>,
+}
+
+impl Frame {
+    /// The bytes its key and options hold, as the allocator counts them.
+    fn bytes(&self) -> usize {
+        let options = self.options.as_ref().map_or(0, |o| {
+            let unknown: usize = o.unknown.iter().map(|k| boxed(k.len())).sum();
+            unknown
+                + 32
+                + o.unknown.capacity() * size_of::<Box<[u32]>>()
+                + o.pending.capacity() * size_of::<(u8, u32)>()
+        });
+        boxed(self.key.len()) + options
+    }
 }
 
 /// The options of a component: the values of those valued already, and for each of the others
@@ -574,7 +701,8 @@ fn decode(codes: &Codes, key: &[u32], work: &mut Work) {
 
 /// Normalises the position `(loops, edges)` less `cut`: XORs the closed-form values of its
 /// components into the result and appends the memo keys of the others to `keys`. With `track`,
-/// `scratch.kept` marks the vertices the reduction keeps.
+/// `scratch.kept` marks the vertices the reduction keeps. `Err`: memory ran out (the bytes asked
+/// for).
 fn normalize(
     codes: &mut Codes,
     s: &mut Scratch,
@@ -583,7 +711,7 @@ fn normalize(
     cut: Cut,
     keys: &mut Vec<Box<[u32]>>,
     track: bool,
-) -> u8 {
+) -> Result<u8, usize> {
     let n = loops.len();
     s.effort += (n + edges.len()) as u64;
     s.gone.clear();
@@ -668,21 +796,27 @@ fn normalize(
                 }
             }
         }
-        value ^= component(codes, s, degrees / 2, keys, track);
+        value ^= component(codes, s, degrees / 2, keys, track)?;
     }
-    value
+    Ok(value)
 }
 
 /// Reduces the component `s.members` (with `edges` edges) and returns its closed-form value,
 /// or 0 after appending its key to `keys`.
-fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<[u32]>>, track: bool) -> u8 {
+fn component(
+    codes: &mut Codes,
+    s: &mut Scratch,
+    edges: u64,
+    keys: &mut Vec<Box<[u32]>>,
+    track: bool,
+) -> Result<u8, usize> {
     let m = s.members.len();
     if m == 1 {
         let v = s.members[0] as usize;
         if track {
             s.kept[v] = true;
         }
-        return 1 + u8::from(s.looped[v]);
+        return Ok(1 + u8::from(s.looped[v]));
     }
     let tree = edges + 1 == m as u64;
     s.frontier.clear();
@@ -708,6 +842,7 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
             cancel(&mut kids);
             let code = codes.intern(s.looped[u], &kids, &mut s.key);
             std::mem::swap(&mut kids, &mut s.kids[u]);
+            let code = code?;
             let p = (s.off[u]..s.off[u + 1]).map(|j| s.nbr[j as usize]).find(|&w| !s.removed[w as usize]);
             let p = p.expect("a leaf has a neighbour left") as usize;
             s.parent[u] = p as u32;
@@ -732,11 +867,11 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     };
     if tree {
         let (root, root_vertex) = if rest.len() == 1 {
-            (label(codes, s, rest[0] as usize, None), rest[0])
+            (label(codes, s, rest[0] as usize, None)?, rest[0])
         } else {
             let (a, b) = (rest[0] as usize, rest[1] as usize);
-            let (side_a, side_b) = (label(codes, s, a, None), label(codes, s, b, None));
-            let (at_a, at_b) = (label(codes, s, a, Some(side_b)), label(codes, s, b, Some(side_a)));
+            let (side_a, side_b) = (label(codes, s, a, None)?, label(codes, s, b, None)?);
+            let (at_a, at_b) = (label(codes, s, a, Some(side_b))?, label(codes, s, b, Some(side_a))?);
             // Rooted at the centre whose code is smaller; the other is its child.
             let (root, r, other, side) = if at_a <= at_b { (at_a, a, b, side_b) } else { (at_b, b, a, side_a) };
             s.parent[other] = r as u32;
@@ -749,18 +884,18 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
         }
         let node = &codes.nodes[root as usize];
         if node.vertices == 1 {
-            return 1 + u8::from(node.looped);
+            return Ok(1 + u8::from(node.looped));
         }
         if node.loops == 0 {
             let v = node.vertices;
-            return (v % 2) as u8 + 2 * ((v - 1) % 2) as u8;
+            return Ok((v % 2) as u8 + 2 * ((v - 1) % 2) as u8);
         }
         keys.push(Box::new([root]));
-        return 0;
+        return Ok(0);
     }
     // The core: labels, edges, closed form or key.
     let k = rest.len();
-    let labels: Vec<u32> = rest.iter().map(|&u| label(codes, s, u as usize, None)).collect();
+    let labels = rest.iter().map(|&u| label(codes, s, u as usize, None)).collect::<Result<Vec<u32>, usize>>()?;
     if track {
         mark_kept(s, &rest);
     }
@@ -805,7 +940,7 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
     s.effort += 4 * (k + s.core_edges.len()) as u64;
     if loops == 0 && bipartite(s, k) {
         let edges = vertices - k as u64 + s.core_edges.len() as u64;
-        return (vertices % 2) as u8 + 2 * (edges % 2) as u8;
+        return Ok((vertices % 2) as u8 + 2 * (edges % 2) as u8);
     }
     // Order the core by colour refinement from the labels (a few rounds), ties by position.
     s.colour.clear();
@@ -844,7 +979,7 @@ fn component(codes: &mut Codes, s: &mut Scratch, edges: u64, keys: &mut Vec<Box<
         key.push(b);
     }
     keys.push(key.into_boxed_slice());
-    0
+    Ok(0)
 }
 
 /// Whether the core (local vertices `0..k`, adjacency `s.core_off`, `s.core_nbr`) is bipartite.

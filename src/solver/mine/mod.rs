@@ -353,16 +353,24 @@ fn as_graph(table: MineTable<'_>, c: &BoardCluster) -> Option<chomp::Graph> {
     Some(chomp::Graph::new(c.odd.clone(), edges).expect("group members are the cluster's regions"))
 }
 
-/// Why a cluster was not valued: the states memoised for the board when the search stopped.
-struct Stopped(usize);
+/// Why a cluster was not valued: the states memoised for the board when the search stopped,
+/// and the bytes that could not be allocated if memory ran out.
+struct Stopped(usize, Option<usize>);
 
-fn refusal(c: &BoardCluster, Stopped(states): Stopped, max_states: usize) -> SolveError {
+impl From<chomp::Exceeded> for Stopped {
+    fn from(e: chomp::Exceeded) -> Stopped {
+        Stopped(e.states, e.out_of_memory)
+    }
+}
+
+fn refusal(c: &BoardCluster, Stopped(states, out_of_memory): Stopped, max_states: usize) -> SolveError {
     SolveError::ClusterTooLarge(ClusterTooLarge {
         regions: c.regions.len(),
         groups: c.groups.len(),
         cycles: c.cycles(),
         states,
         max_states,
+        out_of_memory,
     })
 }
 
@@ -374,10 +382,10 @@ fn value_cluster(
     c: &BoardCluster,
 ) -> Result<u8, Stopped> {
     if budget == 0 {
-        return Err(Stopped(0));
+        return Err(Stopped(0, None));
     }
-    let graph = as_graph(table, c).ok_or(Stopped(0))?;
-    engine.value(&graph, budget).map_err(|e| Stopped(e.states))
+    let graph = as_graph(table, c).ok_or(Stopped(0, None))?;
+    engine.value(&graph, budget).map_err(Stopped::from)
 }
 
 /// A move of one cluster to an option of value `target`, by the search that valued it.
@@ -388,8 +396,8 @@ fn cluster_move(
     c: &BoardCluster,
     target: u8,
 ) -> Result<Option<ClusterMove>, Stopped> {
-    let graph = as_graph(table, c).ok_or(Stopped(0))?;
-    let found = engine.move_to(&graph, target, budget).map_err(|e| Stopped(e.states))?;
+    let graph = as_graph(table, c).ok_or(Stopped(0, None))?;
+    let found = engine.move_to(&graph, target, budget).map_err(Stopped::from)?;
     Ok(found.map(|m| match m {
         chomp::GraphMove::Vertex(i) => ClusterMove::Open(i),
         chomp::GraphMove::Loop(i) => ClusterMove::Private(i),

@@ -95,8 +95,8 @@ struct MineArgs {
     file: Option<PathBuf>,
     /// Budget per case: units of the exact search (one per memoised cluster position and per
     /// 64 vertices and edges it scans, over all the case's clusters; the default takes about
-    /// 1-2 s); a case needing more is refused, which stops the run with exit code 3.
-    /// 0 refuses every case with a cluster.
+    /// 1-2 s); a case needing more is refused, which stops the run with exit code 3, and so is
+    /// one whose search runs out of memory first (whatever N). 0 refuses every case with a cluster.
     #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
     max_states: usize,
     /// Answer a refused case `Case #k: unknown` (with a notice on standard error) and go on;
