@@ -13,7 +13,7 @@
 //! Case 2: Alice — piles 1 ^ 1 ^ 2 ^ 4 ^ 10 = 12; move pile 5: 10 -> 6
 //! Case 3: Bob — piles 1 = 1, all ones (an odd number loses); no winning move
 //! Case #1: Xiemao — *1 (region at (0, 0), 0 numbers) = *1; click (0, 0)
-//! Case 1: Alice — *1 (1) ^ *2 (3) ^ *4 (10) = *7; move heap 3: take 2 from 10, leaving 3 + 5
+//! Case 1: Alice — *3 (3) ^ *2 (10) = *1; move heap 1: take 1 from 3, leaving 2
 //! ```
 //! Knights, piles and heaps are numbered from 1 in text, as in the judges' error messages. At most
 //! [`SHOWN`] components are listed; the rest are counted: `... (+990 more)`.
