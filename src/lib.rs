@@ -29,6 +29,23 @@
 //! The tables are computed by `build.rs` with [`grundy_core`], which a downstream build script
 //! can use too, to tabulate its own games into a blob that [`table::TableFile::from_static`]
 //! reads without copying.
+//!
+//! # Features
+//!
+//! - `knight-square` (default): embed the 500 x 500 hyper knight square (250 KB, one index per
+//!   query) and its 7 KB of distinct 8 x 8 blocks, which the knights judge reads. Without it the
+//!   proven closed form answers every cell (a few nanoseconds instead of one) and a one-cell
+//!   square is embedded.
+//! - `parallel` (default): use two threads. A large last knights or misère Nim case is read in two
+//!   halves at once, and Mine cases are solved on a second thread while they are read
+//!   (crossbeam-channel). Without it everything runs on the calling thread.
+//! - `json`: the JSON Lines reports (the `Json` [`judge::Style`], with serde_json) that the CLI's
+//!   `--json` prints.
+//!
+//! A build script of a dependent crate that runs [`grundy_core`] (and grundy's own, which proves
+//! the hyper knight's form) is compiled without optimisation unless the dependent sets
+//! `opt-level = 3` for `grundy-core` in `[profile.dev.package.grundy-core]` and
+//! `[profile.release.package.grundy-core]`.
 
 #![warn(missing_docs, missing_debug_implementations)]
 

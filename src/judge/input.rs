@@ -34,7 +34,7 @@ pub(super) enum Bytes {
 
 /// Regular files of this many bytes or more are read on a second thread. Below it, the thread's
 /// start and the page faults of its chunks cost more than the copies it takes off the scanning
-/// thread (BENCHMARKS.md, "Input ways and many cases"): 200 cases of 1000 knights, 1.5 MB, took
+/// thread (docs/performance-notes.md, "The binaries: page faults and the reading thread"): 200 cases of 1000 knights, 1.5 MB, took
 /// 5.7 ms read here and 6.7 ms with the thread, 2000 such cases 33.5 and 30.4 ms.
 const READER_THREAD_MIN: u64 = 4 << 20;
 

@@ -67,8 +67,8 @@ const SLOW: u8 = u8::MAX;
 /// read the destination as an input, and a register the previous query wrote late makes each
 /// query wait for it. And from `ilog2` the compiler computes the shift as `57 - lz` in 8-bit
 /// arithmetic on `cl`, which merges with the previous query's `rcx`. With `ilog2` here the
-/// lookup bench's far queries took 7.0-8.5 ns, with this 4.3-6.5 ns (BENCHMARKS.md,
-/// "Closed-form lookup").
+/// lookup bench's far queries took 7.0-8.5 ns, with this 4.3-6.5 ns (docs/performance-notes.md,
+/// "The knight lookup").
 #[inline(always)]
 fn log2(v: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", not(miri)))]

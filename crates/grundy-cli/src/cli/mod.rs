@@ -178,7 +178,7 @@ struct VerifyArgs {
     heap: heap::Heap,
 }
 
-/// Instead of the judge output: explained or JSON output (README, "Explained and JSON output").
+/// Instead of the judge output: explained or JSON output (docs/cli.md, "Explained and JSON output").
 #[derive(Args)]
 struct Report {
     /// Per case: each component's value, the XOR, the winner and a winning move, in one line.
