@@ -101,11 +101,42 @@ fn check_accepted(data: &[u8], header: &Header) {
                 assert!(entry.rows == 1 && entry.cols >= 1, "closed-form shape");
                 assert!(format::form::decode(&entry.moves, payload).is_ok(), "an accepted form decodes");
             }
+            Game::HeapValues => {
+                assert!(entry.rows == 1 && entry.cols >= 1, "heap-game shape");
+                check_heap_payload(payload);
+            }
             other => panic!("validate accepted a game this check does not know: {other:?}"),
         }
         end = offset + len;
     }
     assert_eq!(end, data.len(), "trailing bytes");
+}
+
+/// An accepted heap-game payload, read here at its documented offsets: its table answers every
+/// heap from the stored values (through the period when there is one), and errs exactly beyond
+/// the values of a table without a period.
+fn check_heap_payload(payload: &[u8]) {
+    let table = format::heap::decode(payload).expect("an accepted heap table decodes");
+    let u64_at = |at: usize| u64::from_le_bytes(payload[at..at + 8].try_into().unwrap());
+    let (period, start) = (u64_at(0), u64_at(8));
+    let len = u32::from_le_bytes(payload[16..20].try_into().unwrap()) as usize;
+    assert_eq!(table.game().to_string().as_bytes(), &payload[20..20 + len], "the game's text");
+    let values: Vec<u32> =
+        payload[20 + len..].chunks_exact(2).map(|b| u32::from(u16::from_le_bytes([b[0], b[1]]))).collect();
+    assert_eq!(values[0], 0, "G(0)");
+    let n = values.len() as u64;
+    if period > 0 {
+        assert_eq!(n, start + period, "n0 + p values");
+    }
+    let mut probes = vec![0, 1, n - 1, n, n + 1, u64::MAX, u64::MAX - 1, start, start + period];
+    probes.extend((0..64u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 64)));
+    for heap in probes {
+        let expected = match period {
+            0 => (heap < n).then(|| values[heap as usize]),
+            p => Some(values[if heap < start { heap } else { start + (heap - start) % p } as usize]),
+        };
+        assert_eq!(table.value(heap).ok(), expected, "G({heap})");
+    }
 }
 
 /// The knight table an accepted blob offers is the first knight payload (unless its border

@@ -79,6 +79,8 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
         ("inconsistent-knight4-g00.sgt", write_blob("grundy seeds", &[table(&hyper_knight, 4, &damaged)])),
         ("inconsistent-foreign-form.sgt", write_blob("grundy seeds", &[table(&hyper_knight, 8, &k8), form_table])),
         ("valid-empty.sgt", write_blob("grundy seeds", &[])),
+        ("valid-heap-kayles.sgt", heap_seed("0.77", 256)),
+        ("valid-heap-grundy.sgt", heap_seed("grundy", 40)),
         (
             "valid-knight1.sgt",
             write_blob("grundy seeds", &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 1, &k1)]),
@@ -95,6 +97,13 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
             ),
         ),
     ]
+}
+
+/// A heap game's blob from `first` values: Kayles proves its period at 256, Grundy's game has none.
+fn heap_seed(spec: &str, first: usize) -> Vec<u8> {
+    let game = grundy_core::HeapGame::parse(spec).unwrap();
+    let limits = grundy_core::HeapLimits { first, max_heap: 2 * first, max_work: u64::MAX };
+    grundy_core::heap_blob(&grundy_core::analyze_heap(&game, &limits)).unwrap()
 }
 
 #[test]
