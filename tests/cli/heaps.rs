@@ -155,7 +155,14 @@ fn far_heaps_follow_the_period() {
     // Without a period, a heap past the values computed is refused, naming the bound.
     let out = grundy(&["sg", "--heap", "grundy", "--max-heap", "100", "100"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("beyond the 100 values computed"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("heap 100 is beyond --max-heap 100"), "{}", stderr(&out));
+    let out = grundy(&["sg", "--heap", "grundy", "18446744073709551615"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("beyond --max-heap 2097152"), "{}", stderr(&out));
+    // A game with a theorem but no period found within the bound.
+    let out = grundy(&["sg", "--heap", "0.6", "--max-heap", "500", "600"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("beyond the 500 values computed"), "{}", stderr(&out));
 }
 
 /// The judge: random sums against the oracle; every winning move of `--json` is legal and leaves

@@ -114,6 +114,14 @@ fn analysis_json(a: &HeapAnalysis, seconds: f64, rate: f64) -> Value {
 /// `grundy sg --heap SPEC N...`: one value per heap, one per line.
 pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
     let wanted = heaps.iter().max().map(|&h| h.saturating_add(1));
+    // Without a theorem only computed values answer: refuse a heap past the bound before the work.
+    let max_heap = args.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
+    if let (PeriodRule::None, Some(w)) = (PeriodRule::of(game), wanted.filter(|&w| w > max_heap)) {
+        return Err(Failure::invalid(format!(
+            "game {game}: heap {} is beyond --max-heap {max_heap}, and no periodicity theorem covers this game",
+            w - 1
+        )));
+    }
     let (analysis, _) = args.analyze(game, wanted);
     let mut out = String::new();
     for &h in heaps {
