@@ -147,6 +147,32 @@ pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
     }
 }
 
+/// The fewest values that could prove a period the values `G(0..N)` suggest: the least
+/// [`values_needed`](PeriodRule::values_needed)`(p, s(N, p))` over `p < N`, or `None` when no
+/// theorem applies or there are no values. A period that holds on in further values is proven
+/// there (`s(N, p)` does not move); one that breaks only costs the values computed meanwhile.
+pub fn values_to_prove(game: &HeapGame, values: &[u16]) -> Option<u64> {
+    let rule = PeriodRule::of(game);
+    let n = values.len();
+    let mut best = None;
+    for p in 1..n {
+        let floor = rule.values_needed(p as u64, 0)?;
+        // The bound grows with p and s: no larger p does better.
+        if best.is_some_and(|b| floor >= b) {
+            break;
+        }
+        let mut s = n - p;
+        while s > 0 && values[s - 1] == values[s - 1 + p] {
+            s -= 1;
+        }
+        let needed = rule.values_needed(p as u64, s as u64)?;
+        if best.is_none_or(|b| needed < b) {
+            best = Some(needed);
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,5 +207,17 @@ mod tests {
         assert_eq!(find_period(&g("0.8"), &[0u16, 0, 0, 0]), None);
         assert_eq!(find_period(&HeapGame::grundy(), &[0u16; 100]), None);
         assert_eq!(find_period(&g("0.77"), &[]), None);
+    }
+
+    #[test]
+    fn values_to_prove_kayles() {
+        // Kayles: period 12 from 71 needs 167 values; 120 of them suggest it.
+        let kayles = g("0.77");
+        let values = crate::rules::heap::values::heap_values(&kayles, 200).unwrap();
+        assert_eq!(find_period(&kayles, &values[..166]), None);
+        assert_eq!(values_to_prove(&kayles, &values[..120]), Some(167));
+        assert_eq!(find_period(&kayles, &values[..167]), Some(Period { period: 12, preperiod: 71 }));
+        assert_eq!(values_to_prove(&HeapGame::grundy(), &values), None);
+        assert_eq!(values_to_prove(&kayles, &[]), None);
     }
 }
