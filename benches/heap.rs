@@ -2,9 +2,10 @@
 //!
 //! Workloads: `0.16` and `0.354` to their proven periods, Officers (`0.6`, no period known) to
 //! 2^22 values. Each round runs every chosen workload on both sides, interleaved (the anchor first
-//! in odd rounds). Every run is printed as a CSV line (`workload,round,side,wall_s,cpu_s`: the CPU
-//! time is this thread's, or the anchor process's, from `getrusage`, which a shared machine
-//! disturbs less than the wall time), then the medians and the ratios grundy / anchor as Markdown.
+//! in odd rounds). Every run is printed as a CSV line (`workload,round,side,values,wall_s,cpu_s`:
+//! the values computed; the CPU time is this thread's, or the anchor process's, from `getrusage`,
+//! which a shared machine disturbs less than the wall time), then the medians and the ratios
+//! grundy / anchor as Markdown.
 //!
 //! Run: `cargo bench -p grundy-bench --bench heap [-- WORKLOAD...]`, with
 //! - `GRUNDY_HEAP_ANCHOR=/path/to/analyze_exec`: time the anchor too (built outside the
@@ -36,9 +37,10 @@ const WORKLOADS: [Workload; 3] = [
     Workload { code: "0.6", period: None, max_heap: 1 << 22 },
 ];
 
-/// Wall and CPU time of one run.
+/// Values computed, wall and CPU time of one run.
 #[derive(Clone, Copy)]
 struct Times {
+    values: u64,
     wall: Duration,
     cpu: Duration,
 }
@@ -60,7 +62,7 @@ fn grundy(w: &Workload) -> Times {
     let limits = HeapLimits { first: 1 << 10, max_heap: w.max_heap, max_work: u64::MAX };
     let (start, cpu) = (Instant::now(), cpu_time(libc::RUSAGE_THREAD));
     let analysis = analyze_heap(&game, &limits);
-    let time = Times { wall: start.elapsed(), cpu: cpu_time(libc::RUSAGE_THREAD) - cpu };
+    let time = Times { values: analysis.computed(), wall: start.elapsed(), cpu: cpu_time(libc::RUSAGE_THREAD) - cpu };
     let got = analysis.period().map(|Period { period, preperiod }| (period, preperiod));
     assert_eq!(got, w.period, "{}: {analysis}", w.code);
     if w.period.is_none() {
@@ -82,15 +84,22 @@ fn anchor(program: &Path, w: &Workload) -> Times {
         Some((period, preperiod)) => format!("Found period start={preperiod} period={period}"),
         None => format!("n=2^{} ", w.max_heap.trailing_zeros()),
     };
-    let mut lines = BufReader::new(stdout).lines();
-    let found = lines.any(|line| line.expect("the anchor's output").starts_with(&done));
+    // It reports `n=2^k ...` at every power of two, before its period check there.
+    let mut values = 0;
+    let found = BufReader::new(stdout).lines().any(|line| {
+        let line = line.expect("the anchor's output");
+        if let Some(k) = line.strip_prefix("n=2^").and_then(|rest| rest.split(' ').next()) {
+            values = 1 << k.parse::<u32>().expect("a power of two");
+        }
+        line.starts_with(&done)
+    });
     let wall = start.elapsed();
     assert!(found, "{}: the anchor ended without `{done}`", w.code);
     if w.period.is_none() {
         child.kill().expect("stop the anchor");
     }
     child.wait().expect("the anchor's exit");
-    Times { wall, cpu: cpu_time(libc::RUSAGE_CHILDREN) - cpu }
+    Times { values, wall, cpu: cpu_time(libc::RUSAGE_CHILDREN) - cpu }
 }
 
 fn median(times: &[Times], time: fn(&Times) -> Duration) -> f64 {
@@ -108,7 +117,7 @@ fn main() {
     let anchor_path = std::env::var_os("GRUNDY_HEAP_ANCHOR").map(PathBuf::from);
     let rounds: usize = std::env::var("GRUNDY_HEAP_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
     let mut times: Vec<[Vec<Times>; 2]> = workloads.iter().map(|_| [Vec::new(), Vec::new()]).collect();
-    println!("workload,round,side,wall_s,cpu_s");
+    println!("workload,round,side,values,wall_s,cpu_s");
     for round in 0..rounds {
         for (w, t) in workloads.iter().zip(&mut times) {
             let mut sides: Vec<(usize, &str)> = vec![(0, "grundy")];
@@ -120,7 +129,8 @@ fn main() {
                     Some(program) if side == 1 => anchor(program, w),
                     _ => grundy(w),
                 };
-                println!("{},{round},{name},{:.3},{:.3}", w.code, time.wall.as_secs_f64(), time.cpu.as_secs_f64());
+                let (wall, cpu) = (time.wall.as_secs_f64(), time.cpu.as_secs_f64());
+                println!("{},{round},{name},{},{wall:.3},{cpu:.3}", w.code, time.values);
                 t[side].push(time);
             }
         }
