@@ -15,7 +15,8 @@
 //! The anchor doubles its values from 1 and checks for a period at every power of two, exiting on
 //! the first one proven; on Officers it is stopped when it reports 2^22 values (before its period
 //! check there, while grundy's run includes its own). grundy runs `analyze_heap` from 1024 values,
-//! doubling likewise, so both compute the same number of values.
+//! doubling too, but a step stops at the count a suggested period needs (fewer values than the
+//! anchor's next power of two when a period is proven).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
