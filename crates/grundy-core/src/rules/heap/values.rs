@@ -39,8 +39,8 @@
 //! step 3 reads the values of the small parts forwards and of the large parts backwards, two
 //! runs of `u16`. Every option value met is stamped (`stamp[v] = n + 1`, one store, no branch;
 //! the stamp array has 2^16 entries, so a `u16` index needs no bounds check), and the to-do
-//! list of the proof is checked only after each block of parts (`PROOF_BLOCK` per split digit,
-//! or as many as values left to see). The candidate and the to-do list come from the values of
+//! list of the proof is checked only after each block of parts per split digit (blocks of
+//! `PROOF_BLOCK` parts, doubling: most proofs end within a few parts, some take thousands). The candidate and the to-do list come from the values of
 //! each class in increasing order, listed when the mask is chosen.
 //!
 //! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
@@ -72,8 +72,11 @@ use super::spec::HeapGame;
 /// The most heaps [`HeapValues`] computes (`G(0..MAX_HEAPS)`): positions are stored in 32 bits.
 pub const MAX_HEAPS: usize = (u32::MAX - 1) as usize;
 
-/// Parts scanned per split digit between two looks at the proof's to-do list.
-const PROOF_BLOCK: usize = 32;
+/// Parts scanned per split digit before the first look at the proof's to-do list; the blocks
+/// double from there up to `PROOF_BLOCK_MAX`.
+const PROOF_BLOCK: usize = 4;
+/// The longest block of parts between two looks at the to-do list.
+const PROOF_BLOCK_MAX: usize = 256;
 
 /// The largest value stored.
 pub const MAX_HEAP_VALUE: u32 = u16::MAX as u32;
@@ -425,9 +428,10 @@ impl HeapValues {
         // time: every option value is marked without a branch, and the to-do list is checked
         // after each block.
         let longest = split2.iter().map(|&i| top(i)).max().unwrap_or(0);
-        let mut a = 1;
+        let (mut a, mut block) = (1, PROOF_BLOCK);
         while !free.is_empty() && a <= longest {
-            let end = (a + PROOF_BLOCK.max(free.len())).min(longest + 1);
+            let end = (a + block).min(longest + 1);
+            block = (2 * block).min(PROOF_BLOCK_MAX);
             // `split2` is increasing, so `top` decreases along it.
             for &i in split2.iter() {
                 let hi = end.min(top(i) + 1);
