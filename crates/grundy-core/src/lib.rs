@@ -44,7 +44,7 @@ pub use generate::{
 pub use rules::heap::check::{CheckFailure, check_period};
 pub use rules::heap::moves::{HeapMove, move_to_value};
 pub use rules::heap::naive::mex_by_definition;
-pub use rules::heap::period::{Period, PeriodRule, find_period};
+pub use rules::heap::period::{Period, PeriodRule, find_period, values_to_prove};
 pub use rules::heap::spec::{HeapGame, HeapGameError, MAX_TAKE};
 pub use rules::heap::values::{HeapValues, MAX_HEAP_VALUE, MAX_HEAPS, Sparse, ValuesError, heap_values};
 pub use rules::heap::{Beyond, Evidence, HeapAnalysis, HeapLimits, HeapStatus, StopReason, analyze_heap};

@@ -21,14 +21,15 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use check::check_period;
-use period::{Period, find_period};
+use period::{Period, find_period, values_to_prove};
 use spec::HeapGame;
 use values::{HeapValues, ValuesError};
 
 /// Limits of [`analyze_heap`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeapLimits {
-    /// The first number of values computed (then doubled).
+    /// The first number of values computed (then doubled, or raised just to the count that would
+    /// prove the period the values suggest, [`period::values_to_prove`]).
     pub first: usize,
     /// The most values computed (`G(0..max_heap)`).
     pub max_heap: usize,
@@ -190,8 +191,9 @@ impl fmt::Display for HeapAnalysis {
     }
 }
 
-/// Computes `G(0..N)` for `N = first, 2·first, …` (resuming, not recomputing) and looks for a
-/// proven period after each step ([`find_period`], re-checked by [`check_period`]), until one is
+/// Computes `G(0..N)` for `N = first, 2·first, …` (resuming, not recomputing; a step stops short
+/// at the count that would prove the period the values suggest) and looks for a proven period
+/// after each step ([`find_period`], re-checked by [`check_period`]), until one is
 /// found or a limit of `limits` stops it. Grundy's game, which no theorem covers, gets `first`
 /// values only.
 pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
@@ -199,6 +201,7 @@ pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
     let max_heap = limits.max_heap.min(values::MAX_HEAPS);
     let mut n = limits.first.clamp(1, max_heap.max(1));
     let no_theorem = matches!(period::PeriodRule::of(game), period::PeriodRule::None);
+    let mut short = false;
     let stopped = loop {
         if let Err(e) = engine.extend_to(n, limits.max_work) {
             break match e {
@@ -218,7 +221,15 @@ pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
         if n >= max_heap {
             break StopReason::Bound { max_heap: max_heap as u64 };
         }
-        n = n.saturating_mul(2).min(max_heap);
+        // Double, or stop short at the count a suggested period needs. After a short step (an
+        // eighth or less) that proved nothing, the next one is at least that long, so the searches
+        // stay a small part of the work.
+        let double = n.saturating_mul(2);
+        let needed = values_to_prove(game, engine.values()).map_or(double, |v| usize::try_from(v).unwrap_or(double));
+        let least = if short { n.saturating_add(n / 8 + 1) } else { n + 1 };
+        let next = needed.clamp(least, double).min(max_heap);
+        short = next - n <= n / 8;
+        n = next;
     };
     let evidence = Evidence {
         computed: engine.len() as u64,

@@ -55,6 +55,8 @@
 //! start: the theorem gives periodicity from `s(N, p)`, and the data refute any earlier start.
 //! [`check_period`](super::check::check_period) re-checks a claim independently.
 
+use alloc::vec::Vec;
+
 use super::spec::HeapGame;
 
 /// A proven periodicity: `G(n + period) = G(n)` for every `n >= preperiod`, with both minimal.
@@ -142,21 +144,88 @@ impl PeriodRule {
 pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
     let rule = PeriodRule::of(game);
     let n = values.len() as u64;
+    let mut starts = Starts::new(values);
     let mut p = 1u64;
     loop {
         // The bound grows with p: once even s = 0 fails, every larger p fails.
         if rule.values_needed(p, 0)? > n {
             return None;
         }
-        let pu = p as usize;
-        let mut s = values.len() - pu;
-        while s > 0 && values[s - 1] == values[s - 1 + pu] {
-            s -= 1;
-        }
+        let s = starts.start(p as usize);
         if rule.values_needed(p, s as u64)? <= n {
             return Some(Period { period: p, preperiod: s as u64 });
         }
         p += 1;
+    }
+}
+
+/// The fewest values that could prove a period the values `G(0..N)` suggest: the least
+/// [`values_needed`](PeriodRule::values_needed)`(p, s(N, p))` over `p < N`, or `None` when no
+/// theorem applies or there are no values. A period that holds on in further values is proven
+/// there (`s(N, p)` does not move); one that breaks only costs the values computed meanwhile.
+pub fn values_to_prove(game: &HeapGame, values: &[u16]) -> Option<u64> {
+    let rule = PeriodRule::of(game);
+    let n = values.len();
+    let mut starts = Starts::new(values);
+    let mut best = None;
+    for p in 1..n {
+        let floor = rule.values_needed(p as u64, 0)?;
+        // The bound grows with p and s: no larger p does better.
+        if best.is_some_and(|b| floor >= b) {
+            break;
+        }
+        let s = starts.start(p);
+        let needed = rule.values_needed(p as u64, s as u64)?;
+        if best.is_none_or(|b| needed < b) {
+            best = Some(needed);
+        }
+    }
+    best
+}
+
+/// `s(N, p)` for increasing `p`: the walk back from `N - p` while the values agree, except for a
+/// multiple `p` of an earlier `q` whose walk was long, with `s(N, q) + p <= N`. The agreement with
+/// shift `q` on `s(N, q)..N - q` gives it with shift `p` on `s(N, q)..N - p`, and `G(s(N, q) - 1)`
+/// differs from the value `q` later, which is the value `p` later: so `s(N, p) = s(N, q)`, with no
+/// walk. Without this, the multiples of a period seen before its proof cost `Θ(N²/p)` (0.354: a
+/// walk of millions of values for each multiple of 1180).
+struct Starts<'a> {
+    values: &'a [u16],
+    /// `(q, s(N, q), the next multiple of q)` for the long walks so far.
+    long: Vec<(usize, usize, usize)>,
+}
+
+/// A walk this long is remembered (a few at most: the period, and chance agreements).
+const LONG_WALK: usize = 64;
+
+impl<'a> Starts<'a> {
+    fn new(values: &'a [u16]) -> Self {
+        Starts { values, long: Vec::new() }
+    }
+
+    /// `s(N, p)`, for `1 <= p < N` increasing from call to call.
+    fn start(&mut self, p: usize) -> usize {
+        let (values, n) = (self.values, self.values.len());
+        let mut known = None;
+        for (q, sq, next) in &mut self.long {
+            if *next < p {
+                *next += (p - *next).div_ceil(*q) * *q;
+            }
+            if *next == p && *sq + p <= n {
+                known = Some(*sq);
+            }
+        }
+        if let Some(s) = known {
+            return s;
+        }
+        let mut s = n - p;
+        while s > 0 && values[s - 1] == values[s - 1 + p] {
+            s -= 1;
+        }
+        if n - p - s >= LONG_WALK && self.long.len() < 8 {
+            self.long.push((p, s, 2 * p));
+        }
+        s
     }
 }
 
@@ -194,5 +263,35 @@ mod tests {
         assert_eq!(find_period(&g("0.8"), &[0u16, 0, 0, 0]), None);
         assert_eq!(find_period(&HeapGame::grundy(), &[0u16; 100]), None);
         assert_eq!(find_period(&g("0.77"), &[]), None);
+    }
+
+    /// The shortcut for multiples gives the walk's answer, on periodic values with exceptions.
+    #[test]
+    fn starts_of_multiples_equal_the_walk() {
+        let mut values: Vec<u16> = (0..5000u16).map(|i| [3, 1, 4, 1, 5, 9, 2][usize::from(i % 7)]).collect();
+        for &i in &[10usize, 700, 1999, 2000, 3500] {
+            values[i] = 8;
+        }
+        let mut starts = Starts::new(&values);
+        for p in 1..values.len() {
+            let mut s = values.len() - p;
+            while s > 0 && values[s - 1] == values[s - 1 + p] {
+                s -= 1;
+            }
+            assert_eq!(starts.start(p), s, "p = {p}");
+        }
+        assert!(!starts.long.is_empty());
+    }
+
+    #[test]
+    fn values_to_prove_kayles() {
+        // Kayles: period 12 from 71 needs 167 values; 120 of them suggest it.
+        let kayles = g("0.77");
+        let values = crate::rules::heap::values::heap_values(&kayles, 200).unwrap();
+        assert_eq!(find_period(&kayles, &values[..166]), None);
+        assert_eq!(values_to_prove(&kayles, &values[..120]), Some(167));
+        assert_eq!(find_period(&kayles, &values[..167]), Some(Period { period: 12, preperiod: 71 }));
+        assert_eq!(values_to_prove(&HeapGame::grundy(), &values), None);
+        assert_eq!(values_to_prove(&kayles, &[]), None);
     }
 }

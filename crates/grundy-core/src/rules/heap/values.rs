@@ -28,9 +28,20 @@
 //!    target class is marked, so the candidate is not an option and `G(n) <= candidate`.
 //! 3. **Proof.** The values below the candidate still unmarked (all of the other class) might be
 //!    options through splits of two common heaps. The splits are scanned, smallest part first
-//!    (part 1 for every split digit, then part 2, …), until all of them are marked: then `G(n) = candidate`. If the scan ends with some still
-//!    unmarked, every option has been seen and `G(n)` is the smallest of them: a new rare value,
-//!    and `n` joins the rare positions. Nothing is assumed.
+//!    (part 1 for every split digit, then part 2, …), until all of them are marked: then
+//!    `G(n) = candidate`. If the scan ends with some still unmarked, every option has been seen
+//!    and `G(n)` is the smallest of them: a new rare value, and `n` joins the rare positions.
+//!    Nothing is assumed.
+//!
+//! # The inner loops
+//!
+//! Step 1 walks the rare positions and their values side by side (two arrays read in order);
+//! step 3 reads the values of the small parts forwards and of the large parts backwards, two
+//! runs of `u16`. Every option value met is stamped (`stamp[v] = n + 1`, one store, no branch;
+//! the stamp array has 2^16 entries, so a `u16` index needs no bounds check), and the to-do
+//! list of the proof is checked only after each block of parts per split digit (blocks of
+//! `PROOF_BLOCK` parts, doubling: most proofs end within a few parts, some take thousands). The candidate and the to-do list come from the values of
+//! each class in increasing order, listed when the mask is chosen.
 //!
 //! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
 //! class), and a game whose rare positions stay many gains nothing: those heaps take the
@@ -49,9 +60,9 @@
 //! position-parity one); the mask with the fewest is taken and the rare list rebuilt.
 //!
 //! Values are stored in 16 bits (two bytes per heap); a value above `u16::MAX` is an error, never
-//! wrapped. Marks are stamps (the heap's number in a per-value array), so nothing is cleared
-//! between heaps.
+//! wrapped. Marks are stamps, so nothing is cleared between heaps.
 
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -60,6 +71,12 @@ use super::spec::HeapGame;
 
 /// The most heaps [`HeapValues`] computes (`G(0..MAX_HEAPS)`): positions are stored in 32 bits.
 pub const MAX_HEAPS: usize = (u32::MAX - 1) as usize;
+
+/// Parts scanned per split digit before the first look at the proof's to-do list; the blocks
+/// double from there up to `PROOF_BLOCK_MAX`.
+const PROOF_BLOCK: usize = 4;
+/// The longest block of parts between two looks at the to-do list.
+const PROOF_BLOCK_MAX: usize = 256;
 
 /// The largest value stored.
 pub const MAX_HEAP_VALUE: u32 = u16::MAX as u32;
@@ -136,12 +153,18 @@ pub struct HeapValues {
     /// Parity of the split digits' indices when they all agree (the position-parity split).
     split_parity: Option<usize>,
     sparse: Sparse,
-    /// Rare positions (>= 1), increasing.
+    /// Rare positions (>= 1), increasing, and their values (the step 1 loop reads both in order).
     rare: Vec<u32>,
+    rare_values: Vec<u16>,
+    /// Every value below 2^16 of class 0 and of class 1 under the current mask, increasing.
+    class_values: [Vec<u16>; 2],
+    /// Values below the candidate still to be seen as options (the proof's to-do list).
+    free: Vec<u16>,
     /// Count of each value at odd (`[1]`) and even (`[0]`) positions >= 1.
     counts: [Vec<u64>; 2],
-    /// Per-value stamp: `stamp[v] == n + 1` marks `v` as an option of heap `n`.
-    stamp: Vec<u32>,
+    /// Per-value stamp: `stamp[v] == n + 1` marks `v` as an option of heap `n`. Indexed by a
+    /// `u16`, so the hot loops need no bounds checks.
+    stamp: Box<[u32; 1 << 16]>,
     /// A power of two above every value so far.
     cap: usize,
     max_value: u16,
@@ -176,8 +199,11 @@ impl HeapValues {
             split_parity,
             sparse: Sparse { mask: 0, parity: false },
             rare: Vec::new(),
+            rare_values: Vec::new(),
+            class_values: [Vec::new(), Vec::new()],
+            free: Vec::new(),
             counts: [vec![0; 2], vec![0; 2]],
-            stamp: vec![0; 4],
+            stamp: vec![0; 1 << 16].into_boxed_slice().try_into().expect("2^16 stamps"),
             cap: 2,
             max_value: 0,
             work: 0,
@@ -283,7 +309,6 @@ impl HeapValues {
             self.max_value = v;
             if usize::from(v) >= self.cap {
                 self.cap = (usize::from(v) + 1).next_power_of_two();
-                self.stamp.resize(2 * self.cap, 0);
                 for c in &mut self.counts {
                     c.resize(self.cap, 0);
                 }
@@ -294,6 +319,7 @@ impl HeapValues {
         }
         if self.is_rare(n, v) {
             self.rare.push(n as u32);
+            self.rare_values.push(v);
         }
     }
 
@@ -301,7 +327,7 @@ impl HeapValues {
     fn compute(&mut self, n: usize) -> u32 {
         let cur = n as u32 + 1;
         let sparse = self.sparse.mask != 0 && self.split3.is_empty() && self.rare.len() * 4 < n;
-        let Self { values: g, stamp, take_all, take_one, split2, split3, rare, unequal, work, .. } = self;
+        let Self { values: g, stamp, take_all, take_one, split2, split3, unequal, work, .. } = self;
         let g = &g[..];
         let unequal = *unequal;
         for &i in take_all.iter() {
@@ -342,39 +368,18 @@ impl HeapValues {
             }
             return stamp.iter().position(|&s| s != cur).unwrap_or(stamp.len()) as u32;
         }
-        // 1. Splits with a rare part.
-        for &i in split2.iter() {
-            if n < i + 2 {
-                continue;
-            }
-            let m = n - i;
-            let end = rare.partition_point(|&r| (r as usize) < m);
-            for &r in &rare[..end] {
-                let r = r as usize;
-                let b = m - r;
-                if unequal && b == r {
-                    continue;
-                }
-                stamp[usize::from(g[r] ^ g[b])] = cur;
-            }
-            *work += end as u64;
-        }
-        // 2. The candidate: the smallest unmarked value of the target class.
+        self.sparse_value(n)
+    }
+
+    /// `G(n)` by the rare-value method (steps 1 to 3 of the module documentation), once the take
+    /// moves are marked.
+    fn sparse_value(&mut self, n: usize) -> u32 {
+        let cur = n as u32 + 1;
         let target = self.target(n);
-        let stamp = &mut self.stamp;
-        let mut cand = 0;
-        while stamp[cand] == cur || ((cand as u32 & self.sparse.mask).count_ones() & 1) as usize != target {
-            cand += 1;
-        }
-        // 3. The proof: the unmarked values below it.
-        let mut free = stamp[..cand].iter().filter(|&&s| s != cur).count();
-        if free == 0 {
-            return cand as u32;
-        }
-        let g = &self.values[..];
-        // Smallest part first across all split digits: a value missing from one digit's splits
-        // is usually found early in another's.
-        let unequal = self.unequal;
+        let Self { values: g, stamp, split2, rare, rare_values, class_values, free, unequal, work, .. } = self;
+        let g = &g[..];
+        let unequal = *unequal;
+        // The largest part `a` of the splits of `n - i` into parts `a <= b`, 0 if there are none.
         let top = |i: usize| match n.checked_sub(i) {
             Some(m) if m >= 2 => {
                 if unequal {
@@ -385,29 +390,76 @@ impl HeapValues {
             }
             _ => 0,
         };
-        let longest = self.split2.iter().map(|&i| top(i)).max().unwrap_or(0);
-        'scan: for a in 1..=longest {
-            // `split2` is increasing, so `top` decreases along it.
-            for &i in self.split2.iter() {
-                if top(i) < a {
-                    break;
-                }
-                self.work += 1;
-                let w = usize::from(g[a] ^ g[n - i - a]);
-                if w < cand && stamp[w] != cur {
-                    stamp[w] = cur;
-                    free -= 1;
-                    if free == 0 {
-                        break 'scan;
+        // 1. Splits with a rare part `r` (the other part `m - r` may be rare too: marked twice).
+        for &i in split2.iter() {
+            if top(i) == 0 {
+                continue;
+            }
+            let m = n - i;
+            let end = rare.partition_point(|&r| (r as usize) < m);
+            let pairs = rare[..end].iter().zip(&rare_values[..end]);
+            if unequal {
+                for (&r, &v) in pairs {
+                    if 2 * r as usize != m {
+                        stamp[usize::from(v ^ g[m - r as usize])] = cur;
                     }
                 }
+            } else {
+                for (&r, &v) in pairs {
+                    stamp[usize::from(v ^ g[m - r as usize])] = cur;
+                }
             }
+            *work += end as u64;
         }
-        if free == 0 {
-            return cand as u32;
+        // 2. The candidate: the smallest unmarked value of the target class (or 2^16, too large,
+        // if every one below is marked).
+        let cand =
+            class_values[target].iter().find(|&&v| stamp[usize::from(v)] != cur).map_or(1 << 16, |&v| u32::from(v));
+        // 3. The proof: the values below the candidate still unmarked, all of the other class.
+        free.clear();
+        free.extend(
+            class_values[1 ^ target]
+                .iter()
+                .take_while(|&&v| u32::from(v) < cand)
+                .filter(|&&v| stamp[usize::from(v)] != cur),
+        );
+        // Splits of two common heaps, smallest part first across all split digits (a value missing
+        // from one digit's splits is usually found early in another's), a block of parts at a
+        // time: every option value is marked without a branch, and the to-do list is checked
+        // after each block.
+        let longest = split2.iter().map(|&i| top(i)).max().unwrap_or(0);
+        let (mut a, mut block) = (1, PROOF_BLOCK);
+        while !free.is_empty() && a <= longest {
+            let end = (a + block).min(longest + 1);
+            block = (2 * block).min(PROOF_BLOCK_MAX);
+            // `split2` is increasing, so `top` decreases along it.
+            for &i in split2.iter() {
+                let hi = end.min(top(i) + 1);
+                if hi <= a {
+                    break;
+                }
+                let m = n - i;
+                // The pairs (a, m - a), ..., (hi - 1, m - hi + 1).
+                let (xs, ys) = (&g[a..hi], &g[m + 1 - hi..=m - a]);
+                let mut xc = xs.chunks_exact(4);
+                let mut yc = ys.rchunks_exact(4);
+                for (x, y) in (&mut xc).zip(&mut yc) {
+                    stamp[usize::from(x[0] ^ y[3])] = cur;
+                    stamp[usize::from(x[1] ^ y[2])] = cur;
+                    stamp[usize::from(x[2] ^ y[1])] = cur;
+                    stamp[usize::from(x[3] ^ y[0])] = cur;
+                }
+                for (&x, &y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
+                    stamp[usize::from(x ^ y)] = cur;
+                }
+                *work += (hi - a) as u64;
+            }
+            free.retain(|&v| stamp[usize::from(v)] != cur);
+            a = end;
         }
-        // A new rare value: the smallest option-free value.
-        stamp[..cand].iter().position(|&s| s != cur).unwrap_or(cand) as u32
+        // Every value below the candidate is an option: it is `G(n)`. Otherwise every option has
+        // been marked, and the smallest value left is a new rare value.
+        free.first().map_or(cand, |&v| u32::from(v))
     }
 
     /// Chooses the mask (and split kind) that makes the fewest of heaps `1..n` rare, and rebuilds
@@ -441,10 +493,20 @@ impl HeapValues {
         let Some((_, sparse)) = best else { return };
         self.sparse = sparse;
         self.rare.clear();
+        self.rare_values.clear();
         for x in 1..n {
-            if self.is_rare(x, self.values[x]) {
+            let v = self.values[x];
+            if self.is_rare(x, v) {
                 self.rare.push(x as u32);
+                self.rare_values.push(v);
             }
+        }
+        for c in &mut self.class_values {
+            c.clear();
+        }
+        for v in 0..=u16::MAX {
+            let c = self.class(usize::from(v));
+            self.class_values[c].push(v);
         }
         self.rare_after_rebuild = self.rare.len();
     }
@@ -546,6 +608,14 @@ mod tests {
             let set: Vec<u64> = (0..1 + rng.next() % 4).map(|_| 1 + rng.next() % 12).collect();
             same_as_naive(&HeapGame::subtraction(&set).unwrap(), 300);
         }
+    }
+
+    /// Officers past its last rare position (20627) and 0.354 (two split digits, scanned block by
+    /// block together): long proofs, new rare values found at the end of a scan.
+    #[test]
+    fn long_proofs_equal_the_definition() {
+        same_as_naive(&HeapGame::parse("0.6").unwrap(), 21_000);
+        same_as_naive(&HeapGame::parse("0.354").unwrap(), 6000);
     }
 
     #[test]
