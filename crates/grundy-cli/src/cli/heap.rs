@@ -256,7 +256,8 @@ struct HeapGameArgs {
     /// The heap game: a take-and-break code (`0.77`), a subtraction set (`{1,3,4}`) or `grundy`.
     #[arg(long, value_name = "SPEC", value_parser = parse_heap, required_unless_present = "table")]
     heap: Option<HeapGame>,
-    /// Compute at most G(0..N) looking for a proven period (default 2097152).
+    /// Compute at most G(0..N) looking for a proven period (default 2097152; for a game no
+    /// periodicity theorem covers, such as Grundy's game, G(0..N), by default 65536).
     #[arg(long, value_name = "N", value_parser = max_heap, conflicts_with = "table")]
     max_heap: Option<u64>,
 }
