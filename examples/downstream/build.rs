@@ -1,12 +1,18 @@
-//! Tabulates this crate's game, a leaper with the moves below, into `OUT_DIR/leaper.sgt`: the
-//! 64 x 64 square and the closed form that grundy-core discovers and proves for it (the build
-//! fails if none is certified: this program relies on answering any cell).
+//! Tabulates this crate's games into `OUT_DIR`: a leaper with the moves below (`leaper.sgt`: the
+//! 64 x 64 square and the closed form that grundy-core discovers and proves for it) and Dawson's
+//! Kayles, the heap game 0.07 (`dawson.sgt`: its values up to the period found and proven). The
+//! build fails if either is not proven: this program relies on answering any cell and any heap.
 
-use grundy_core::{Limits, MoveSet, Verdict, analyze, leaper_blob_with};
+use grundy_core::format;
+use grundy_core::{
+    HeapGame, HeapLimits, Limits, MoveSet, Verdict, analyze, analyze_heap, check_period, heap_blob, leaper_blob_with,
+};
 
 /// The game: the four knight moves that lower x + y.
 const MOVES: &str = "(-2,1) (-2,-1) (1,-2) (-1,-2)";
 const BOUND: usize = 64;
+/// The heap game: Dawson's Kayles.
+const HEAP_GAME: &str = "0.07";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -20,4 +26,14 @@ fn main() {
     let blob = leaper_blob_with(&set, BOUND, &analysis).unwrap_or_else(|e| panic!("{MOVES}: {e}"));
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("leaper.sgt"), &blob).expect("write OUT_DIR/leaper.sgt");
+
+    // 1024 values are enough for the theorem (period 34 from heap 53); the independent checker
+    // re-proves the period before the blob is written.
+    let game = HeapGame::parse(HEAP_GAME).unwrap_or_else(|e| panic!("{HEAP_GAME}: {e}"));
+    let analysis = analyze_heap(&game, &HeapLimits::default());
+    let period = analysis.period().unwrap_or_else(|| panic!("{HEAP_GAME}: no period proven: {analysis}"));
+    check_period(&game, analysis.values(), period).unwrap_or_else(|e| panic!("{HEAP_GAME}: {e}"));
+    let blob = heap_blob(&analysis).unwrap_or_else(|e| panic!("{HEAP_GAME}: {e}"));
+    format::validate(&blob).expect("the generator writes valid blobs");
+    std::fs::write(out.join("dawson.sgt"), &blob).expect("write OUT_DIR/dawson.sgt");
 }

@@ -502,3 +502,100 @@ fn each_written_file_is_reported_once() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `draw --heap 0.77`: one mark per heap with the definition's value (the mex oracle of the
+/// heaps tests), n0 + 2p = 95 heaps (at least 100 drawn), the lines at n0 = 71 and n0 + p = 83
+/// with their labels, rare positions in their own colour; the PNG has the SVG's size.
+#[test]
+fn a_heap_game_svg_marks_every_value_and_the_period() {
+    let d = dir("heap");
+    let svg = d.join("kayles.svg");
+    ok(&["draw", "--heap", "0.77", "-o", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let g = crate::heaps::oracle("0.77", 100);
+    let marks: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("mark")).collect();
+    assert_eq!(marks.len(), 100);
+    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let mut heap_x = BTreeMap::new();
+    let mut colours = BTreeSet::new();
+    for (n, m) in marks.iter().enumerate() {
+        assert_eq!(attr(m, "data-heap") as usize, n);
+        assert_eq!(attr(m, "data-value") as u32, g[n], "G({n})");
+        heap_x.insert(n, attr(m, "x"));
+        colours.insert((m.attribute("data-rare").is_some(), m.attribute("fill").unwrap().to_string()));
+        // Higher values are drawn higher.
+        if n > 0 && g[n] > g[n - 1] {
+            assert!(attr(m, "y") < attr(&marks[n - 1], "y"), "heap {n}");
+        }
+    }
+    // Two classes, two colours; Kayles' rare positions include heap 3 (G = 3).
+    assert_eq!(colours.len(), 2, "{colours:?}");
+    assert!(marks[3].attribute("data-rare").is_some());
+    let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    assert!(texts.iter().any(|t| t.starts_with("G(n) of 0.77 for n < 100: period 12 from heap 71 (proven)")));
+    for label in ["n0 = 71", "p = 12"] {
+        assert!(texts.contains(&label), "{label}: {texts:?}");
+    }
+    // The vertical lines at n0 and n0 + p: at the left edge of heaps 71 and 83.
+    let lines: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("line"))
+        .map(|n| (attr(&n, "x1"), attr(&n, "x2")))
+        .filter(|(a, b)| a == b)
+        .collect();
+    for heap in [71, 83] {
+        assert!(lines.contains(&(heap_x[&heap], heap_x[&heap])), "no line at heap {heap}: {lines:?}");
+    }
+    let (w, h) = (attr(&doc.root_element(), "width"), attr(&doc.root_element(), "height"));
+
+    let png = d.join("kayles.png");
+    ok(&["draw", "--heap", "0.77", "-o", png.to_str().unwrap()]);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let p = Png::read(&png);
+    assert_eq!((f64::from(p.width), f64::from(p.height)), (w, h));
+    let [left, _, cell, rows, cols] = p.grid();
+    assert_eq!((rows, cols), (0, 100));
+    assert_eq!(f64::from(left + 71 * cell), heap_x[&71]);
+    // The mark of heap 3 (rare, value 3) has the rare colour in the PNG too.
+    let m = &marks[3];
+    let (x, y) = (attr(m, "x") as u32 + 1, attr(m, "y") as u32 + 1);
+    assert_eq!(
+        format!("#{:02x}{:02x}{:02x}", p.at(x, y)[0], p.at(x, y)[1], p.at(x, y)[2]),
+        m.attribute("fill").unwrap()
+    );
+}
+
+/// Without a proven period: the values computed, no period lines; `--size` clips with a note;
+/// bad combinations are refused.
+#[test]
+fn a_heap_game_without_a_period_and_clipping() {
+    let d = dir("heap-unproven");
+    let svg = d.join("grundy.svg");
+    ok(&["draw", "--heap", "grundy", "--max-heap", "150", "-o", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let marks = doc.descendants().filter(|n| n.attribute("class") == Some("mark")).count();
+    assert_eq!(marks, 150);
+    assert!(text.contains("no period proven") && !text.contains("n0 = "), "{text:.400}");
+    let svg = d.join("short.svg");
+    ok(&["draw", "--heap", "0.77", "--size", "50", "-o", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches(r#"class="mark""#).count(), 50);
+    assert!(text.contains("n0 + 2p = 95 heaps would show two periods"), "{text:.400}");
+    let out = d.join("x.svg");
+    let out = out.to_str().unwrap();
+    for (args, says) in [
+        (vec!["draw", "--heap", "0.77", "--moves", "(-1,0)", "-o", out], "cannot be used"),
+        (vec!["draw", "mine", "--heap", "0.77", "-o", out], "--heap"),
+        (vec!["draw", "--heap", "0.77", "--size", "5000", "-o", out], "1 to 4096"),
+        (vec!["draw", "--heap", "0.77", "--no-overlay", "-o", out], "--no-overlay"),
+        (vec!["draw", "--heap", "0.7x", "-o", out], "'x'"),
+    ] {
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    assert!(!Path::new(out).exists());
+}

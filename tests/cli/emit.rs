@@ -389,3 +389,166 @@ fn the_header_names_the_command_that_regenerates_the_file() {
         assert!(!stderr(&o).contains("panicked"));
     }
 }
+
+/// A random heaps input: small heaps, heaps below `near`, random 64-bit heaps and heaps near
+/// 2^64 (the last two only when `far`), each case's heaps listed with it.
+fn heaps_input(rng: &mut Rng, cases: u64, near: u64, far: bool) -> (String, Vec<Vec<u64>>) {
+    let mut text = format!("{cases}\n");
+    let mut all = Vec::new();
+    for c in 0..cases {
+        let k = 1 + rng.below(6);
+        let heaps: Vec<u64> = (0..k)
+            .map(|_| match if far { c % 4 } else { c % 2 } {
+                0 => rng.below(20),
+                1 => rng.below(near),
+                2 => rng.next() >> rng.below(64),
+                _ => u64::MAX - rng.below(1000),
+            })
+            .collect();
+        text += &format!("{k}\n{}\n", heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" "));
+        all.push(heaps);
+    }
+    (text, all)
+}
+
+/// Bad heaps inputs: grundy's error position (and answers before it) in every language.
+const BAD_HEAPS: [&str; 13] = [
+    "",
+    "1\n0\n",
+    "1\n2\n1 18446744073709551616\n",
+    "1\n1\n1\n2",
+    "2\n1\n1\n",
+    "1\n2\n1 2x\n",
+    "1\n2\n5 1é\n",
+    "1\n1\n18446744073709551616x\n",
+    "1\n3\n0001 +2 3\n",
+    "1\n1\n1\n 2y",
+    "\u{feff}1\n1\n1",
+    "2\n1\n-1\n",
+    "2\n2\n3 4\n0\n",
+];
+
+/// `grundy emit --heap SPEC` in `langs`: random sums (heaps near 2^64 included) answered like
+/// `grundy heaps --heap SPEC`, and bad inputs refused at grundy's line and column.
+fn heap_game_in(spec: &str, langs: &[&str]) {
+    let d = dir("heaps");
+    let mut rng = Rng(spec.bytes().fold(4678, |h, b| h * 31 + u64::from(b)));
+    let (input, _) = heaps_input(&mut rng, 200, 3000, true);
+    let want = grundy(&["heaps", "--heap", spec], &input);
+    assert!(want.status.success(), "{spec}: {}", stderr(&want));
+    for &lang in langs {
+        let Some(program) = build(&d, lang, &["--heap", spec]) else { continue };
+        let o = run(&program, input.as_bytes());
+        assert!(o.status.success(), "{spec} {lang}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&want), "{spec} {lang}");
+        for bad in BAD_HEAPS {
+            let expected = grundy(&["heaps", "--heap", spec], bad);
+            assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
+            check_bad(&program, bad, &expected);
+        }
+    }
+}
+
+#[test]
+fn kayles_in_four_languages_answers_like_grundy_and_the_definition() {
+    heap_game_in("0.77", &["c", "cpp", "python", "rust"]);
+    // Against the definition (the mex oracle of the heaps tests) and the literature's period,
+    // 12 from heap 71, without grundy: heaps near 2^64 reduce through it.
+    let g = crate::heaps::oracle("0.77", 400);
+    let value = |h: u64| if h < 400 { g[h as usize] } else { g[(71 + (h - 71) % 12) as usize] };
+    let mut rng = Rng(77);
+    let (input, cases) = heaps_input(&mut rng, 120, 400, true);
+    let want: String = cases
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let x = h.iter().fold(0, |x, &h| x ^ value(h));
+            format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
+        })
+        .collect();
+    // 2^64 = 4 (mod 12), so G(2^64 - 1) = G(71 + (2^64 - 1 - 71) mod 12) = G(75) = 8: Alice wins
+    // a lone heap of 2^64 - 1, and Bob two heaps 12 apart.
+    assert_eq!((value(u64::MAX), value(75)), (8, 8));
+    let d = dir("heaps");
+    for lang in ["c", "python"] {
+        let Some(program) = build(&d, lang, &["--heap", "0.77"]) else { continue };
+        assert_eq!(String::from_utf8_lossy(&run(&program, input.as_bytes()).stdout), want, "{lang}");
+        let o = run(&program, b"2\n1\n18446744073709551615\n2\n18446744073709551615 18446744073709551603\n");
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "Case 1: Alice\nCase 2: Bob\n", "{lang}");
+    }
+}
+
+#[test]
+fn dawson_subtraction_and_split_games_answer_like_grundy() {
+    heap_game_in("0.07", &["c", "rust"]);
+    heap_game_in("{1,3,4}", &["cpp", "python"]);
+    heap_game_in("4.07", &["c", "python"]);
+}
+
+/// Grundy's game has no proven period: the table of `--max-heap 200` answers below 200 and
+/// refuses a larger heap (exit code 3, the answers before it printed), as grundy does.
+#[test]
+fn an_unproven_game_answers_its_table_and_refuses_beyond() {
+    let d = dir("heaps-unproven");
+    let spec = ["--heap", "grundy", "--max-heap", "200"];
+    let g = crate::heaps::oracle("grundy", 200);
+    let mut rng = Rng(4678);
+    let (input, cases) = heaps_input(&mut rng, 150, 200, false);
+    let want: String = cases
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let x = h.iter().fold(0, |x, &h| x ^ g[h as usize]);
+            format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
+        })
+        .collect();
+    let judge = |input: &str| grundy(&["heaps", "--heap", "grundy", "--max-heap", "200"], input);
+    assert_eq!(stdout(&judge(&input)), want);
+    // A refused heap comes before a bad byte later in its case.
+    let refused = ["2\n1\n199\n2\n3 200\n", "1\n3\n5 18446744073709551615 x\n"];
+    for lang in ["c", "cpp", "python", "rust"] {
+        let Some(program) = build(&d, lang, &spec) else { continue };
+        let o = run(&program, input.as_bytes());
+        assert!(o.status.success(), "{lang}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{lang}");
+        for bad in refused {
+            let expected = judge(bad);
+            assert_eq!(expected.status.code(), Some(3), "grundy on {bad:?}");
+            let o = run(&program, bad.as_bytes());
+            assert_eq!(o.status.code(), Some(3), "{lang} on {bad:?}");
+            assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&expected), "{lang} on {bad:?}");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains("not solved: game grundy: heap ") && err.contains("beyond the 200 values"), "{err}");
+        }
+        for bad in ["1\n0\n", "1\n2\n199 1x\n"] {
+            check_bad(&program, bad, &judge(bad));
+        }
+    }
+}
+
+/// `emit --heap`: the header names the game, its period and the command; bad combinations and a
+/// table over `--limit` are refused with exit code 2.
+#[test]
+fn heap_emit_header_and_bad_arguments() {
+    let o = grundy(&["emit", "--lang", "python", "--heap", "{1,3,4}"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("# Values: G(0..7) and the period 7 from heap 0, proven"), "{text:.800}");
+    assert!(text.contains("# Regenerate: grundy emit --lang python --heap 0.3033\n"), "{text:.800}");
+    // `heaps` may be named; the output is the same.
+    let named = grundy(&["emit", "--lang", "python", "heaps", "--heap", "{1,3,4}"], "");
+    assert_eq!(stdout(&named), text);
+    for (args, says) in [
+        (vec!["emit", "--lang", "c", "heaps"], "needs --heap"),
+        (vec!["emit", "--lang", "c", "knights", "--heap", "0.77"], "does not go with"),
+        (vec!["emit", "--lang", "c", "--heap", "0.77", "--bound", "9"], "knights only"),
+        (vec!["emit", "--lang", "c", "--heap", "0.77", "--moves", "(-1,0)"], "cannot be used"),
+        (vec!["emit", "--lang", "c", "--heap", "0.7x"], "'x'"),
+        (vec!["emit", "--lang", "c", "--heap", "grundy", "--max-heap", "30000", "--limit", "4000"], "--max-heap"),
+    ] {
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}

@@ -36,7 +36,7 @@ fn digits_of(spec: &str) -> Vec<u32> {
 }
 
 /// G(0..n) by the definition: every option of every heap, its value the XOR of its parts.
-fn oracle(spec: &str, n: usize) -> Vec<u32> {
+pub(crate) fn oracle(spec: &str, n: usize) -> Vec<u32> {
     let unequal = spec == "grundy";
     let digits = if unequal { vec![4] } else { digits_of(spec) };
     let mut g: Vec<u32> = Vec::with_capacity(n);

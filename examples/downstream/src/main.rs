@@ -1,6 +1,7 @@
-//! Reads the blob `build.rs` wrote, embedded in the program at 64-byte alignment, without
-//! copying it, and prints some values of its leaper, near and far; each far value is checked
-//! against the mex of its targets' values.
+//! Reads the blobs `build.rs` wrote, embedded in the program at 64-byte alignment, without
+//! copying them, and prints some values of its leaper, near and far (each far value checked
+//! against the mex of its targets' values), and of Dawson's Kayles up to heaps near 2^64 (the
+//! table checked against the game's definition on the first 300 heaps).
 
 use grundy::table::TableFile;
 
@@ -10,6 +11,7 @@ use grundy::table::TableFile;
 struct Align64<T: ?Sized>(T);
 
 static BLOB: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/leaper.sgt")));
+static DAWSON: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/dawson.sgt")));
 
 fn main() {
     let file = TableFile::from_static(&BLOB.0).expect("build.rs wrote a valid blob");
@@ -35,4 +37,44 @@ fn main() {
         let mex = (0..).find(|v| !targets.contains(v)).expect("a mex");
         println!("g({x}, {y}) = {} (mex of the targets: {mex})", value(x, y));
     }
+    heaps();
+}
+
+/// Dawson's Kayles (0.07: take two tokens from a heap, leaving nothing, one heap or two) from its
+/// embedded table; far heaps go through the proven period.
+fn heaps() {
+    let file = TableFile::from_static(&DAWSON.0).expect("build.rs wrote a valid blob");
+    let table = file.heap(None).expect("one heap game");
+    let p = table.period().expect("build.rs proved the period");
+    println!(
+        "heap game {}: period {} from heap {} (proven), {} values stored",
+        table.game(),
+        p.period,
+        p.preperiod,
+        table.stored()
+    );
+    let value = |n: u64| table.value(n).expect("the period reaches every heap");
+    // The definition: G(n) is the mex of G(n - 2) (n > 2), G(a) ^ G(n - 2 - a) (a >= 1 on both
+    // sides) and 0 (n = 2).
+    let mut g: Vec<u32> = Vec::new();
+    for n in 0..300usize {
+        let mut seen = Vec::new();
+        if n == 2 {
+            seen.push(0);
+        }
+        if n > 2 {
+            seen.push(g[n - 2]);
+            seen.extend((1..n - 2).map(|a| g[a] ^ g[n - 2 - a]));
+        }
+        g.push((0..).find(|v| !seen.contains(v)).expect("a mex"));
+    }
+    assert!((0..300).all(|n| value(n as u64) == g[n]), "the table differs from the definition");
+    let first: Vec<String> = (0..40).map(|n| value(n).to_string()).collect();
+    println!("G(0..40): {} (equal to the definition up to 299)", first.join(" "));
+    let m = u64::MAX;
+    for n in [52, 53, 86, 87, 1_000_000, 1 << 63, m - 1, m] {
+        println!("G({n}) = {} = G({})", value(n), p.reduce(n));
+    }
+    let xor = value(m) ^ value(1_000_000);
+    println!("heaps {m} and 1000000: {}", if xor != 0 { "the first player wins" } else { "the second player wins" });
 }

@@ -27,7 +27,7 @@ const DEFAULT_UNPROVABLE: u64 = 1 << 16;
 const WORK_PER_HEAP: u64 = 1 << 14;
 
 /// The game: `--heap`, and how far to look for its period.
-#[derive(Args, Clone)]
+#[derive(Args, Clone, Debug)]
 pub struct Heap {
     /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, hexadecimal digits 8-f
     /// for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's game).
@@ -67,7 +67,7 @@ impl Heap {
 
     /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
     /// values needed when no period can be proven.
-    fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> (HeapAnalysis, f64) {
+    pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> (HeapAnalysis, f64) {
         let start = Instant::now();
         let analysis = analyze_heap(game, &self.limits(game, wanted));
         (analysis, start.elapsed().as_secs_f64())

@@ -1,11 +1,12 @@
-//! `grundy draw`: pictures of a leaper's Grundy table (with its certified closed form's regions)
-//! and of a Mine board, as PNG or SVG.
+//! `grundy draw`: pictures of a leaper's Grundy table (with its certified closed form's regions),
+//! of a heap game's values (with its proven period) and of a Mine board, as PNG or SVG.
 //!
 //! - [`picture`]: the format-independent model (a grid of cells and vector items) and the
 //!   palette;
-//! - [`table`] and [`mine`]: the two scenes;
+//! - [`table`], [`heap`] and [`mine`]: the three scenes;
 //! - [`png`] (through the `png` crate) and [`svg`] (written by hand): the two formats.
 
+mod heap;
 mod mine;
 mod picture;
 mod png;
@@ -41,12 +42,17 @@ struct TableArgs {
     /// The leaper's moves, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
     #[arg(long, value_name = "M")]
     moves: Option<String>,
-    /// Draw the cells 0 <= x, y < N.
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    size: u64,
-    /// Pixels per cell [default: 720 / N, between 1 and 16].
+    /// Draw the cells 0 <= x, y < N [default: 100]; with --heap, the heaps 0..N (at most 4096)
+    /// [default: n0 + 2p and at least 100 with a proven period, else the values computed].
+    #[arg(long, value_name = "N")]
+    size: Option<u64>,
+    /// Pixels per cell [default: 720 / N, between 1 and 16]; with --heap, per heap [default:
+    /// 1200 / N, between 1 and 12].
     #[arg(long, value_name = "K")]
     scale: Option<u32>,
+    /// Instead of a leaper, a heap game: G(n) against n, its preperiod and one period marked.
+    #[command(flatten)]
+    heap: super::heap::Heap,
     /// Leave out the closed form's core, strip and sector boundaries.
     #[arg(long)]
     no_overlay: bool,
@@ -90,7 +96,14 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
             let path = t.output.clone().expect("clap requires -o");
             let format = format_of(&path)?;
             output::check(&path, t.force)?;
-            (path, t.force, (format, table::picture(t.moves.as_deref(), t.size, t.scale, !t.no_overlay)?))
+            let picture = match &t.heap.heap {
+                Some(_) if t.no_overlay => {
+                    return Err(Failure::invalid("--no-overlay is for a leaper's table, not --heap"));
+                }
+                Some(game) => heap::picture(&t.heap, game, t.size, t.scale)?,
+                None => table::picture(t.moves.as_deref(), t.size.unwrap_or(100), t.scale, !t.no_overlay)?,
+            };
+            (path, t.force, (format, picture))
         }
     };
     let (format, picture) = picture;

@@ -106,6 +106,18 @@ pub enum Item {
         colour: Rgb,
         scale: u32,
     },
+    /// A data point: a filled rectangle standing for `G(heap) = value` (in SVG, a `<rect
+    /// class="mark">` with `data-heap`, `data-value` and, for a rare position, `data-rare`).
+    Mark {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        colour: Rgb,
+        heap: u64,
+        value: u32,
+        rare: bool,
+    },
     /// A legend entry: a swatch (filled square, a line sample or a ring) and a label.
     Legend {
         x: f32,

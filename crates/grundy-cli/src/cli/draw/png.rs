@@ -124,6 +124,7 @@ fn raster(picture: &Picture) -> Raster {
                     r.line((x0, y1), (x0, y0), s);
                 }
             }
+            Item::Mark { x, y, w, h, colour, .. } => r.fill(*x, *y, *w, *h, *colour),
             Item::Line { from, to, stroke } => r.line(*from, *to, *stroke),
             Item::Ring { centre, radius, stroke } => r.ring(*centre, *radius, *stroke),
             Item::Text { x, y, text, colour, scale } => r.text(*x, *y, text, *colour, *scale),

@@ -1,6 +1,7 @@
 //! Writing a [`Picture`] as SVG 1.1 that browsers render: the grid as one `<rect>` per run of
 //! equal colours in a row (inside `<g class="cells">`, whose `data-*` attributes give its
-//! geometry), lines, circles, monospace text, and one `<g class="legend-entry">` per legend entry.
+//! geometry), lines, circles, monospace text, one `<rect class="mark">` per data point and one
+//! `<g class="legend-entry">` per legend entry.
 
 use std::fmt::Write as _;
 
@@ -110,6 +111,14 @@ pub fn encode(picture: &Picture) -> String {
                 let fill = fill.map_or("none".into(), hex);
                 let stroke = stroke.map_or(String::new(), |c| format!(r#" stroke="{}" stroke-width="1""#, hex(c)));
                 let _ = writeln!(out, r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}"{stroke}/>"#);
+            }
+            Item::Mark { x, y, w, h, colour, heap, value, rare } => {
+                let rare = if *rare { r#" data-rare="1""# } else { "" };
+                let _ = writeln!(
+                    out,
+                    r#"<rect class="mark" x="{x}" y="{y}" width="{w}" height="{h}" fill="{}" data-heap="{heap}" data-value="{value}"{rare}/>"#,
+                    hex(*colour)
+                );
             }
             Item::Line { from, to, stroke } => line(&mut out, *from, *to, stroke),
             Item::Ring { centre, radius, stroke } => ring(&mut out, *centre, *radius, stroke),

@@ -16,7 +16,7 @@ const CORE_LINE: Stroke = Stroke { colour: WHITE, width: 3.0, dashed: false, hal
 const STRIP_LINE: Stroke = Stroke { colour: WHITE, width: 2.0, dashed: true, halo: true };
 
 /// A tick step (1, 2, 5, 10, 20, 25, 50, ...) at least `min_px` pixels apart.
-fn tick_step(cell: u32, min_px: u32) -> u64 {
+pub(super) fn tick_step(cell: u32, min_px: u32) -> u64 {
     let mut base = 1u64;
     loop {
         for m in [1, 2, 5] {

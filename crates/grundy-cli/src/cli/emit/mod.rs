@@ -5,11 +5,14 @@
 //!   tables packed into a string literal, its evaluation re-implemented in the target language,
 //!   mirroring `ClosedForm::eval`), else the table of `0 <= x, y < --bound` (a coordinate beyond
 //!   it is an error of the emitted program);
-//! - `misere-nim`: Bouton's rule with the all-ones exception, piles up to 2^64 - 1.
+//! - `misere-nim`: Bouton's rule with the all-ones exception, piles up to 2^64 - 1;
+//! - `heaps` (`--heap SPEC`): the heaps judge for one heap game, from the table `grundy heaps`
+//!   answers from (the `n0 + p` values and the proven period, or the values computed, a larger
+//!   heap refused with exit code 3).
 //!
 //! The four programs share one structure, so each language is one template
-//! (`templates/solver.*.in`, sections `prelude`, `unpack`, `form`, `table`, `knights`, `misere`
-//! with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax (comments,
+//! (`templates/solver.*.in`, sections `prelude`, `unpack`, `form`, `table`, `knights`, `misere`,
+//! `heaps` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax (comments,
 //! literals) is a few lines there rather than a module per language.
 
 mod source;
@@ -19,9 +22,11 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use super::heap::Heap;
 use super::leaper;
 use super::{Failure, output};
 use grundy_core::ClosedForm;
+use grundy_core::HeapStatus;
 use grundy_core::MoveSet;
 use grundy_core::Triangle;
 use grundy_core::Verdict;
@@ -35,6 +40,8 @@ pub enum Game {
     Knights,
     /// LightOJ 1253.
     MisereNim,
+    /// `grundy heaps` for the game of --heap (which implies it): T cases, each k then k heaps.
+    Heaps,
 }
 
 /// The default `--limit`: the common judges' source-size limit.
@@ -48,9 +55,12 @@ pub struct EmitArgs {
     /// The language of the emitted source.
     #[arg(long, value_enum)]
     lang: Lang,
-    /// The judge problem it solves.
-    #[arg(value_enum)]
-    game: Game,
+    /// The judge problem it solves (`heaps` may be left out when --heap is given).
+    #[arg(value_enum, required_unless_present = "heap")]
+    game: Option<Game>,
+    /// For `heaps`: the heap game, and how far to look for its period.
+    #[command(flatten)]
+    heap: Heap,
     /// The leaper's moves for `knights`, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
     #[arg(long, value_name = "M")]
     moves: Option<String>,
@@ -78,20 +88,30 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     if let Some(path) = &args.output {
         output::check(path, args.force)?;
     }
-    let program = match args.game {
-        Game::Knights => knights(args)?,
-        Game::MisereNim => {
-            if args.moves.is_some() || args.bound.is_some() || args.table {
-                return Err(Failure::invalid("--moves, --bound and --table apply to knights only"));
-            }
-            Program { about: vec!["Values: Bouton's rule with the all-ones exception.".into()], piece: Piece::Misere }
+    let game = match (args.game, &args.heap.heap) {
+        (None | Some(Game::Heaps), Some(_)) => Game::Heaps,
+        (Some(Game::Heaps) | None, None) => return Err(Failure::invalid("heaps needs --heap SPEC, the heap game")),
+        (Some(game), None) => game,
+        (Some(_), Some(_)) => {
+            return Err(Failure::invalid("--heap emits the heaps judge; it does not go with knights or misere-nim"));
         }
     };
-    let text = source::render(args.lang, &program, &header(args, &program));
+    if game != Game::Knights && (args.moves.is_some() || args.bound.is_some() || args.table) {
+        return Err(Failure::invalid("--moves, --bound and --table apply to knights only"));
+    }
+    let program = match game {
+        Game::Knights => knights(args)?,
+        Game::MisereNim => {
+            Program { about: vec!["Values: Bouton's rule with the all-ones exception.".into()], piece: Piece::Misere }
+        }
+        Game::Heaps => heaps(&args.heap)?,
+    };
+    let text = source::render(args.lang, &program, &header(args, game, &program));
     let size = text.len() as u64;
     if size > args.limit {
         let hint = match program.piece {
             Piece::Table { .. } => " (a smaller --bound, or a larger --limit)",
+            Piece::Heaps { period: None, .. } => " (a smaller --max-heap, or a larger --limit)",
             _ => " (a larger --limit)",
         };
         return Err(Failure::invalid(format!(
@@ -157,6 +177,46 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
     Ok(Program { about, piece: table_piece(&set, bound) })
 }
 
+/// The heaps program: the table `grundy heaps --heap SPEC` answers from (the same analysis,
+/// stored and read back as the judge reads it).
+fn heaps(args: &Heap) -> Result<Program, Failure> {
+    let game = args.heap.as_ref().expect("checked by run");
+    let (analysis, _) = args.analyze(game, None);
+    let payload = grundy_core::format::heap::encode(&analysis).map_err(Failure::invalid)?;
+    let table = grundy_core::format::heap::decode(&payload).expect("encode writes a valid payload");
+    let values: Vec<u16> = table.values().collect();
+    let mut about = vec![format!("Game: sums of heaps of the heap game {game} (grundy heaps --heap {game}).")];
+    let period = match &analysis.status {
+        HeapStatus::Certified(p) => {
+            about.push(format!(
+                "Values: G(0..{}) and the period {} from heap {}, proven: every heap up to 2^64 - 1.",
+                values.len(),
+                p.period,
+                p.preperiod
+            ));
+            Some((p.period, p.preperiod))
+        }
+        HeapStatus::NotFound(e) => {
+            eprintln!(
+                "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",
+                e.stopped,
+                values.len()
+            );
+            about.push(format!(
+                "Values: G(0..{}) only: no period proven ({}).",
+                values.len(),
+                one_line(&e.stopped.to_string(), 60)
+            ));
+            about.push(format!(
+                "  A heap of {} or more is refused: exit code 3, after the answers before it.",
+                values.len()
+            ));
+            None
+        }
+    };
+    Ok(Program { about, piece: Piece::Heaps { game: game.to_string(), period, values } })
+}
+
 fn one_line(text: &str, max: usize) -> String {
     let text = text.replace(['\n', '\r'], " ").replace('\\', "/");
     if text.chars().count() <= max { text } else { text.chars().take(max).collect::<String>() + "..." }
@@ -211,17 +271,22 @@ fn table_piece(set: &MoveSet, bound: u64) -> Piece {
 }
 
 /// The comment at the top: what generated the file, for which game, how to regenerate it.
-fn header(args: &EmitArgs, program: &Program) -> Vec<String> {
-    let game = match args.game {
-        Game::Knights => "knights",
-        Game::MisereNim => "misere-nim",
-    };
+fn header(args: &EmitArgs, game: Game, program: &Program) -> Vec<String> {
     let mut command = format!("grundy emit --lang {}", args.lang.name());
-    if args.game == Game::Knights {
-        let set = leaper::move_set(args.moves.as_deref()).map(|s| s.to_string()).unwrap_or_default();
-        command += &format!(" --moves '{set}'");
+    match game {
+        Game::Knights => {
+            let set = leaper::move_set(args.moves.as_deref()).map(|s| s.to_string()).unwrap_or_default();
+            command += &format!(" --moves '{set}' knights");
+        }
+        Game::MisereNim => command += " misere-nim",
+        Game::Heaps => {
+            let spec = args.heap.heap.as_ref().map(|g| g.to_string()).unwrap_or_default();
+            command += &format!(" --heap {}", shell_quote(&spec));
+            if let Some(n) = args.heap.max_heap {
+                command += &format!(" --max-heap {n}");
+            }
+        }
     }
-    command += &format!(" {game}");
     if args.limit != DEFAULT_LIMIT {
         command += &format!(" --limit {}", args.limit);
     }
@@ -234,14 +299,15 @@ fn header(args: &EmitArgs, program: &Program) -> Vec<String> {
     if let Some(path) = &args.output {
         command += &format!(" -o {}", shell_quote(&path.to_string_lossy()));
     }
-    let problem = match args.game {
+    let problem = match game {
         Game::Knights => "Input: T, then per case n and n lines x y. Output per case: Case k: Alice|Bob.",
         Game::MisereNim => {
             "Misere Nim (LightOJ 1253). Input: T, then per case k and k piles. Output: Case k: Alice|Bob."
         }
+        Game::Heaps => "Input: T, then per case k and k heap sizes (0 to 2^64 - 1). Output: Case k: Alice|Bob.",
     };
-    // For knights the first line of `about` names the game and its move set.
-    let (game_line, values) = program.about.split_at(usize::from(args.game == Game::Knights));
+    // For knights and heaps the first line of `about` names the game.
+    let (game_line, values) = program.about.split_at(usize::from(game != Game::MisereNim));
     let mut lines =
         vec![format!("Generated by grundy {} (grundy emit); standard library only.", env!("CARGO_PKG_VERSION"))];
     lines.extend(game_line.iter().cloned());

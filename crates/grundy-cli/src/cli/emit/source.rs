@@ -101,6 +101,9 @@ pub enum Piece {
     },
     /// `g` for `0 <= x, y < bound`, row-major (rows from `x` on when `symmetric`).
     Table { bound: u64, symmetric: bool, values: Vec<u8> },
+    /// A heap game's table for the heaps judge: `G(0..values.len())` and, when proven, the
+    /// period (`G(n) = G(preperiod + (n - preperiod) mod period)` from `preperiod` on).
+    Heaps { game: String, period: Option<(u64, u64)>, values: Vec<u16> },
     /// Misère Nim needs no values.
     Misere,
 }
@@ -118,13 +121,24 @@ fn bits_for(values: &[u8]) -> u32 {
     (8 - max.leading_zeros()).max(1)
 }
 
+/// Bits per 16-bit value: enough for the largest (at least 1).
+fn bits_for16(values: &[u16]) -> u32 {
+    let max = values.iter().copied().max().unwrap_or(0);
+    (16 - max.leading_zeros()).max(1)
+}
+
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// `values` packed `bits` bits each, least significant bit first, six bits per character.
 pub fn pack(values: &[u8], bits: u32) -> String {
+    pack16(values.iter().map(|&v| u16::from(v)), bits)
+}
+
+/// [`pack`] for values of up to 16 bits.
+fn pack16(values: impl ExactSizeIterator<Item = u16>, bits: u32) -> String {
     let mut out = String::with_capacity(values.len() * bits as usize / 6 + 1);
     let (mut acc, mut have) = (0u32, 0u32);
-    for &v in values {
+    for v in values {
         acc |= u32::from(v) << have;
         have += bits;
         while have >= 6 {
@@ -214,6 +228,21 @@ pub fn render(lang: Lang, program: &Program, header: &[String]) -> String {
             ]);
         }
         Piece::Misere => names.push("misere"),
+        Piece::Heaps { game, period, values } => {
+            names.push("heaps");
+            let bits = bits_for16(values);
+            // Without a period, PERIOD is 1 (never used) so that no program divides by zero.
+            let (p, n0) = period.unwrap_or((1, 0));
+            subs.extend([
+                ("GAME", game.clone()),
+                ("NVAL", values.len().to_string()),
+                ("BITS", bits.to_string()),
+                ("PERIODIC", lang.boolean(period.is_some()).into()),
+                ("PERIOD", p.to_string()),
+                ("PREPERIOD", n0.to_string()),
+                ("DATA", lang.literal(&pack16(values.iter().copied(), bits))),
+            ]);
+        }
     }
     let mut text = String::new();
     for line in header {
@@ -245,13 +274,17 @@ mod tests {
         assert_eq!(pack(&[], 1), "");
         assert_eq!(bits_for(&[0, 6]), 3);
         assert_eq!(bits_for(&[0]), 1);
+        // 9-bit values 257, 3: 257 + (3 << 9) = 1793 = 28 * 64 + 1: sixes 1, 28, 0.
+        assert_eq!(pack16([257u16, 3].into_iter(), 9), "BcA");
+        assert_eq!(bits_for16(&[0, 256]), 9);
+        assert_eq!(bits_for16(&[u16::MAX]), 16);
     }
 
     #[test]
     fn every_template_has_every_section() {
         for lang in [Lang::C, Lang::Cpp, Lang::Python, Lang::Rust] {
             let parts = sections(lang.template());
-            for name in ["prelude", "unpack", "form", "table", "knights", "misere"] {
+            for name in ["prelude", "unpack", "form", "table", "knights", "misere", "heaps"] {
                 assert!(parts.contains_key(name), "{lang:?}: {name}");
             }
         }
