@@ -347,12 +347,13 @@ pub struct MineReport<'s, F> {
     report: F,
     on_refusal: Option<super::mine::OnRefusal<'s>>,
     refused: u64,
+    stopped_by: Option<SolveError>,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
     /// Reports with `solver`'s settings in `style`; `report` sees every case, as the judge's.
     pub fn new(solver: &'s mut Solver, style: Style, report: F) -> Self {
-        MineReport { solver, board: Board::default(), style, report, on_refusal: None, refused: 0 }
+        MineReport { solver, board: Board::default(), style, report, on_refusal: None, refused: 0, stopped_by: None }
     }
 
     /// As [`Mine::keep_going`](super::Mine::keep_going): a refused case is reported as `unknown` (text:
@@ -365,6 +366,11 @@ impl<'s, F: FnMut(u64, &Analysis)> MineReport<'s, F> {
     /// Cases answered `unknown` so far.
     pub fn refused(&self) -> u64 {
         self.refused
+    }
+
+    /// As [`Mine::stopped_by`](super::Mine::stopped_by).
+    pub fn stopped_by(&self) -> Option<&SolveError> {
+        self.stopped_by.as_ref()
     }
 }
 
@@ -417,10 +423,12 @@ impl Display for MineTerm<'_> {
 
 impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        self.stopped_by = None;
         let board = &mut self.board;
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             mine_judge::read_case(scan, board, case)?;
+            self.solver.set_case(Some(case));
             let e = match (self.solver.explain(board), &mut self.on_refusal) {
                 (Ok(e), _) => e,
                 (Err(e @ SolveError::ClusterTooLarge(_)), Some(on_refusal)) => {
@@ -435,7 +443,10 @@ impl<F: FnMut(u64, &Analysis)> Judge for MineReport<'_, F> {
                     }
                     continue;
                 }
-                (Err(e), _) => return Err(mine_judge::refused(case, e)),
+                (Err(e), _) => {
+                    self.stopped_by = Some(e.clone());
+                    return Err(mine_judge::refused(case, e));
+                }
             };
             (self.report)(case, &e.analysis);
             let a = &e.analysis;

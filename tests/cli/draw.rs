@@ -302,7 +302,8 @@ fn bad_mine_input_is_reported_as_by_the_judge() {
 }
 
 /// A board the solver refuses (here with a budget of 0) is drawn, its outcome unknown: neither a
-/// winning click nor "no winning click".
+/// winning click nor "no winning click"; standard error says it was not solved and why, and the
+/// command ends with exit code 3, as `grundy mine` does.
 #[test]
 fn a_refused_board_is_drawn_with_its_outcome_unknown() {
     let d = dir("refused");
@@ -310,11 +311,12 @@ fn a_refused_board_is_drawn_with_its_outcome_unknown() {
     // The smallest board that breaks the promise: one cluster, value 0 (no winning click).
     std::fs::write(&file, "1\n3 5 3\n0 0\n0 1\n2 3\n").unwrap();
     let f = file.to_str().unwrap();
-    let legend_and_title = |args: &[&str]| {
+    let legend_and_title = |args: &[&str], code: i32| {
         let svg = d.join("refused.svg");
         let mut all = vec!["draw", "mine", f, "-o", svg.to_str().unwrap()];
         all.extend(args);
-        ok(&all);
+        let out = grundy(&all, "");
+        assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
         let text = std::fs::read_to_string(&svg).unwrap();
         let doc = roxmltree::Document::parse(&text).unwrap();
         let title = doc.descendants().find(|e| e.has_tag_name("title")).and_then(|t| t.text()).unwrap().to_string();
@@ -323,22 +325,29 @@ fn a_refused_board_is_drawn_with_its_outcome_unknown() {
             .filter(|e| e.attribute("class") == Some("legend-entry"))
             .map(|e| e.descendants().find(|t| t.has_tag_name("text")).and_then(|t| t.text()).unwrap_or("").to_string())
             .collect();
-        (title, entries)
+        (title, entries, text, stderr(&out).to_string())
     };
-    let (title, entries) = legend_and_title(&["--max-states", "0"]);
-    assert!(title.ends_with("outcome unknown (the solver refused this board)"), "{title}");
-    assert!(entries.contains(&"winning click unknown".to_string()), "{entries:?}");
+    let (title, entries, svg, err) = legend_and_title(&["--max-states", "0"], 3);
+    assert!(title.ends_with("not solved, outcome unknown"), "{title}");
+    assert!(entries.contains(&"winning click unknown (not solved)".to_string()), "{entries:?}");
     assert!(!entries.iter().any(|e| e == "no winning click"), "{entries:?}");
+    assert!(svg.contains("not solved: a cluster of 2 blank regions"), "the reason is in the picture");
+    // Standard error: the picture was written, then why the case was not solved, and what to do.
+    assert!(err.contains("grundy: wrote "), "{err}");
+    assert!(err.contains("grundy: case 1 not solved (outcome unknown): a cluster of 2 blank regions"), "{err}");
+    assert!(err.contains("--max-states N") && err.contains("--max-time SECONDS"), "{err}");
     // The regions and the cluster are drawn all the same.
     assert!(entries.contains(&"cluster of linked regions (1)".to_string()), "{entries:?}");
-    // With the default budget the board is solved: value 0, no winning click.
-    let (title, entries) = legend_and_title(&[]);
+    // With the default budget the board is solved: value 0, no winning click, exit 0.
+    let (title, entries, _, err) = legend_and_title(&[], 0);
     assert!(title.ends_with("value 0, Fanglaoshi wins"), "{title}");
     assert!(entries.contains(&"no winning click".to_string()), "{entries:?}");
+    assert!(!err.contains("not solved"), "{err}");
     // The PNG says the same.
     let png = d.join("refused.png");
-    ok(&["draw", "mine", f, "--max-states", "0", "-o", png.to_str().unwrap()]);
-    assert!(Png::read(&png).legend().iter().any(|(l, _)| l == "winning click unknown"));
+    let out = grundy(&["draw", "mine", f, "--max-states", "0", "-o", png.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(Png::read(&png).legend().iter().any(|(l, _)| l == "winning click unknown (not solved)"));
 }
 
 /// `-o` naming the input (by its path, a link to it even with `--force`, or as the file standard

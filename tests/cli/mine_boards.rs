@@ -198,3 +198,114 @@ fn a_search_out_of_memory_is_refused_not_aborted() {
     assert!(err.contains(&format!("case 1 not solved (answered unknown): {expected}")), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A board whose exact search is long (a path of `2 * reps` blank regions, nearly all with a
+/// loop: the first expansion alone takes seconds in a debug build), as a judge case.
+fn slow_case(reps: u64) -> String {
+    let mut board = format!("3 {} {}\n", 4 * reps, 2 * reps);
+    for j in 0..reps {
+        board += &format!("0 {}\n2 {}\n", 4 * j + 3, 4 * j + 1);
+    }
+    board
+}
+
+/// A refusal says what to do: `--keep-going`, `--max-states N` with the budget now, and
+/// `--max-time SECONDS`; with `--keep-going` the summary names the other two.
+#[test]
+fn a_refusal_names_the_options_that_answer_it() {
+    let input = "2\n3 5 3\n0 0\n0 1\n2 3\n3 3 0\n";
+    let stop = grundy(&["mine", "--max-states", "0"], input);
+    assert_eq!(stop.status.code(), Some(3));
+    let err = text(&stop.stderr);
+    assert!(err.contains("case 1 not solved: a cluster of 2 blank regions"), "{err}");
+    for option in ["--keep-going", "--max-states N", "(now 0 units)", "--max-time SECONDS", "(now none)"] {
+        assert!(err.contains(option), "{option}: {err}");
+    }
+    let on = grundy(&["mine", "--max-states", "0", "--max-time", "0.5", "--keep-going"], input);
+    assert_eq!(on.status.code(), Some(3));
+    let err = text(&on.stderr);
+    assert!(err.contains("1 case not solved (answered unknown)"), "{err}");
+    assert!(err.contains("--max-states N allows a larger search per case (now 0 units)"), "{err}");
+    assert!(err.contains("--max-time SECONDS bounds each case's search by time (now 0.5 s)"), "{err}");
+    assert!(!err.contains("--keep-going answers"), "{err}");
+    // A budget that is a power of two is named as one too.
+    let two = grundy(&["mine", "--max-states", "16"], format!("1\n{}", slow_case(20)));
+    assert_eq!(two.status.code(), Some(3));
+    assert!(text(&two.stderr).contains("(now 16 = 2^4 units)"), "{}", text(&two.stderr));
+}
+
+/// `--max-time`: a long search is refused past it (exit 3, how far it got), however large the
+/// budget; with `--keep-going` the case reads `unknown` and the next is answered.
+#[test]
+fn max_time_refuses_a_long_search() {
+    let input = format!("2\n{}3 3 1\n1 1\n", slow_case(500));
+    let started = std::time::Instant::now();
+    let out = grundy(&["mine", "--max-time", "0.2", "--max-states", "1e15"], &input);
+    let took = started.elapsed();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(text(&out.stdout), "");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    assert!(err.contains("case 1 not solved: the time bound of 0.2 s was reached solving a cluster of 1000"), "{err}");
+    assert!(err.contains("search states"), "{err}");
+    let on = grundy(&["mine", "--max-time", "0.2", "--max-states", "2^50", "--keep-going"], &input);
+    assert_eq!(on.status.code(), Some(3));
+    assert_eq!(text(&on.stdout), "Case #1: unknown\nCase #2: Fanglaoshi\n");
+    assert!(text(&on.stderr).contains("case 1 not solved (answered unknown): the time bound of 0.2 s"));
+    // Explained output is bounded the same way.
+    let explain = grundy(&["mine", "--max-time", "0.2", "--max-states", "1e15", "--explain", "--keep-going"], &input);
+    assert_eq!(explain.status.code(), Some(3));
+    assert!(text(&explain.stdout).starts_with("Case #1: unknown — not solved: the time bound"));
+}
+
+/// `--max-time` takes a positive number of seconds; anything else is clap's usage error.
+#[test]
+fn max_time_rejects_what_is_not_a_positive_time() {
+    for bad in ["0", "-1", "0.0", "abc", "nan", "inf", "1e400", ""] {
+        let out = grundy(&["mine", &format!("--max-time={bad}")], "1\n3 3 0\n");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(text(&out.stderr).contains("invalid value"), "{bad}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "");
+    }
+    for good in ["2", "0.5", "1e-1", "30"] {
+        let out = grundy(&["mine", "--max-time", good], "1\n3 3 0\n");
+        assert_eq!(text(&out.stdout), "Case #1: Xiemao\n", "{good}");
+    }
+}
+
+/// `--max-states` as the docs write numbers: `2^K`, plain, or `1e6` when exact.
+#[test]
+fn max_states_takes_powers_and_exact_exponents() {
+    let input = "1\n3 5 3\n0 0\n0 1\n2 3\n";
+    for good in ["2^20", "1e6", "1.5e6", "1048576", "2^6", "2.5e1"] {
+        let out = grundy(&["mine", "--max-states", good], input);
+        assert_eq!(out.status.code(), Some(0), "{good}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "Case #1: Fanglaoshi\n");
+    }
+    // Zero, however written, refuses the cluster.
+    for zero in ["0", "0e5", "0^3"] {
+        assert_eq!(grundy(&["mine", "--max-states", zero], input).status.code(), Some(3), "{zero}");
+    }
+    for bad in
+        ["1.5e0", "2^64", "1e20", "2^", "^3", "1e", "e6", "-5", "1_000", "2**20", "0x10", "25e-1e", "2.5", "25e-1"]
+    {
+        let out = grundy(&["mine", &format!("--max-states={bad}")], input);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(text(&out.stderr).contains("invalid value"), "{bad}: {}", text(&out.stderr));
+    }
+}
+
+/// A case searching for more than about 2 s says so on standard error (plain lines, standard
+/// error not a terminal here); standard output is the judge's, unchanged; fast cases print none.
+#[test]
+fn a_long_search_reports_progress_on_standard_error() {
+    let input = format!("2\n3 3 0\n{}", slow_case(500));
+    let out = grundy(&["mine", "--max-time", "2.6", "--keep-going"], &input);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(text(&out.stdout), "Case #1: Xiemao\nCase #2: unknown\n");
+    let progress: Vec<&str> = err.lines().filter(|l| l.contains("searching")).collect();
+    assert!(!progress.is_empty(), "{err}");
+    assert!(progress.iter().all(|l| l.starts_with("grundy: case 2: searching a cluster of 1000 regions exactly (")));
+    assert!(!err.contains("case 1:"), "{err}");
+}

@@ -290,6 +290,50 @@ fn a_cluster_beyond_the_bound_is_refused() {
     assert_eq!(out, b"Case #1: Fanglaoshi\n", "the cases before are written");
 }
 
+/// A path of `2 * reps` blank regions, nearly all with a loop: a long exact search.
+fn slow_board(reps: u64) -> Board {
+    let mines = (0..reps).flat_map(|j| [(0, 4 * j + 3), (2, 4 * j + 1)]);
+    Board::with_mines(3, 4 * reps, mines).unwrap()
+}
+
+/// A time bound refuses a long search as the budget does, saying how long it ran; progress
+/// reports come while it runs, naming the case the judge set; both bounds apply together, and
+/// the solver for a second thread has them too.
+#[test]
+fn a_time_bound_refuses_a_long_search_and_progress_is_reported() {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    let mut solver = Solver::new();
+    solver.set_max_states(usize::MAX);
+    solver.set_max_time(Some(Duration::from_millis(300)));
+    let seen: Arc<Mutex<Vec<mine::Progress>>> = Arc::default();
+    let sink = Arc::clone(&seen);
+    solver.set_progress(Some(mine::ProgressHook {
+        after: Duration::from_millis(50),
+        every: Duration::from_millis(50),
+        report: Arc::new(move |p: &mine::Progress| sink.lock().unwrap().push(*p)),
+    }));
+    solver.set_case(Some(7));
+    let twin = solver.new_like();
+    assert_eq!((twin.max_time(), twin.max_states()), (Some(Duration::from_millis(300)), usize::MAX));
+    let started = std::time::Instant::now();
+    let Err(SolveError::ClusterTooLarge(e)) = solver.solve(&slow_board(500)) else { panic!("not refused") };
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    let ran = e.out_of_time.expect("stopped by the clock");
+    assert!(ran >= Duration::from_millis(300) && e.out_of_memory.is_none(), "{e:?}");
+    assert_eq!((e.regions, e.max_time), (1000, Some(Duration::from_millis(300))));
+    assert!(e.to_string().contains("the time bound of 0.3 s was reached"), "{e}");
+    let seen = seen.lock().unwrap();
+    assert!(!seen.is_empty());
+    assert!(seen.iter().all(|p| p.case == Some(7) && p.regions == 1000 && p.elapsed >= Duration::from_millis(50)));
+    // The budget still applies with a time bound, and a fast board is solved under both.
+    solver.set_max_states(0);
+    let Err(SolveError::ClusterTooLarge(e)) = solver.solve(&slow_board(500)) else { panic!("not refused") };
+    assert_eq!(e.out_of_time, None);
+    solver.set_max_states(mine::DEFAULT_MAX_STATES);
+    assert_eq!(solver.solve(&board(3, 5, &[(0, 0), (0, 1), (2, 3)])).unwrap().value.0, 0);
+}
+
 #[test]
 fn bad_input_names_line_and_column() {
     let cases = [

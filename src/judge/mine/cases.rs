@@ -20,6 +20,8 @@ pub(super) struct Sink<'s, F> {
     /// With `keep_going`: told of each refused case, answered `unknown`.
     pub(super) on_refusal: Option<OnRefusal<'s>>,
     pub(super) refused: u64,
+    /// The refusal that ended the run, if one did.
+    pub(super) stopped_by: Option<SolveError>,
 }
 
 /// The same on one thread.
@@ -33,6 +35,7 @@ pub(super) fn solve_in_turn<S: Source, W: Write>(
 ) -> Result<(), JudgeError> {
     for case in 1..=cases {
         read_case(scan, board, case)?;
+        solver.set_case(Some(case));
         emit(case, solver.solve(board), out, sink)?;
     }
     scan.finish(cases)
@@ -111,7 +114,10 @@ pub(super) fn emit<W: Write>(
             sink.refused += 1;
             writeln!(out, "Case #{case}: unknown")?;
         }
-        (Err(e), _) => return Err(refused(case, e)),
+        (Err(e), _) => {
+            sink.stopped_by = Some(e.clone());
+            return Err(refused(case, e));
+        }
     }
     Ok(())
 }

@@ -47,7 +47,7 @@ impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     /// (the binary prints a notice for boards that break the promise).
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
         let twin = solver.new_like();
-        Mine { solver, twin, boards: Vec::new(), sink: Sink { report, on_refusal: None, refused: 0 } }
+        Mine { solver, twin, boards: Vec::new(), sink: Sink { report, on_refusal: None, refused: 0, stopped_by: None } }
     }
 
     /// Answers a case the solver refuses `Case #k: unknown` (after telling `on_refusal`) and
@@ -61,10 +61,17 @@ impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     pub fn refused(&self) -> u64 {
         self.sink.refused
     }
+
+    /// Why the solver refused the case that ended the last run with [`JudgeError::Refused`]
+    /// (`None` if no refusal ended it), for the caller to say what to do about it.
+    pub fn stopped_by(&self) -> Option<&SolveError> {
+        self.sink.stopped_by.as_ref()
+    }
 }
 
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
+        self.sink.stopped_by = None;
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         let Mine { solver, twin, boards, sink } = self;
         #[cfg(feature = "parallel")]

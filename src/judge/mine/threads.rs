@@ -52,6 +52,7 @@ pub(super) fn solve<S: Source, W: Write, F: FnMut(u64, &Analysis)>(
         let second_jobs = jobs.clone();
         let second = std::thread::Builder::new().name("mine-solver".into()).spawn_scoped(threads, move || {
             for (case, board) in second_jobs {
+                twin.set_case(Some(case));
                 let result = twin.solve(&board);
                 if to_reader.send((case, board, result)).is_err() {
                     break;
@@ -127,6 +128,7 @@ impl<W: Write, F: FnMut(u64, &Analysis)> Crew<'_, '_, W, F> {
 
     /// Solves a case here.
     fn solve_here(&mut self, case: u64, board: Board) -> Result<(), JudgeError> {
+        self.solver.set_case(Some(case));
         let result = self.solver.solve(&board);
         self.keep(board);
         self.order.add(case, result)

@@ -1,6 +1,7 @@
 //! What solving a board finds, and why it can refuse.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::nimber::{Nimber, Outcome};
 
@@ -71,8 +72,8 @@ impl From<ClusterTooLarge> for SolveError {
     }
 }
 
-/// A cluster the exact search gave up on (at the budget, or when memory ran out): its size, and
-/// how far the search went.
+/// A cluster the exact search gave up on (at the budget, past the time bound, or when memory ran
+/// out): its size, and how far the search went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ClusterTooLarge {
@@ -89,6 +90,11 @@ pub struct ClusterTooLarge {
     pub max_states: usize,
     /// Memory ran out before the budget: an allocation of about this many bytes failed.
     pub out_of_memory: Option<usize>,
+    /// The time bound per board, if any (see
+    /// [`Solver::set_max_time`](super::Solver::set_max_time)).
+    pub max_time: Option<Duration>,
+    /// The time bound was passed: the search had run this long when it stopped.
+    pub out_of_time: Option<Duration>,
 }
 
 impl fmt::Display for ClusterTooLarge {
@@ -100,15 +106,28 @@ impl fmt::Display for ClusterTooLarge {
             plural(self.groups, "group", "groups"),
             plural(self.cycles, "cycle", "cycles"),
         );
-        match self.out_of_memory {
-            Some(bytes) => write!(
+        match (self.out_of_memory, self.out_of_time) {
+            (Some(bytes), _) => write!(
                 f,
                 "memory ran out solving {what} exactly, after {} search states ({bytes} more bytes could not be allocated)",
                 self.states
             ),
-            None => write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states),
+            (None, Some(ran)) => write!(
+                f,
+                "the time bound of {} s was reached solving {what} exactly: stopped after {} s and {} search states",
+                seconds(self.max_time.unwrap_or(ran)),
+                seconds(ran),
+                self.states
+            ),
+            (None, None) => write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states),
         }
     }
 }
 
 impl std::error::Error for ClusterTooLarge {}
+
+/// Seconds with at most three decimals, trailing zeros dropped: `0.2`, `1.25`, `3`.
+pub(crate) fn seconds(t: Duration) -> String {
+    let text = format!("{:.3}", t.as_secs_f64());
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}

@@ -47,6 +47,9 @@
 //! a normalisation costs a roughly constant time per vertex and edge, so a search that cannot
 //! finish is refused after a time proportional to the budget, not to the number of states.
 //!
+//! A [`Clock`] ([`Engine::set_clock`]) is looked at as the cost grows: past its time bound the
+//! search stops with [`Exceeded`] too, and it makes the progress reports.
+//!
 //! # Memory
 //! However large the budget, running out of memory stops the search with [`Exceeded`] rather than
 //! aborting the process. What grows with the search (the memo, the codes, the stack) grows by
@@ -54,7 +57,10 @@
 //! of the entries it makes space for is allocated and freed at once, so that those small
 //! allocations, which cannot fail gracefully, find room until the next doubling.
 
+use std::time::Duration;
+
 use super::hash::FxMap;
+use super::progress::Clock;
 
 /// Vertices and edges scanned per budget unit (see the module's docs).
 const EFFORT_UNIT: u64 = 64;
@@ -148,13 +154,15 @@ pub enum GraphMove {
     Edge(usize),
 }
 
-/// The search stopped: it reached its budget, or memory ran out; `states` components were
-/// memoised.
+/// The search stopped: it reached its budget or its time bound, or memory ran out; `states`
+/// components were memoised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exceeded {
     pub states: usize,
-    /// Memory ran out: an allocation of about this many bytes failed (`None`: the budget).
+    /// Memory ran out: an allocation of about this many bytes failed (`None`: not memory).
     pub out_of_memory: Option<usize>,
+    /// The clock's time bound was passed: the time the search had run (`None`: not time).
+    pub out_of_time: Option<Duration>,
 }
 
 /// One deletion applied to a graph, or none.
@@ -326,6 +334,8 @@ pub struct Engine {
     probed: usize,
     /// Bytes the frames on the stack hold (their keys and options), estimated by [`Frame::bytes`].
     stacked: usize,
+    /// The time bound and progress reports, if any (see [`Engine::set_clock`]).
+    clock: Option<Clock>,
 }
 
 impl Engine {
@@ -341,6 +351,29 @@ impl Engine {
         self.words = 0;
         self.scratch.effort = 0;
         self.probed = 0;
+    }
+
+    /// Sets the clock the search looks at as its cost grows (kept across [`Engine::reset`]):
+    /// past its time bound a search stops with [`Exceeded::out_of_time`].
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
+    /// The clock, to say which cluster is searched.
+    pub(super) fn clock_mut(&mut self) -> Option<&mut Clock> {
+        self.clock.as_mut()
+    }
+
+    /// Looks at the clock if one is set (see [`Clock::tick`]).
+    #[inline]
+    fn tick(&mut self) -> Result<(), Exceeded> {
+        let (cost, states) = (self.cost(), self.memo.len());
+        match &mut self.clock {
+            Some(clock) => {
+                clock.tick(cost, states).map_err(|t| Exceeded { states, out_of_memory: None, out_of_time: Some(t) })
+            }
+            None => Ok(()),
+        }
     }
 
     /// Components memoised since the last [`Engine::reset`].
@@ -443,14 +476,15 @@ impl Engine {
     /// `result`, after freeing everything the engine holds if it is a stop for memory.
     fn release_if_out_of_memory<T>(&mut self, result: Result<T, Exceeded>) -> Result<T, Exceeded> {
         if matches!(result, Err(Exceeded { out_of_memory: Some(_), .. })) {
-            *self = Engine::default();
+            let clock = self.clock.take();
+            *self = Engine { clock, ..Engine::default() };
         }
         result
     }
 
     /// The search stops here, `out_of_memory` saying why (see [`Exceeded`]).
     fn exceeded(&self, out_of_memory: Option<usize>) -> Exceeded {
-        Exceeded { states: self.memo.len(), out_of_memory }
+        Exceeded { states: self.memo.len(), out_of_memory, out_of_time: None }
     }
 
     /// Solves every key of `keys`; returns the XOR of their values.
@@ -469,6 +503,7 @@ impl Engine {
                     if self.cost() >= budget {
                         return Err(self.exceeded(None));
                     }
+                    self.tick()?;
                     match frame.options {
                         None => self.expand(frame.key)?,
                         Some(options) => self.settle(frame.key, options)?,
@@ -505,6 +540,11 @@ impl Engine {
             .chain((0..work.edges.len() as u32).map(Cut::Edge));
         let mut keys = std::mem::take(&mut self.keys);
         for cut in cuts {
+            // One expansion of a large component can take long: the clock is looked at here too.
+            if let Err(e) = self.tick() {
+                (self.keys, self.work) = (keys, work);
+                return Err(e);
+            }
             let before = options.unknown.len();
             let leaf = match cut {
                 Cut::Edge(i) => {

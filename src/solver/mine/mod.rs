@@ -23,7 +23,7 @@
 //!
 //! The buffers of steps 1 and 2 have one owner (module `buffers`), reused from board to board;
 //! the steps are functions of it, and the [`Solver`] only holds it, the table, the search and
-//! the budget.
+//! its bounds (the budget, and a time bound with progress reports: module `progress`).
 
 mod analysis;
 mod board;
@@ -34,12 +34,18 @@ mod clusters;
 mod explain;
 mod hash;
 mod numbers;
+mod progress;
 mod sweep;
 
 pub use analysis::{Analysis, ClusterTooLarge, SolveError};
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
 #[doc(hidden)]
 pub use explain::{Click, ClusterMove, Component, Explanation, RegionMap};
+#[doc(hidden)]
+pub use progress::Clock;
+pub use progress::{Progress, ProgressHook};
+
+use std::time::Duration;
 
 use crate::nimber::{Nimber, Outcome};
 use crate::table::{MineTable, embedded};
@@ -72,6 +78,10 @@ struct Clusters {
 pub struct Solver {
     table: MineTable<'static>,
     max_states: usize,
+    max_time: Option<Duration>,
+    progress: Option<ProgressHook>,
+    /// The case progress reports name.
+    case: Option<u64>,
     buffers: Buffers,
     /// Graph Chomp, which values every cluster of a board.
     engine: chomp::Engine,
@@ -91,7 +101,15 @@ impl Solver {
 
     /// A solver using `table`.
     pub fn with_table(table: MineTable<'static>) -> Solver {
-        Solver { table, max_states: DEFAULT_MAX_STATES, buffers: Buffers::default(), engine: chomp::Engine::default() }
+        Solver {
+            table,
+            max_states: DEFAULT_MAX_STATES,
+            max_time: None,
+            progress: None,
+            case: None,
+            buffers: Buffers::default(),
+            engine: chomp::Engine::default(),
+        }
     }
 
     /// Where the numbers touching two or more blank regions were on the last board solved
@@ -100,10 +118,13 @@ impl Solver {
         self.buffers.shared.iter().map(|s| (u64::from(s.row), u64::from(s.col)))
     }
 
-    /// A solver with this one's table and budget (and no buffers yet), for another thread.
+    /// A solver with this one's table, bounds and progress reports (and no buffers yet), for
+    /// another thread.
     pub fn new_like(&self) -> Solver {
         let mut solver = Solver::with_table(self.table);
         solver.max_states = self.max_states;
+        solver.max_time = self.max_time;
+        solver.progress = self.progress.clone();
         solver
     }
 
@@ -116,6 +137,31 @@ impl Solver {
     /// The budget per board (see [`Solver::set_max_states`]).
     pub fn max_states(&self) -> usize {
         self.max_states
+    }
+
+    /// Sets a time bound per board on the exact search (`None`: none, the default): a board
+    /// whose clusters take longer is refused as one past the budget is, with
+    /// [`ClusterTooLarge::out_of_time`] set. The clock is looked at as the search's cost grows
+    /// (every few dozen units), so the bound is kept within a fraction of a millisecond of
+    /// search. Both bounds apply together.
+    pub fn set_max_time(&mut self, max_time: Option<Duration>) {
+        self.max_time = max_time;
+    }
+
+    /// The time bound per board (see [`Solver::set_max_time`]).
+    pub fn max_time(&self) -> Option<Duration> {
+        self.max_time
+    }
+
+    /// Sets progress reports for boards whose search runs long (`None`: none, the default).
+    /// Reports come from the thread solving the board, while it searches.
+    pub fn set_progress(&mut self, progress: Option<ProgressHook>) {
+        self.progress = progress;
+    }
+
+    /// Sets the case number progress reports name ([`Progress::case`]); the judges set it.
+    pub fn set_case(&mut self, case: Option<u64>) {
+        self.case = case;
     }
 
     /// Solves `board` exactly, or refuses (a cluster beyond the budget, or memory).
@@ -138,16 +184,22 @@ impl Solver {
     /// ```
     pub fn explain(&mut self, board: &Board) -> Result<Explanation, SolveError> {
         let (analysis, clusters) = self.run(board, Mode::Record)?;
-        let Solver { table, max_states, buffers, engine } = self;
-        // The move search has a budget of its own, on top of what valuing spent.
-        let (table, max_states) = (*table, *max_states);
+        let Solver { table, max_states, max_time, progress, case, buffers, engine } = self;
+        // The move search has a budget and a clock of its own, on top of what valuing spent.
+        let (table, max_states, max_time) = (*table, *max_states, *max_time);
         let budget = engine.cost().saturating_add(max_states);
+        engine.set_clock(Some(Clock::start(max_time, progress.clone(), *case)));
         let Clusters { clusters, values } = clusters;
         let mut cluster_move = |k: usize, target: u8| {
             let c = &clusters[k];
-            cluster_move(engine, table, budget, c, target).map_err(|e| refusal(c, e, max_states))
+            if let Some(clock) = engine.clock_mut() {
+                clock.regions = c.regions.len();
+            }
+            cluster_move(engine, table, budget, c, target).map_err(|e| refusal(c, e, max_states, max_time))
         };
-        explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move)
+        let result = explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move);
+        engine.set_clock(None);
+        result
     }
 
     /// The blank regions and clusters of `board`, as [`Solver::explain`] finds them, to draw
@@ -321,18 +373,38 @@ impl Solver {
         values.clear();
         values.resize(clusters.len(), 0);
         self.engine.reset();
-        let budget = self.max_states;
-        for k in order {
+        self.engine.set_clock(Some(Clock::start(self.max_time, self.progress.clone(), self.case)));
+        let result = self.value_in_order(clusters, &order, values, analysis, &mut correction);
+        self.engine.set_clock(None);
+        result?;
+        analysis.states = self.engine.states();
+        Ok(correction)
+    }
+
+    /// [`Solver::value_clusters`]' search, cluster by cluster in `order`, under the clock.
+    fn value_in_order(
+        &mut self,
+        clusters: &[BoardCluster],
+        order: &[usize],
+        values: &mut [u8],
+        analysis: &mut Analysis,
+        correction: &mut u8,
+    ) -> Result<(), SolveError> {
+        let (budget, max_time) = (self.max_states, self.max_time);
+        for &k in order {
             let c = &clusters[k];
-            let value = value_cluster(&mut self.engine, self.table, budget, c).map_err(|e| refusal(c, e, budget))?;
+            if let Some(clock) = self.engine.clock_mut() {
+                clock.regions = c.regions.len();
+            }
+            let value =
+                value_cluster(&mut self.engine, self.table, budget, c).map_err(|e| refusal(c, e, budget, max_time))?;
             values[k] = value;
-            correction ^= value;
+            *correction ^= value;
             analysis.clusters += 1;
             analysis.largest_cluster = analysis.largest_cluster.max(c.regions.len());
             analysis.most_cycles = analysis.most_cycles.max(c.cycles());
         }
-        analysis.states = self.engine.states();
-        Ok(correction)
+        Ok(())
     }
 }
 
@@ -354,23 +426,32 @@ fn as_graph(table: MineTable<'_>, c: &BoardCluster) -> Option<chomp::Graph> {
 }
 
 /// Why a cluster was not valued: the states memoised for the board when the search stopped,
-/// and the bytes that could not be allocated if memory ran out.
-struct Stopped(usize, Option<usize>);
+/// the bytes that could not be allocated if memory ran out, the time run if past the bound.
+struct Stopped(chomp::Exceeded);
 
-impl From<chomp::Exceeded> for Stopped {
-    fn from(e: chomp::Exceeded) -> Stopped {
-        Stopped(e.states, e.out_of_memory)
+impl Stopped {
+    /// Not searched (no budget, or not a graph).
+    fn at_start() -> Stopped {
+        Stopped(chomp::Exceeded { states: 0, out_of_memory: None, out_of_time: None })
     }
 }
 
-fn refusal(c: &BoardCluster, Stopped(states, out_of_memory): Stopped, max_states: usize) -> SolveError {
+impl From<chomp::Exceeded> for Stopped {
+    fn from(e: chomp::Exceeded) -> Stopped {
+        Stopped(e)
+    }
+}
+
+fn refusal(c: &BoardCluster, Stopped(e): Stopped, max_states: usize, max_time: Option<Duration>) -> SolveError {
     SolveError::ClusterTooLarge(ClusterTooLarge {
         regions: c.regions.len(),
         groups: c.groups.len(),
         cycles: c.cycles(),
-        states,
+        states: e.states,
         max_states,
-        out_of_memory,
+        out_of_memory: e.out_of_memory,
+        max_time,
+        out_of_time: e.out_of_time,
     })
 }
 
@@ -382,9 +463,9 @@ fn value_cluster(
     c: &BoardCluster,
 ) -> Result<u8, Stopped> {
     if budget == 0 {
-        return Err(Stopped(0, None));
+        return Err(Stopped::at_start());
     }
-    let graph = as_graph(table, c).ok_or(Stopped(0, None))?;
+    let graph = as_graph(table, c).ok_or_else(Stopped::at_start)?;
     engine.value(&graph, budget).map_err(Stopped::from)
 }
 
@@ -396,7 +477,7 @@ fn cluster_move(
     c: &BoardCluster,
     target: u8,
 ) -> Result<Option<ClusterMove>, Stopped> {
-    let graph = as_graph(table, c).ok_or(Stopped(0, None))?;
+    let graph = as_graph(table, c).ok_or_else(Stopped::at_start)?;
     let found = engine.move_to(&graph, target, budget).map_err(Stopped::from)?;
     Ok(found.map(|m| match m {
         chomp::GraphMove::Vertex(i) => ClusterMove::Open(i),

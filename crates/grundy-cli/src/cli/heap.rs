@@ -47,9 +47,9 @@ fn parse_heap(text: &str) -> Result<HeapGame, String> {
 
 fn max_heap(text: &str) -> Result<u64, String> {
     let most = grundy_core::MAX_HEAPS as u64;
-    match text.parse::<u64>() {
+    match super::count(text) {
         Ok(n) if (1..=most).contains(&n) => Ok(n),
-        _ => Err(format!("not a whole number in 1..={most}")),
+        _ => Err(format!("not a whole number in 1..={most} (digits, 2^K, or 1e6 written exactly)")),
     }
 }
 

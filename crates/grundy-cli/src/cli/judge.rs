@@ -1,11 +1,13 @@
 //! The judge subcommands: input in, exact judge output out.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
 
 use grundy::judge::{
     Input, Judge, JudgeError, Knights, KnightsReport, Mine, MineReport, MisereNim, MisereReport, Style,
 };
-use grundy::mine::{Analysis, SolveError, Solver};
+use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
 use grundy::table::embedded;
 use grundy_core::{MoveSet, MovesText};
 
@@ -56,35 +58,104 @@ pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failu
     .map_err(Failure::from)
 }
 
-/// `grundy mine`: boards that break the promise are named on standard error. With a style,
-/// explained or JSON output instead of the judge's. With `keep_going`, refused cases are
-/// answered `unknown`, each named on standard error, and the run ends with exit code 3.
-pub fn mine(file: Option<&Path>, max_states: usize, keep_going: bool, style: Option<Style>) -> Result<(), Failure> {
+/// The exact search's bounds per Mine case (`--max-states`, `--max-time`).
+#[derive(Debug, Clone, Copy)]
+pub struct MineLimits {
+    pub max_states: usize,
+    pub max_time: Option<Duration>,
+}
+
+impl MineLimits {
+    /// A solver with these bounds, reporting long searches on standard error.
+    pub fn solver(self) -> Solver {
+        let mut solver = Solver::new();
+        solver.set_max_states(self.max_states);
+        solver.set_max_time(self.max_time);
+        solver.set_progress(Some(ProgressHook {
+            after: Duration::from_secs(2),
+            every: Duration::from_secs(1),
+            report: Arc::new(|p: &Progress| eprintln!("grundy: {}", progress_line(p))),
+        }));
+        solver
+    }
+
+    /// What to do about a refused case: the options that would answer it, with their values now,
+    /// and `--keep-going` if `with_keep_going`.
+    pub fn hint(self, with_keep_going: bool) -> String {
+        let states = match self.max_states > 1 && self.max_states.is_power_of_two() {
+            true => format!("{} = 2^{}", self.max_states, self.max_states.trailing_zeros()),
+            false => self.max_states.to_string(),
+        };
+        let time = self.max_time.map_or("none".into(), |t| format!("{} s", seconds(t)));
+        let go_on = match with_keep_going {
+            false => String::new(),
+            true => "--keep-going answers such a case `unknown` and goes on with the next; ".into(),
+        };
+        format!(
+            "{go_on}--max-states N allows a larger search per case (now {states} units); \
+             --max-time SECONDS bounds each case's search by time (now {time})"
+        )
+    }
+}
+
+/// Seconds with at most three decimals, trailing zeros dropped: `0.2`, `1.25`, `3`.
+pub fn seconds(t: Duration) -> String {
+    let text = format!("{:.3}", t.as_secs_f64());
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A progress line for standard error (without `grundy: `).
+pub fn progress_line(p: &Progress) -> String {
+    let case = p.case.map_or(String::new(), |k| format!("case {k}: "));
+    format!(
+        "{case}searching a cluster of {} regions exactly ({} states, {} s)…",
+        p.regions,
+        p.states,
+        p.elapsed.as_secs()
+    )
+}
+
+/// `grundy mine`: boards that break the promise are named on standard error, and searches that
+/// run long (progress lines). With a style, explained or JSON output instead of the judge's.
+/// With `keep_going`, refused cases are answered `unknown`, each named on standard error, and
+/// the run ends with exit code 3. A refusal says what would answer the case.
+pub fn mine(file: Option<&Path>, limits: MineLimits, keep_going: bool, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
-    let mut solver = Solver::new();
-    solver.set_max_states(max_states);
+    let mut solver = limits.solver();
     let refusal = |case: u64, e: &SolveError| eprintln!("grundy: case {case} not solved (answered unknown): {e}");
-    let refused = match style {
+    let (result, stopped_by) = match style {
         None => {
             let mut judge = Mine::new(&mut solver, notice);
             if keep_going {
                 judge = judge.keep_going(refusal);
             }
-            run_to_stdout(&mut judge, input).map(|()| judge.refused())
+            let result = run_to_stdout(&mut judge, input).map(|()| judge.refused());
+            (result, judge.stopped_by().cloned())
         }
         Some(style) => {
             let mut judge = MineReport::new(&mut solver, style, notice);
             if keep_going {
                 judge = judge.keep_going(refusal);
             }
-            run_to_stdout(&mut judge, input).map(|()| judge.refused())
+            let result = run_to_stdout(&mut judge, input).map(|()| judge.refused());
+            (result, judge.stopped_by().cloned())
         }
-    }
-    .map_err(Failure::from)?;
+    };
+    let refused = result.map_err(|e| {
+        let refused = matches!(&e, JudgeError::Refused { .. });
+        let mut failure = Failure::from(e);
+        if refused && matches!(stopped_by, Some(SolveError::ClusterTooLarge(_))) {
+            failure.message += &format!("\ngrundy: hint: {}", limits.hint(true));
+        }
+        failure
+    })?;
+    let hint = limits.hint(false);
     match refused {
         0 => Ok(()),
-        1 => Err(Failure { code: 3, message: "1 case not solved (answered unknown)".into() }),
-        n => Err(Failure { code: 3, message: format!("{n} cases not solved (answered unknown)") }),
+        1 => Err(Failure { code: 3, message: format!("1 case not solved (answered unknown)\ngrundy: hint: {hint}") }),
+        n => {
+            Err(Failure { code: 3, message: format!("{n} cases not solved (answered unknown)\ngrundy: hint: {hint}") })
+        }
     }
 }
 

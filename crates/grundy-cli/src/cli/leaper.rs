@@ -32,9 +32,9 @@ fn parse_moves(text: &str) -> Result<MoveSet, String> {
 
 /// A parser of whole numbers in `lo..=hi`.
 fn whole_number_in(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
-    move |text| match text.parse::<u64>() {
+    move |text| match super::count(text) {
         Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => Err(format!("not a whole number in {lo}..={hi}")),
+        _ => Err(format!("not a whole number in {lo}..={hi} (digits, 2^K, or 1e6 written exactly)")),
     }
 }
 

@@ -16,6 +16,7 @@ mod output;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use grundy::judge::Style;
@@ -94,11 +95,16 @@ struct MineArgs {
     /// Judge input; `-` or nothing reads standard input.
     file: Option<PathBuf>,
     /// Budget per case: units of the exact search (one per memoised cluster position and per
-    /// 64 vertices and edges it scans, over all the case's clusters; the default takes about
-    /// 1-2 s); a case needing more is refused, which stops the run with exit code 3, and so is
-    /// one whose search runs out of memory first (whatever N). 0 refuses every case with a cluster.
-    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
+    /// 64 vertices and edges it scans, over all the case's clusters; the default, 262144 = 2^18,
+    /// takes about 1-2 s); a case needing more is refused, which stops the run with exit code 3,
+    /// and so is one whose search runs out of memory first (whatever N). 0 refuses every case
+    /// with a cluster. N: a whole number, 2^K, or 1e6-style when exact.
+    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES, value_parser = max_states)]
     max_states: usize,
+    /// Time bound per case on the exact search, in seconds (e.g. 2 or 0.5): a case whose search
+    /// takes longer is refused as one past --max-states is. No time bound without it.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<Duration>,
     /// Answer a refused case `Case #k: unknown` (with a notice on standard error) and go on;
     /// the exit code is still 3 if any case was refused.
     #[arg(long)]
@@ -206,6 +212,65 @@ enum Verify {
     Knight,
 }
 
+/// A count: a whole number (`1048576`), a power `B^K` (`2^20`), or `M`e`E` (`1e6`, `2.5e6`) when
+/// it is a whole number. `Err` says which is wrong: not such a number, or beyond 2^64 - 1.
+fn count(text: &str) -> Result<u64, String> {
+    const TOO_LARGE: &str = "larger than 2^64 - 1";
+    const SYNTAX: &str = "not a whole number (digits, 2^K, or 1e6 written exactly)";
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let number =
+        |s: &str| if digits(s) { s.parse::<u64>().map_err(|_| TOO_LARGE.to_string()) } else { Err(SYNTAX.into()) };
+    if let Some((base, exponent)) = text.split_once('^') {
+        let (base, exponent) = (number(base)?, number(exponent)?);
+        let exponent = u32::try_from(exponent).map_err(|_| TOO_LARGE.to_string())?;
+        return base.checked_pow(exponent).ok_or_else(|| TOO_LARGE.into());
+    }
+    if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        if !digits(whole) || !(fraction.is_empty() || digits(fraction)) || !digits(exponent) {
+            return Err(SYNTAX.into());
+        }
+        // All the mantissa's digits as one number, then shifted by the exponent less the
+        // fraction's digits; a shift right must drop only zeros.
+        let all = format!("{whole}{fraction}");
+        let all = all.trim_start_matches('0');
+        let shift = exponent.parse::<i64>().unwrap_or(i64::MAX).saturating_sub(fraction.len() as i64);
+        let kept = if shift >= 0 {
+            if all.is_empty() {
+                return Ok(0);
+            }
+            if all.len() as i64 + shift > 20 {
+                return Err(TOO_LARGE.into());
+            }
+            format!("{all}{}", "0".repeat(shift as usize))
+        } else {
+            let drop = shift.unsigned_abs() as usize;
+            let cut = all.len().saturating_sub(drop);
+            if all[cut..].bytes().any(|b| b != b'0') {
+                return Err(format!("{text} is not a whole number"));
+            }
+            all[..cut].to_string()
+        };
+        return if kept.is_empty() { Ok(0) } else { kept.parse::<u64>().map_err(|_| TOO_LARGE.to_string()) };
+    }
+    number(text)
+}
+
+/// `--max-states`: a [`count`] that fits a `usize`.
+fn max_states(text: &str) -> Result<usize, String> {
+    count(text).and_then(|n| usize::try_from(n).map_err(|_| format!("larger than {}", usize::MAX)))
+}
+
+/// `--max-time`: a positive, finite number of seconds (`2`, `0.5`, `1e-1`).
+fn seconds(text: &str) -> Result<Duration, String> {
+    let wrong = || format!("not a positive number of seconds (such as 2 or 0.5): {text:?}");
+    let s: f64 = text.trim().parse().map_err(|_| wrong())?;
+    if s.is_nan() || s <= 0.0 || s.is_infinite() {
+        return Err(wrong());
+    }
+    Duration::try_from_secs_f64(s).map_err(|_| format!("{text} seconds is more than this program can wait"))
+}
+
 fn whole_number(text: &str) -> Result<u64, String> {
     text.parse::<u64>().map_err(|_| format!("not a whole number in 0..={} (2^64 - 1)", u64::MAX))
 }
@@ -292,8 +357,8 @@ pub fn run() -> ExitCode {
                 .and_then(|h| judge::knights(file.as_deref(), &h, report.style(), game.moves.is_some()))
         }
         Command::MisereNim(Lazy(MisereNimArgs { file, report })) => judge::misere_nim(file.as_deref(), report.style()),
-        Command::Mine(Lazy(MineArgs { file, max_states, keep_going, report })) => {
-            judge::mine(file.as_deref(), max_states, keep_going, report.style())
+        Command::Mine(Lazy(MineArgs { file, max_states, max_time, keep_going, report })) => {
+            judge::mine(file.as_deref(), judge::MineLimits { max_states, max_time }, keep_going, report.style())
         }
         Command::Heaps(Lazy(args)) => heap::heaps(&args),
         Command::Generate(Lazy(GenerateArgs { bound, output, force, game, heap })) => match (&heap.heap, &game.moves) {

@@ -6,13 +6,14 @@
 //! side are block-averaged down to one pixel per block.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
 use grundy::judge::read_mine_case;
-use grundy::mine::{Board, RegionMap, Solver};
+use grundy::mine::{Board, RegionMap, SolveError};
 
 use super::super::Failure;
-use super::super::judge::open_input;
+use super::super::judge::{MineLimits, open_input};
 use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, hsl, text_width};
 
 /// The most cells a board may have to be drawn.
@@ -35,9 +36,13 @@ pub struct MineArgs {
     #[arg(long, value_name = "K", default_value_t = 1)]
     case: u64,
     /// The solver's budget, as for `grundy mine`: a board needing more is drawn with its outcome
-    /// unknown.
-    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES)]
+    /// unknown, and the command ends with exit code 3.
+    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES,
+          value_parser = super::super::max_states)]
     max_states: usize,
+    /// The solver's time bound in seconds, as for `grundy mine`.
+    #[arg(long, value_name = "SECONDS", value_parser = super::super::seconds)]
+    max_time: Option<Duration>,
     /// Pixels per cell [default: 800 / the longer side, between 1 and 24].
     #[arg(long, value_name = "K")]
     scale: Option<u32>,
@@ -178,14 +183,23 @@ fn region_colour(g: u32) -> Rgb {
     hsl((f64::from(g) * 137.508) % 360.0, 0.65, if g % 2 == 0 { 0.72 } else { 0.82 })
 }
 
-/// The picture of the case `args` names.
-pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
+/// The picture of the case `args` names, and the refusal to tell when the solver refused it
+/// (the picture says so too).
+pub fn picture(args: &MineArgs) -> Result<(Picture, Option<Failure>), Failure> {
     check_not_input(args)?;
     let board = read_board(args)?;
     let (rows, cols) = (board.rows() as u64, board.cols() as u64);
-    let mut solver = Solver::new();
-    solver.set_max_states(args.max_states);
+    let limits = MineLimits { max_states: args.max_states, max_time: args.max_time };
+    let mut solver = limits.solver();
+    solver.set_case(Some(args.case));
     let explained = solver.explain(&board);
+    let refusal = explained.as_ref().err().map(|e| {
+        let mut message = format!("case {} not solved (outcome unknown): {e}", args.case);
+        if matches!(e, SolveError::ClusterTooLarge(_)) {
+            message += &format!("\ngrundy: hint: {}", limits.hint(false));
+        }
+        Failure { code: 3, message }
+    });
     let map = solver.region_map(&board).map_err(|e| Failure::io(format!("case {}: {e}", args.case)))?;
     let layout = Layout::new(&board, &map);
 
@@ -232,7 +246,7 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
             let v = e.analysis.value.0;
             (format!("value {v}, {}", if v != 0 { "Xiemao wins" } else { "Fanglaoshi wins" }), e.winning_move)
         }
-        Err(_) => ("outcome unknown (the solver refused this board)".into(), None),
+        Err(_) => ("not solved, outcome unknown".into(), None),
     };
     let title = format!("Mine case {}: {rows} x {cols}, {} mines; {outcome}", args.case, board.mine_count());
     let left = 16u32;
@@ -326,7 +340,7 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
     labels.push(match (click, &explained) {
         (Some(k), _) => (Swatch::Ring(CLICK), format!("winning click ({}, {})", k.row, k.col)),
         (None, Ok(_)) => (Swatch::Ring(CLICK), "no winning click".to_string()),
-        (None, Err(_)) => (Swatch::Ring(CLICK), "winning click unknown".to_string()),
+        (None, Err(_)) => (Swatch::Ring(CLICK), "winning click unknown (not solved)".to_string()),
     });
     let mut panel_w = 0;
     for (swatch, label) in labels {
@@ -341,7 +355,7 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
         y += 18.0;
     }
     if let Err(e) = &explained {
-        let note = format!("solver: {e}");
+        let note = format!("not solved: {e}");
         panel_w = panel_w.max(text_width(&note, 1));
         items.push(Item::Text { x: panel as f32, y: y + 4.0, text: note, colour: INK, scale: 1 });
         y += 18.0;
@@ -356,5 +370,5 @@ pub fn picture(args: &MineArgs) -> Result<Picture, Failure> {
     });
     let width = (panel + panel_w + 16).max(text_width(&title, 1) + 32);
     let height = (top + side_h + 16).max(y as u32 + 16);
-    Ok(Picture { width, height, title, grid, items })
+    Ok((Picture { width, height, title, grid, items }, refusal))
 }

@@ -85,11 +85,14 @@ pub const MAX_SIDE: u64 = 16384;
 
 /// `grundy draw`.
 pub fn run(args: &DrawArgs) -> Result<(), Failure> {
+    let mut refusal = None;
     let (path, force, picture) = match &args.what {
         Some(DrawWhat::Mine(m)) => {
             let format = format_of(&m.output)?;
             output::check(&m.output, m.force)?;
-            (m.output.clone(), m.force, (format, mine::picture(m)?))
+            let (picture, refused) = mine::picture(m)?;
+            refusal = refused;
+            (m.output.clone(), m.force, (format, picture))
         }
         None => {
             let t = &args.table;
@@ -119,5 +122,6 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
         picture.height,
         bytes.len()
     );
-    Ok(())
+    // A Mine case the solver refused is drawn, then ends the command as the judge would.
+    refusal.map_or(Ok(()), Err)
 }
