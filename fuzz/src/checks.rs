@@ -11,6 +11,7 @@
 //! token is a number iff it is a non-empty run of ASCII digits that fits `u64`. Mine boards are
 //! analysed here too, by flood fill and the click rules, sharing no code with the solver.
 
+use grundy::judge::Heaps;
 use grundy::judge::Knights;
 use grundy::judge::Mine;
 use grundy::judge::MisereNim;
@@ -564,6 +565,70 @@ pub fn misere_reference(input: &[u8]) -> Expected {
         }
         let alice = if all_ones { k % 2 == 0 } else { xor != 0 };
         expected.lines.push(Line::Exact(format!("Case {case}: {}", if alice { "Alice" } else { "Bob" })));
+    }
+    expected.finish(&mut tokens)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heap games.
+
+/// The heaps target: the heap-game judge on Kayles (`0.77`, its table as `grundy` computes and
+/// stores it) against a reference with its own Kayles values.
+pub fn heaps(input: &[u8]) {
+    static PAYLOAD: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let payload = PAYLOAD.get_or_init(|| {
+        let game = grundy_core::HeapGame::parse("0.77").expect("Kayles");
+        let analysis = grundy_core::analyze_heap(&game, &grundy_core::HeapLimits::default());
+        format::heap::encode(&analysis).expect("a small table")
+    });
+    let table = format::heap::decode(payload).expect("a valid payload");
+    let (result, output) = run_judge(&mut Heaps { table }, input);
+    check_judge_run(input, result, &output, &heaps_reference(input));
+}
+
+/// Kayles' value: the mex of its options (remove 1 or 2 tokens, leaving up to two heaps) up to
+/// heap 95, and beyond heap 70 periodic with period 12 (Guy and Smith, 1956).
+fn kayles(heap: u64) -> u64 {
+    static VALUES: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let g = VALUES.get_or_init(|| {
+        let mut g: Vec<u64> = Vec::new();
+        for n in 0..96usize {
+            let mut options = Vec::new();
+            for take in 1..=2.min(n) {
+                let rest = n - take;
+                options.extend((0..=rest / 2).map(|a| g[a] ^ g[rest - a]));
+            }
+            g.push((0..).find(|v| !options.contains(v)).expect("a mex"));
+        }
+        g
+    });
+    let index = if heap < 71 { heap } else { 71 + (heap - 71) % 12 };
+    g[index as usize]
+}
+
+/// Sums of Kayles heaps from the judge's format: `T`, then per case `k >= 1` and `k` heap sizes
+/// (any `u64`, 0 included); Alice wins iff the XOR of the values is not 0.
+pub fn heaps_reference(input: &[u8]) -> Expected {
+    let mut tokens = Tokens::new(input);
+    let mut expected = Expected::default();
+    let cases = match tokens.number() {
+        Ok(t) => t,
+        Err(at) => return expected.fail(&tokens, at),
+    };
+    for case in 1..=cases {
+        let k = match tokens.number() {
+            Ok(0) => return expected.fail(&tokens, tokens.start()),
+            Ok(k) => k,
+            Err(at) => return expected.fail(&tokens, at),
+        };
+        let mut xor = 0;
+        for _ in 0..k {
+            match tokens.number() {
+                Ok(heap) => xor ^= kayles(heap),
+                Err(at) => return expected.fail(&tokens, at),
+            }
+        }
+        expected.lines.push(Line::Exact(format!("Case {case}: {}", if xor != 0 { "Alice" } else { "Bob" })));
     }
     expected.finish(&mut tokens)
 }

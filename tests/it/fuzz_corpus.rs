@@ -49,6 +49,11 @@ fn misere_corpus() {
 }
 
 #[test]
+fn heaps_corpus() {
+    replay("heaps", checks::heaps);
+}
+
+#[test]
 fn mine_corpus() {
     replay("mine", checks::mine);
 }
