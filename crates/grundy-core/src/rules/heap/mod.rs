@@ -92,17 +92,17 @@ impl fmt::Display for StopReason {
     }
 }
 
-/// Seconds with at most three decimals, trailing zeros dropped: `0.5`, `1.25`, `3`.
+/// Seconds with at most six decimals, trailing zeros dropped: `0.5`, `1.25`, `3`.
 struct Seconds(Duration);
 
 impl fmt::Display for Seconds {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let millis = self.0.as_millis();
-        let (whole, frac) = (millis / 1000, millis % 1000);
+        let micros = self.0.as_micros();
+        let (whole, frac) = (micros / 1_000_000, micros % 1_000_000);
         if frac == 0 {
             return write!(f, "{whole}");
         }
-        let frac = alloc::format!("{frac:03}");
+        let frac = alloc::format!("{frac:06}");
         write!(f, "{whole}.{}", frac.trim_end_matches('0'))
     }
 }
@@ -297,7 +297,7 @@ where
                     _ => StopReason::Interrupted,
                 },
                 // `n <= MAX_HEAPS`.
-                _ => StopReason::Bound { max_heap: max_heap as u64 },
+                ValuesError::TooManyHeaps { .. } => StopReason::Bound { max_heap: max_heap as u64 },
             };
         }
         if no_theorem {
@@ -407,6 +407,8 @@ mod tests {
         assert_eq!(e.stopped.to_string(), "the time bound of 0.5 s was reached");
         let long = StopReason::TimeLimit { max_time: core::time::Duration::from_millis(2250) };
         assert_eq!(long.to_string(), "the time bound of 2.25 s was reached");
+        let short = StopReason::TimeLimit { max_time: core::time::Duration::from_micros(1500) };
+        assert_eq!(short.to_string(), "the time bound of 0.0015 s was reached");
         // Without a stop, the hook changes nothing.
         let quiet = analyze_heap(&game("0.77"), &HeapLimits::default());
         let hooked = analyze_heap_with(&game("0.77"), &HeapLimits::default(), &mut |_| HeapControl::Continue);
