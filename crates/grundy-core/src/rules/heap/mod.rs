@@ -259,8 +259,8 @@ pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
     analyze_heap_with(game, limits, &mut |_| HeapControl::Continue)
 }
 
-/// [`analyze_heap`], calling `hook` while values are computed (every
-/// [`values::CHECK_HEAPS`] heaps or [`values::CHECK_WORK`] option values, whichever comes first):
+/// [`analyze_heap`], calling `hook` while values are computed (every 2^16 heaps or 2^24 option
+/// values, whichever comes first):
 /// to report progress, and to stop. A stop keeps the values computed and ends with
 /// [`HeapStatus::NotFound`], its reason [`StopReason::Interrupted`] or
 /// [`StopReason::TimeLimit`].

@@ -79,10 +79,10 @@ const PROOF_BLOCK: usize = 4;
 const PROOF_BLOCK_MAX: usize = 256;
 
 /// Heaps computed between two looks of [`HeapValues::extend_with`]'s check, at most.
-pub const CHECK_HEAPS: usize = 1 << 16;
+pub(crate) const CHECK_HEAPS: usize = 1 << 16;
 /// Option values looked at between two looks of the check, at most (heaps of a game without a
 /// sparse space cost `Θ(N)` each).
-pub const CHECK_WORK: u64 = 1 << 24;
+pub(crate) const CHECK_WORK: u64 = 1 << 24;
 
 /// The largest value stored.
 pub const MAX_HEAP_VALUE: u32 = u16::MAX as u32;
@@ -276,8 +276,8 @@ impl HeapValues {
         self.extend_with(n, max_work, &mut |_| false)
     }
 
-    /// [`extend_to`](Self::extend_to), calling `stop` every [`CHECK_HEAPS`] heaps or
-    /// [`CHECK_WORK`] option values, whichever comes first: when it returns `true`, the
+    /// [`extend_to`](Self::extend_to), calling `stop` every 2^16 heaps or 2^24 option
+    /// values, whichever comes first: when it returns `true`, the
     /// extension ends with [`ValuesError::Stopped`], keeping the values computed.
     pub fn extend_with<F>(&mut self, n: usize, max_work: u64, stop: &mut F) -> Result<(), ValuesError>
     where
