@@ -303,3 +303,73 @@ fn bad_specs_are_refused() {
         stderr(&out)
     );
 }
+
+/// `--max-time` stops a long computation (Officers, no period within 2^22) at the bound: the
+/// evidence on standard output, exit code 0, progress on standard error only.
+#[test]
+fn max_time_stops_a_long_run() {
+    let start = std::time::Instant::now();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^22", "--max-time", "0.5", "--json"], "");
+    assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(stdout(&o)).expect("one JSON object");
+    assert_eq!(json["periodicity"]["status"], "not_found", "{json}");
+    assert_eq!(json["periodicity"]["reason"], "the time bound of 0.5 s was reached", "{json}");
+    assert_eq!(json["periodicity"]["last_rare"], 20627, "{json}");
+    let computed = json["computed"].as_u64().unwrap();
+    assert!(computed > 20627 && computed < 1 << 22, "{json}");
+    assert!(json["values_per_second"].as_f64().unwrap() > 0.0, "{json}");
+
+    // Past 2 s a progress line comes, on standard error.
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^22", "--max-time", "2.5"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines: Vec<&str> = stdout(&o).lines().collect();
+    assert_eq!(lines.len(), 4, "{}", stdout(&o));
+    assert!(lines[2].starts_with("no period proven: the time bound of 2.5 s was reached; "), "{}", lines[2]);
+    assert!(lines[3].starts_with("time: "), "{}", lines[3]);
+    assert!(stderr(&o).starts_with("grundy: heap game 0.6: G(0.."), "{}", stderr(&o));
+    assert!(stderr(&o).contains("values/s") && stderr(&o).contains("the last at heap 20627"), "{}", stderr(&o));
+
+    // The other heap commands go on with the values computed.
+    let o = grundy(&["sg", "--heap", "0.6", "--max-heap", "2^22", "--max-time", "0.2", "5", "100"], "");
+    let g = oracle("0.6", 101);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), format!("{}\n{}\n", g[5], g[100]).as_str()), "{}", stderr(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = grundy(&["verify", "--heap", "0.6", "--max-heap", "2^22", "--max-time", "0.2"], "");
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(stderr(&o).contains("NOT proven: 0.6: the time bound of 0.2 s was reached"), "{}", stderr(&o));
+}
+
+#[test]
+fn max_time_must_be_a_positive_number() {
+    for bad in ["0", "-1", "abc", "nan", "inf", ""] {
+        let o = grundy(&["analyze", "--heap", "0.6", &format!("--max-time={bad}")], "");
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--max-time"), "{bad}: {}", stderr(&o));
+    }
+    let o = grundy(&["analyze", "--max-time", "1"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = grundy(&["heaps", "--heap", "0.77", "--max-time", "1"], "1\n1\n3\n");
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
+}
+
+/// Ctrl-C (SIGINT) stops `analyze --heap`: the evidence so far, then exit code 130.
+#[cfg(unix)]
+#[test]
+fn sigint_stops_a_long_run() {
+    // A SIGINT ignored by this process (a background job of a shell without job control) is
+    // ignored by the child too: nothing to test then.
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let ignored = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+    if ignored.and_then(|m| u64::from_str_radix(m, 16).ok()).is_some_and(|m| m & 2 != 0) {
+        return;
+    }
+    let child = crate::run::spawn_grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^22", "--max-time", "60"]);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill -INT");
+    let o = child.wait_with_output().expect("wait for grundy");
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\nno period proven: interrupted; 1583 rare positions"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("grundy: game 0.6: interrupted (Ctrl-C) after G(0.."), "{}", stderr(&o));
+}

@@ -66,6 +66,18 @@ pub fn run(bin: Bin, args: &[&str], stdin: Stdin<'_>) -> Output {
     output
 }
 
+/// Starts `grundy args` with nothing on standard input and its outputs piped, for a test that
+/// signals it before collecting them (`wait_with_output`).
+pub fn spawn_grundy(args: &[&str]) -> std::process::Child {
+    Command::new(Bin::Grundy.path())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run grundy: {e}"))
+}
+
 /// Runs `grundy args` with `stdin` written to it through a pipe.
 pub fn grundy(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     run(Bin::Grundy, args, Stdin::Pipe(stdin.as_ref()))

@@ -47,7 +47,10 @@ pub use rules::heap::naive::mex_by_definition;
 pub use rules::heap::period::{Period, PeriodRule, find_period, values_to_prove};
 pub use rules::heap::spec::{HeapGame, HeapGameError, MAX_TAKE};
 pub use rules::heap::values::{HeapValues, MAX_HEAP_VALUE, MAX_HEAPS, Sparse, ValuesError, heap_values};
-pub use rules::heap::{Beyond, Evidence, HeapAnalysis, HeapLimits, HeapStatus, StopReason, analyze_heap};
+pub use rules::heap::{
+    Beyond, Evidence, HeapAnalysis, HeapControl, HeapLimits, HeapProgress, HeapStatus, StopReason, analyze_heap,
+    analyze_heap_with,
+};
 pub use rules::leaper::certify::{LemmaFailure, Proof, Refutation, prove};
 pub use rules::leaper::discover::{Cause, Limits, Miss, NotFound, Windows, discover};
 pub use rules::leaper::form::{ClosedForm, FormError, Forms, MAX_INTERIOR, Sector, Strip};

@@ -2,15 +2,15 @@
 //! the `heaps` judge.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use grundy::judge::{Heaps, HeapsReport};
 use grundy::table::{HeapTable, TableFile};
 use grundy_core::format::heap;
 use grundy_core::{
-    HeapAnalysis, HeapGame, HeapLimits, HeapStatus, HeapValues, Period, PeriodRule, analyze_heap, check_period,
-    heap_blob,
+    HeapAnalysis, HeapGame, HeapLimits, HeapStatus, HeapValues, Period, PeriodRule, StopReason, analyze_heap_with,
+    check_period, heap_blob,
 };
 use serde_json::{Value, json};
 
@@ -39,6 +39,11 @@ pub struct Heap {
     /// up to its largest heap).
     #[arg(long, value_name = "N", requires = "heap", value_parser = max_heap)]
     pub max_heap: Option<u64>,
+    /// With --heap: stop computing values after SECONDS (e.g. 60 or 0.5) and go on with those
+    /// computed, as when --max-heap is reached. Ctrl-C stops too (exit code 130). Progress is
+    /// shown on standard error after 2 s.
+    #[arg(long, value_name = "SECONDS", requires = "heap", value_parser = super::seconds)]
+    pub max_time: Option<Duration>,
 }
 
 fn parse_heap(text: &str) -> Result<HeapGame, String> {
@@ -66,22 +71,48 @@ impl Heap {
     }
 
     /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
-    /// values needed when no period can be proven.
-    pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> (HeapAnalysis, f64) {
+    /// values needed when no period can be proven. Progress on standard error after 2 s;
+    /// `--max-time` and Ctrl-C stop the computation (see [`super::meter`]).
+    fn compute(&self, game: &HeapGame, wanted: Option<u64>) -> (HeapAnalysis, f64) {
         let start = Instant::now();
-        let analysis = analyze_heap(game, &self.limits(game, wanted));
+        let mut meter = super::meter::Meter::start(game, self.max_time);
+        let analysis = analyze_heap_with(game, &self.limits(game, wanted), &mut |p| meter.check(p));
+        meter.finish();
         (analysis, start.elapsed().as_secs_f64())
+    }
+
+    /// [`compute`](Self::compute), with Ctrl-C an error (exit code 130).
+    pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> Result<(HeapAnalysis, f64), Failure> {
+        let (analysis, seconds) = self.compute(game, wanted);
+        match interrupted(&analysis) {
+            Some(failure) => Err(failure),
+            None => Ok((analysis, seconds)),
+        }
     }
 }
 
-/// `grundy analyze --heap SPEC [--json]`.
+/// Exit code 130 with how far the values got, when Ctrl-C stopped them.
+fn interrupted(a: &HeapAnalysis) -> Option<Failure> {
+    match &a.status {
+        HeapStatus::NotFound(e) if e.stopped == StopReason::Interrupted => Some(Failure::interrupted(format!(
+            "game {}: interrupted (Ctrl-C) after G(0..{}) was computed",
+            a.game, e.computed
+        ))),
+        _ => None,
+    }
+}
+
+/// `grundy analyze --heap SPEC [--json]`. Stopped by Ctrl-C, it prints the evidence as well,
+/// then ends with exit code 130.
 pub fn analyze(args: &Heap, game: &HeapGame, as_json: bool) -> Result<(), Failure> {
-    let (analysis, seconds) = args.analyze(game, None);
+    let (analysis, seconds) = args.compute(game, None);
     let rate = analysis.computed() as f64 / seconds.max(1e-9);
     if as_json {
-        return print(format_args!("{}\n", analysis_json(&analysis, seconds, rate)));
+        print(format_args!("{}\n", analysis_json(&analysis, seconds, rate)))?;
+    } else {
+        print(format_args!("{analysis}\ntime: {seconds:.3} s ({:.0} values/s)\n", rate))?;
     }
-    print(format_args!("{analysis}\ntime: {seconds:.3} s ({:.0} values/s)\n", rate))
+    interrupted(&analysis).map_or(Ok(()), Err)
 }
 
 /// The `--json` report: one object, `periodicity.status` `"certified"` or `"not_found"`.
@@ -122,7 +153,7 @@ pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
             w - 1
         )));
     }
-    let (analysis, _) = args.analyze(game, wanted);
+    let (analysis, _) = args.analyze(game, wanted)?;
     let mut out = String::new();
     for &h in heaps {
         let v = analysis.value(h).map_err(|beyond| Failure::invalid(beyond_message(game, beyond)))?;
@@ -145,7 +176,7 @@ pub fn generate(args: &Heap, game: &HeapGame, output: &Path, force: bool) -> Res
     }
     // Checked before the work, so a refused target costs nothing.
     super::output::check(output, force)?;
-    let (analysis, _) = args.analyze(game, None);
+    let (analysis, _) = args.analyze(game, None)?;
     let blob = heap_blob(&analysis).map_err(Failure::invalid)?;
     match analysis.period() {
         Some(p) => eprintln!(
@@ -174,7 +205,7 @@ fn not_found_reason(a: &HeapAnalysis) -> String {
 
 /// `grundy verify --heap SPEC`: find the period, then re-check it with the independent checker.
 pub fn verify(args: &Heap, game: &HeapGame) -> Result<(), Failure> {
-    let (analysis, _) = args.analyze(game, None);
+    let (analysis, _) = args.analyze(game, None)?;
     let Some(p) = analysis.period() else {
         return Err(Failure::refuted(format!("verify: NOT proven: {game}: {}", not_found_reason(&analysis))));
     };
@@ -260,6 +291,10 @@ struct HeapGameArgs {
     /// periodicity theorem covers, such as Grundy's game, G(0..N), by default 65536).
     #[arg(long, value_name = "N", value_parser = max_heap, conflicts_with = "table")]
     max_heap: Option<u64>,
+    /// Stop computing values after SECONDS and answer from those computed, as when --max-heap is
+    /// reached. Ctrl-C stops too (exit code 130).
+    #[arg(long, value_name = "SECONDS", value_parser = super::seconds, conflicts_with = "table")]
+    max_time: Option<Duration>,
 }
 
 /// `grundy heaps`: sums of heaps of one game, `Case k: Alice|Bob`.
@@ -273,8 +308,8 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
         }
         None => {
             let game = game.expect("clap requires --heap without --table");
-            let heap = Heap { heap: Some(game.clone()), max_heap: args.game.max_heap };
-            let (analysis, _) = heap.analyze(game, None);
+            let heap = Heap { heap: Some(game.clone()), max_heap: args.game.max_heap, max_time: args.game.max_time };
+            let (analysis, _) = heap.analyze(game, None)?;
             if analysis.period().is_none() {
                 eprintln!(
                     "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",

@@ -2,7 +2,8 @@
 //! (judge data, arguments or a table blob), 3 a well-formed case the solver refuses to answer
 //! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's budget; the
 //! output of the cases before it has been written, and with `--keep-going` of every case, the
-//! refused ones as `unknown`), 4 a verification that found an error.
+//! refused ones as `unknown`), 4 a verification that found an error, 130 a heap-game
+//! computation stopped by Ctrl-C (SIGINT; `analyze --heap` prints how far it got first).
 
 mod draw;
 mod emit;
@@ -12,6 +13,7 @@ mod inspect;
 mod judge;
 mod lazy;
 mod leaper;
+mod meter;
 mod output;
 
 use std::path::PathBuf;
@@ -326,6 +328,11 @@ impl Failure {
     /// An I/O failure: exit code 1.
     fn io(message: impl std::fmt::Display) -> Failure {
         Failure { code: 1, message: message.to_string() }
+    }
+
+    /// A computation stopped by Ctrl-C: exit code 130 (128 + SIGINT, as the shell reports it).
+    fn interrupted(message: impl std::fmt::Display) -> Failure {
+        Failure { code: 130, message: message.to_string() }
     }
 
     /// A verification that found an error: exit code 4.

@@ -9,10 +9,14 @@
 //! written and synced. For that window a catchable signal that ends the process (SIGINT,
 //! SIGTERM, SIGHUP) first removes the temporary files, on a thread of its own, and then ends the
 //! process as the signal would have.
+//!
+//! While an [`Interruptible`] computation runs, the first SIGINT only sets its flag (the
+//! computation looks at it and stops); a second one ends the process as above.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use super::Failure;
@@ -181,14 +185,45 @@ fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
     TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Set while an [`Interruptible`] lives.
+static COMPUTING: AtomicBool = AtomicBool::new(false);
+/// Set by the first SIGINT while [`COMPUTING`].
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// While it lives, the first SIGINT (Ctrl-C) sets a flag, [`Interruptible::interrupted`],
+/// instead of ending the process (on unix; elsewhere it ends the process as before).
+pub struct Interruptible(());
+
+impl Interruptible {
+    pub fn new() -> Interruptible {
+        signals::watch();
+        COMPUTING.store(true, Ordering::SeqCst);
+        Interruptible(())
+    }
+
+    /// Whether SIGINT came.
+    pub fn interrupted(&self) -> bool {
+        INTERRUPTED.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for Interruptible {
+    fn drop(&mut self) {
+        COMPUTING.store(false, Ordering::SeqCst);
+    }
+}
+
 #[cfg(unix)]
 mod signals {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
 
+    use std::sync::atomic::Ordering;
+
     /// From the first call on, SIGINT, SIGTERM and SIGHUP remove the temporary files, then end
-    /// the process as they would have (by the signal's default action). A signal the process
-    /// ignores (SIGHUP under `nohup`) stays ignored.
+    /// the process as they would have (by the signal's default action); but the first SIGINT
+    /// while a computation is [`Interruptible`](super::Interruptible) only sets its flag. A
+    /// signal the process ignores (SIGHUP under `nohup`) stays ignored.
     pub fn watch() {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| {
@@ -197,7 +232,13 @@ mod signals {
                 [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored >> (s - 1) & 1 == 0).collect();
             let Ok(mut signals) = Signals::new(caught) else { return };
             let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
-                if let Some(signal) = signals.forever().next() {
+                for signal in signals.forever() {
+                    if signal == SIGINT
+                        && super::COMPUTING.load(Ordering::SeqCst)
+                        && !super::INTERRUPTED.swap(true, Ordering::SeqCst)
+                    {
+                        continue;
+                    }
                     // Held till the process ends, so that no new temporary file appears.
                     let mut temporaries = super::temporaries();
                     for tmp in temporaries.drain(..) {

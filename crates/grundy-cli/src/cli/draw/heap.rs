@@ -37,7 +37,7 @@ pub fn picture(args: &Heap, game: &HeapGame, size: Option<u64>, scale: Option<u3
     if let Some(n) = size.filter(|n| !(1..=MAX_HEAPS).contains(n)) {
         return Err(Failure::invalid(format!("--size {n}: with --heap, must be 1 to {MAX_HEAPS} heaps")));
     }
-    let (analysis, _) = args.analyze(game, size);
+    let (analysis, _) = args.analyze(game, size)?;
     let period = analysis.period();
     // What the picture should show, then what it does.
     let wanted = match (size, period) {

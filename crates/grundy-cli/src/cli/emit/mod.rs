@@ -181,7 +181,7 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
 /// stored and read back as the judge reads it).
 fn heaps(args: &Heap) -> Result<Program, Failure> {
     let game = args.heap.as_ref().expect("checked by run");
-    let (analysis, _) = args.analyze(game, None);
+    let (analysis, _) = args.analyze(game, None)?;
     let payload = grundy_core::format::heap::encode(&analysis).map_err(Failure::invalid)?;
     let table = grundy_core::format::heap::decode(&payload).expect("encode writes a valid payload");
     let values: Vec<u16> = table.values().collect();

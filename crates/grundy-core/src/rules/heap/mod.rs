@@ -19,6 +19,7 @@ pub mod values;
 
 use alloc::vec::Vec;
 use core::fmt;
+use core::time::Duration;
 
 use check::check_period;
 use period::{Period, find_period, values_to_prove};
@@ -67,6 +68,13 @@ pub enum StopReason {
     },
     /// No periodicity theorem covers the game (Grundy's game): only `first` values are computed.
     NoTheorem,
+    /// The time bound ran out (the hook of [`analyze_heap_with`] said [`HeapControl::TimeLimit`]).
+    TimeLimit {
+        /// The bound.
+        max_time: Duration,
+    },
+    /// The computation was interrupted (the hook said [`HeapControl::Interrupt`]).
+    Interrupted,
 }
 
 impl fmt::Display for StopReason {
@@ -76,8 +84,59 @@ impl fmt::Display for StopReason {
             Self::Work { max_work } => write!(f, "the work limit of {max_work} option values ran out"),
             Self::ValueTooLarge { heap } => write!(f, "the value of heap {heap} exceeds {}", values::MAX_HEAP_VALUE),
             Self::NoTheorem => write!(f, "no periodicity theorem covers this game"),
+            Self::TimeLimit { max_time } => {
+                write!(f, "the time bound of {} s was reached", Seconds(*max_time))
+            }
+            Self::Interrupted => write!(f, "interrupted"),
         }
     }
+}
+
+/// Seconds with at most six decimals, trailing zeros dropped: `0.5`, `1.25`, `3`.
+struct Seconds(Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let micros = self.0.as_micros();
+        let (whole, frac) = (micros / 1_000_000, micros % 1_000_000);
+        if frac == 0 {
+            return write!(f, "{whole}");
+        }
+        let frac = alloc::format!("{frac:06}");
+        write!(f, "{whole}.{}", frac.trim_end_matches('0'))
+    }
+}
+
+/// How a computation of [`analyze_heap_with`] is going.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HeapProgress {
+    /// Values computed so far (`G(0..computed)`).
+    pub computed: u64,
+    /// The values the current step computes (a doubling, or the count a suggested period needs).
+    pub step_target: u64,
+    /// The most values the analysis computes (`max_heap`, or `first` for a game no theorem
+    /// covers).
+    pub limit: u64,
+    /// The largest value so far.
+    pub max_value: u32,
+    /// Rare positions under the current split of values.
+    pub rare_count: u64,
+    /// The last rare position, if any.
+    pub last_rare: Option<u64>,
+    /// Option values looked at so far ([`HeapValues::work`]).
+    pub work: u64,
+}
+
+/// What the hook of [`analyze_heap_with`] wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeapControl {
+    /// Go on.
+    Continue,
+    /// Stop now: [`StopReason::Interrupted`].
+    Interrupt,
+    /// Stop now: [`StopReason::TimeLimit`] with this bound.
+    TimeLimit(Duration),
 }
 
 /// What was seen when no period was proven.
@@ -197,16 +256,46 @@ impl fmt::Display for HeapAnalysis {
 /// found or a limit of `limits` stops it. Grundy's game, which no theorem covers, gets `first`
 /// values only.
 pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
+    analyze_heap_with(game, limits, &mut |_| HeapControl::Continue)
+}
+
+/// [`analyze_heap`], calling `hook` while values are computed (every 2^16 heaps or 2^24 option
+/// values, whichever comes first):
+/// to report progress, and to stop. A stop keeps the values computed and ends with
+/// [`HeapStatus::NotFound`], its reason [`StopReason::Interrupted`] or
+/// [`StopReason::TimeLimit`].
+pub fn analyze_heap_with<F>(game: &HeapGame, limits: &HeapLimits, hook: &mut F) -> HeapAnalysis
+where
+    F: FnMut(HeapProgress) -> HeapControl,
+{
     let mut engine = HeapValues::new(game);
     let max_heap = limits.max_heap.min(values::MAX_HEAPS);
     let mut n = limits.first.clamp(1, max_heap.max(1));
     let no_theorem = matches!(period::PeriodRule::of(game), period::PeriodRule::None);
     let mut short = false;
+    let limit = if no_theorem { n } else { max_heap } as u64;
+    let mut control = HeapControl::Continue;
     let stopped = loop {
-        if let Err(e) = engine.extend_to(n, limits.max_work) {
+        let mut check = |e: &HeapValues| {
+            control = hook(HeapProgress {
+                computed: e.len() as u64,
+                step_target: n as u64,
+                limit,
+                max_value: e.max_value(),
+                rare_count: e.rare_positions().len() as u64,
+                last_rare: e.rare_positions().last().map(|&r| u64::from(r)),
+                work: e.work(),
+            });
+            control != HeapControl::Continue
+        };
+        if let Err(e) = engine.extend_with(n, limits.max_work, &mut check) {
             break match e {
                 ValuesError::ValueTooLarge { heap } => StopReason::ValueTooLarge { heap },
                 ValuesError::WorkExhausted { .. } => StopReason::Work { max_work: limits.max_work },
+                ValuesError::Stopped { .. } => match control {
+                    HeapControl::TimeLimit(max_time) => StopReason::TimeLimit { max_time },
+                    _ => StopReason::Interrupted,
+                },
                 // `n <= MAX_HEAPS`.
                 ValuesError::TooManyHeaps { .. } => StopReason::Bound { max_heap: max_heap as u64 },
             };
@@ -280,6 +369,50 @@ mod tests {
         let (p, a) = certified(text);
         assert_eq!(p, Period { period, preperiod }, "{text}");
         a
+    }
+
+    /// The hook sees the values grow, and a stop keeps the values computed, which are the
+    /// definition's.
+    #[test]
+    fn the_hook_reports_and_stops() {
+        // 0.04 takes the plain path (no sparse space): work checks come every few thousand heaps.
+        let g = game("0.04");
+        let limits = HeapLimits { first: 1 << 10, max_heap: 1 << 20, max_work: u64::MAX };
+        let mut seen = Vec::new();
+        let a = analyze_heap_with(&g, &limits, &mut |p| {
+            seen.push(p);
+            if seen.len() < 3 { HeapControl::Continue } else { HeapControl::Interrupt }
+        });
+        assert_eq!(seen.len(), 3);
+        assert!(seen.windows(2).all(|w| w[0].computed < w[1].computed && w[0].work < w[1].work), "{seen:?}");
+        assert!(seen.iter().all(|p| p.limit == 1 << 20 && p.computed < p.step_target), "{seen:?}");
+        let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
+        assert_eq!(e.stopped, StopReason::Interrupted);
+        assert_eq!(e.computed, seen[2].computed);
+        assert_eq!(a.computed(), seen[2].computed);
+        let slow = naive::mex_by_definition(&g, a.values().len());
+        assert!(slow.iter().zip(a.values()).all(|(&x, &y)| x == u32::from(y)));
+        assert!(a.to_string().contains("no period proven: interrupted"), "{a}");
+
+        // A time bound names itself.
+        let officers = game("0.6");
+        let limits = HeapLimits { first: 1 << 10, max_heap: 1 << 22, max_work: u64::MAX };
+        let bound = core::time::Duration::from_millis(500);
+        let a = analyze_heap_with(&officers, &limits, &mut |_| HeapControl::TimeLimit(bound));
+        let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
+        assert_eq!(e.stopped, StopReason::TimeLimit { max_time: bound });
+        let done = a.values().len();
+        assert!(done > 1000 && done <= values::CHECK_HEAPS, "{done}");
+        assert_eq!(a.values(), &heap_values(&officers, done).unwrap()[..]);
+        assert_eq!(e.stopped.to_string(), "the time bound of 0.5 s was reached");
+        let long = StopReason::TimeLimit { max_time: core::time::Duration::from_millis(2250) };
+        assert_eq!(long.to_string(), "the time bound of 2.25 s was reached");
+        let short = StopReason::TimeLimit { max_time: core::time::Duration::from_micros(1500) };
+        assert_eq!(short.to_string(), "the time bound of 0.0015 s was reached");
+        // Without a stop, the hook changes nothing.
+        let quiet = analyze_heap(&game("0.77"), &HeapLimits::default());
+        let hooked = analyze_heap_with(&game("0.77"), &HeapLimits::default(), &mut |_| HeapControl::Continue);
+        assert_eq!((quiet.status, quiet.values), (hooked.status, hooked.values));
     }
 
     #[test]

@@ -78,6 +78,12 @@ const PROOF_BLOCK: usize = 4;
 /// The longest block of parts between two looks at the to-do list.
 const PROOF_BLOCK_MAX: usize = 256;
 
+/// Heaps computed between two looks of [`HeapValues::extend_with`]'s check, at most.
+pub(crate) const CHECK_HEAPS: usize = 1 << 16;
+/// Option values looked at between two looks of the check, at most (heaps of a game without a
+/// sparse space cost `Θ(N)` each).
+pub(crate) const CHECK_WORK: u64 = 1 << 24;
+
 /// The largest value stored.
 pub const MAX_HEAP_VALUE: u32 = u16::MAX as u32;
 
@@ -102,6 +108,11 @@ pub enum ValuesError {
         /// The number asked for.
         requested: u64,
     },
+    /// The check of [`HeapValues::extend_with`] asked to stop before `heap` was computed.
+    Stopped {
+        /// The first heap not computed.
+        heap: u64,
+    },
 }
 
 impl fmt::Display for ValuesError {
@@ -114,6 +125,7 @@ impl fmt::Display for ValuesError {
             Self::TooManyHeaps { requested } => {
                 write!(f, "{requested} heaps asked for: at most {MAX_HEAPS} are computed")
             }
+            Self::Stopped { heap } => write!(f, "stopped before heap {heap}"),
         }
     }
 }
@@ -261,6 +273,16 @@ impl HeapValues {
     /// Computes `G(len()..n)`. Stops with an error (keeping what was computed) when a value
     /// exceeds [`MAX_HEAP_VALUE`] or when [`work`](Self::work) would pass `max_work`.
     pub fn extend_to(&mut self, n: usize, max_work: u64) -> Result<(), ValuesError> {
+        self.extend_with(n, max_work, &mut |_| false)
+    }
+
+    /// [`extend_to`](Self::extend_to), calling `stop` every 2^16 heaps or 2^24 option
+    /// values, whichever comes first: when it returns `true`, the
+    /// extension ends with [`ValuesError::Stopped`], keeping the values computed.
+    pub fn extend_with<F>(&mut self, n: usize, max_work: u64, stop: &mut F) -> Result<(), ValuesError>
+    where
+        F: FnMut(&HeapValues) -> bool,
+    {
         if n > MAX_HEAPS {
             return Err(ValuesError::TooManyHeaps { requested: n as u64 });
         }
@@ -268,10 +290,19 @@ impl HeapValues {
             self.values.push(0);
         }
         self.values.reserve(n.saturating_sub(self.values.len()));
+        let mut next_heap = (self.values.len() | (CHECK_HEAPS - 1)) + 1;
+        let mut next_work = self.work.saturating_add(CHECK_WORK);
         while self.values.len() < n {
             let heap = self.values.len();
             if self.work > max_work {
                 return Err(ValuesError::WorkExhausted { heap: heap as u64, budget: max_work });
+            }
+            if heap >= next_heap || self.work >= next_work {
+                if stop(self) {
+                    return Err(ValuesError::Stopped { heap: heap as u64 });
+                }
+                next_heap = (heap | (CHECK_HEAPS - 1)) + 1;
+                next_work = self.work.saturating_add(CHECK_WORK);
             }
             if heap >= self.next_rebuild
                 || (heap >= 64 && self.rare.len() > 2 * self.rare_after_rebuild + 64 && heap >= self.next_rebuild / 2)
