@@ -36,11 +36,12 @@ impl Bytes {
 ///
 /// What opening ([`read`](Self::read), [`map`](Self::map), [`from_bytes`](Self::from_bytes),
 /// [`from_static`](Self::from_static)) guarantees: the blob's structure and every checksum,
-/// each cell within its game's range, and every closed form decoded and well formed;
+/// each cell within its game's range, every closed form decoded and well formed, and every heap
+/// game's table decoded (its game, a count of values that matches its period, `G(0) = 0`);
 /// [`leaper`](Self::leaper) then checks the square's last row and column against its move set's
 /// closed form. What only [`verify_contents`](Self::verify_contents) (`grundy inspect`) does:
-/// recompute every table from its game's rules; and only `grundy verify` re-runs a closed form's
-/// proof. A blob whose checksums were rewritten after its contents were changed can pass the
+/// recompute every table from its game's rules (a heap game's values too); and only `grundy
+/// verify` re-runs a closed form's proof or re-proves a heap game's period. A blob whose checksums were rewritten after its contents were changed can pass the
 /// opening checks; the winning-move search then reports an inconsistent table
 /// ([`KnightError::Inconsistent`](super::KnightError::Inconsistent)) instead of failing.
 pub struct TableFile {
