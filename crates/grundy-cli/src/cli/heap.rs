@@ -297,6 +297,22 @@ struct HeapGameArgs {
     max_time: Option<Duration>,
 }
 
+/// The table `grundy heaps` answers from when it computes one (and `emit --heap` embeds): the
+/// analysis and its payload (`format::heap`); a game without a proven period is noted on
+/// standard error, with the heap from which on cases are refused.
+pub fn judge_table(args: &Heap, game: &HeapGame) -> Result<(HeapAnalysis, Vec<u8>), Failure> {
+    let (analysis, _) = args.analyze(game, None)?;
+    if analysis.period().is_none() {
+        eprintln!(
+            "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",
+            not_found_reason(&analysis),
+            analysis.computed()
+        );
+    }
+    let payload = heap::encode(&analysis).map_err(Failure::invalid)?;
+    Ok((analysis, payload))
+}
+
 /// `grundy heaps`: sums of heaps of one game, `Case k: Alice|Bob`.
 pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
     let game = args.game.heap.as_ref();
@@ -309,15 +325,7 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
         None => {
             let game = game.expect("clap requires --heap without --table");
             let heap = Heap { heap: Some(game.clone()), max_heap: args.game.max_heap, max_time: args.game.max_time };
-            let (analysis, _) = heap.analyze(game, None)?;
-            if analysis.period().is_none() {
-                eprintln!(
-                    "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",
-                    not_found_reason(&analysis),
-                    analysis.computed()
-                );
-            }
-            computed = heap::encode(&analysis).map_err(Failure::invalid)?;
+            computed = judge_table(&heap, game)?.1;
             heap::decode(&computed).expect("encode writes a valid payload")
         }
     };

@@ -181,8 +181,7 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
 /// stored and read back as the judge reads it).
 fn heaps(args: &Heap) -> Result<Program, Failure> {
     let game = args.heap.as_ref().expect("checked by run");
-    let (analysis, _) = args.analyze(game, None)?;
-    let payload = grundy_core::format::heap::encode(&analysis).map_err(Failure::invalid)?;
+    let (analysis, payload) = super::heap::judge_table(args, game)?;
     let table = grundy_core::format::heap::decode(&payload).expect("encode writes a valid payload");
     let values: Vec<u16> = table.values().collect();
     let mut about = vec![format!("Game: sums of heaps of the heap game {game} (grundy heaps --heap {game}).")];
@@ -197,11 +196,6 @@ fn heaps(args: &Heap) -> Result<Program, Failure> {
             Some((p.period, p.preperiod))
         }
         HeapStatus::NotFound(e) => {
-            eprintln!(
-                "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",
-                e.stopped,
-                values.len()
-            );
             about.push(format!(
                 "Values: G(0..{}) only: no period proven ({}).",
                 values.len(),
