@@ -319,18 +319,8 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
     input += "";
     let want = grundy(&["misere-nim"], &input);
     assert!(want.status.success());
-    let bad = [
-        "1\n0\n",
-        "1\n1\n0\n",
-        "1\n2\n1 18446744073709551616\n",
-        "1\n1\n1\n2",
-        "2\n1\n1\n",
-        "1\n2\n1 2x\n",
-        "1\n2\n5 1é\n",
-        "1\n1\n18446744073709551616x\n",
-        "1\n3\n0001 +2 3\n",
-        "1\n1\n1\n 2y",
-    ];
+    // An empty pile, and the inputs that are bad for either judge of piles.
+    let bad: Vec<&str> = BAD_PILES.iter().copied().chain(["1\n1\n0\n"]).collect();
     for lang in ["c", "cpp", "python", "rust"] {
         let Some(program) = build(&d, lang, &["misere-nim"]) else { continue };
         let o = run(&program, input.as_bytes());
@@ -341,7 +331,7 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
         let expected = grundy(&["misere-nim"], zeros);
         assert!(expected.status.success());
         assert_eq!(String::from_utf8_lossy(&run(&program, zeros.as_bytes()).stdout), stdout(&expected), "{lang}");
-        for b in bad {
+        for &b in &bad {
             let expected = grundy(&["misere-nim"], b);
             assert_eq!(expected.status.code(), Some(2), "grundy on {b:?}");
             check_bad(&program, b, &expected);
@@ -411,9 +401,9 @@ fn heaps_input(rng: &mut Rng, cases: u64, near: u64, far: bool) -> (String, Vec<
     (text, all)
 }
 
-/// Bad heaps inputs: grundy's error position (and answers before it) in every language.
-const BAD_HEAPS: [&str; 13] = [
-    "",
+/// Inputs bad for both judges of `k` then `k` piles (misère Nim's and the heaps judge): no piles,
+/// numbers too large, missing or extra data, bytes that are not digits.
+const BAD_PILES: [&str; 9] = [
     "1\n0\n",
     "1\n2\n1 18446744073709551616\n",
     "1\n1\n1\n2",
@@ -423,10 +413,10 @@ const BAD_HEAPS: [&str; 13] = [
     "1\n1\n18446744073709551616x\n",
     "1\n3\n0001 +2 3\n",
     "1\n1\n1\n 2y",
-    "\u{feff}1\n1\n1",
-    "2\n1\n-1\n",
-    "2\n2\n3 4\n0\n",
 ];
+
+/// Bad heaps inputs: grundy's error position (and answers before it) in every language.
+const BAD_HEAPS: [&str; 4] = ["", "\u{feff}1\n1\n1", "2\n1\n-1\n", "2\n2\n3 4\n0\n"];
 
 /// `grundy emit --heap SPEC` in `langs`: random sums (heaps near 2^64 included) answered like
 /// `grundy heaps --heap SPEC`, and bad inputs refused at grundy's line and column.
@@ -441,7 +431,7 @@ fn heap_game_in(spec: &str, langs: &[&str]) {
         let o = run(&program, input.as_bytes());
         assert!(o.status.success(), "{spec} {lang}: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&want), "{spec} {lang}");
-        for bad in BAD_HEAPS {
+        for &bad in BAD_PILES.iter().chain(&BAD_HEAPS) {
             let expected = grundy(&["heaps", "--heap", spec], bad);
             assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
             check_bad(&program, bad, &expected);
@@ -458,14 +448,7 @@ fn kayles_in_four_languages_answers_like_grundy_and_the_definition() {
     let value = |h: u64| if h < 400 { g[h as usize] } else { g[(71 + (h - 71) % 12) as usize] };
     let mut rng = Rng(77);
     let (input, cases) = heaps_input(&mut rng, 120, 400, true);
-    let want: String = cases
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let x = h.iter().fold(0, |x, &h| x ^ value(h));
-            format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
-        })
-        .collect();
+    let want = crate::heaps::answers(value, &cases);
     // 2^64 = 4 (mod 12), so G(2^64 - 1) = G(71 + (2^64 - 1 - 71) mod 12) = G(75) = 8: Alice wins
     // a lone heap of 2^64 - 1, and Bob two heaps 12 apart.
     assert_eq!((value(u64::MAX), value(75)), (8, 8));
@@ -494,14 +477,7 @@ fn an_unproven_game_answers_its_table_and_refuses_beyond() {
     let g = crate::heaps::oracle("grundy", 200);
     let mut rng = Rng(4678);
     let (input, cases) = heaps_input(&mut rng, 150, 200, false);
-    let want: String = cases
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let x = h.iter().fold(0, |x, &h| x ^ g[h as usize]);
-            format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
-        })
-        .collect();
+    let want = crate::heaps::answers(|h| g[h as usize], &cases);
     let judge = |input: &str| grundy(&["heaps", "--heap", "grundy", "--max-heap", "200"], input);
     assert_eq!(stdout(&judge(&input)), want);
     // A refused heap comes before a bad byte later in its case.

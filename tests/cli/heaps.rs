@@ -2,23 +2,8 @@
 //! the `heaps` judge, against a mex-by-definition oracle written here (the digits read from the
 //! code text here, every option enumerated, no code shared with the crate).
 
+use crate::common::Rng;
 use crate::run::{grundy, scratch_dir, stderr, stdout};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// The digits of a code `d0.d1d2...` or of a set `{a,b}`, read here.
 fn digits_of(spec: &str) -> Vec<u32> {
@@ -71,6 +56,15 @@ pub(crate) fn oracle(spec: &str, n: usize) -> Vec<u32> {
         g.push((0..).find(|v| !seen.contains(v)).unwrap());
     }
     g
+}
+
+/// The judge's answer lines for sums of heaps, from the value of a heap.
+pub(crate) fn answers(value: impl Fn(u64) -> u32, cases: &[Vec<u64>]) -> String {
+    let line = |(i, heaps): (usize, &Vec<u64>)| {
+        let x = heaps.iter().fold(0, |x, &h| x ^ value(h));
+        format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
+    };
+    cases.iter().enumerate().map(line).collect()
 }
 
 /// `grundy sg --heap SPEC [extra] N...`.
@@ -183,15 +177,7 @@ fn heaps_judge_against_the_oracle() {
         }
         let out = grundy(&["heaps", "--heap", spec, "--max-heap", &n.to_string()], input.as_bytes());
         assert!(out.status.success(), "{spec}: {}", stderr(&out));
-        let expected: String = cases
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let x = h.iter().fold(0, |x, &h| x ^ g[h as usize]);
-                format!("Case {}: {}\n", i + 1, if x != 0 { "Alice" } else { "Bob" })
-            })
-            .collect();
-        assert_eq!(stdout(&out), expected, "{spec}");
+        assert_eq!(stdout(&out), answers(|h| g[h as usize], &cases), "{spec}");
         let out = grundy(&["heaps", "--heap", spec, "--max-heap", &n.to_string(), "--json"], input.as_bytes());
         assert!(out.status.success(), "{spec}: {}", stderr(&out));
         for (line, heaps) in stdout(&out).lines().zip(&cases) {
