@@ -1,0 +1,426 @@
+//! The judge input, read with `read(2)` in chunks into a window that slides forward, and its
+//! tokenizer: unsigned decimal numbers separated by spaces, tabs, `\n` and `\r`, as `grundy`
+//! reads them (leading zeros allowed, at most [`MAX_DIGITS`] digits, up to `u64::MAX`).
+//!
+//! Lines are not counted while reading: the newlines and the column of the bytes the window
+//! dropped are kept, and a position becomes a line and a column (in characters) only when an
+//! error is reported. A regular file is watched as `grundy` watches it: reaching its end before
+//! the size it had when opened, reading past it, or a changed modification time is an I/O
+//! error naming it, and so is bad input read from a file that changed.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ffi::{CStr, c_int};
+
+use crate::output::{Msg, Out};
+use crate::sys;
+
+/// Bytes read at a time.
+const CHUNK: usize = 1 << 17;
+
+/// The most digits a number may have, leading zeros included (as `grundy`).
+const MAX_DIGITS: usize = 4096;
+
+/// Room the window may need besides a chunk: a token kept across a slide (at most
+/// [`MAX_DIGITS`] + 1 bytes), and the sentinel.
+const SLACK: usize = MAX_DIGITS + 64;
+
+/// Why a number could not be read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ScanError {
+    /// The input ended.
+    End,
+    /// A `+` or `-` sign.
+    Sign,
+    /// Something that is not a digit.
+    NotANumber,
+    /// More than `u64::MAX`.
+    Overflow,
+    /// More than [`MAX_DIGITS`] digits.
+    TooLong,
+    /// Reading failed, or the file changed (the message is kept by the scanner).
+    Read,
+}
+
+/// What a number is, for messages: `{name}{index} of case {case}`, the index and the case left
+/// out when 0 (`x of knight 3 of case 2`, `n, the number of knights of case 2`).
+#[derive(Clone, Copy)]
+pub struct What {
+    pub name: &'static str,
+    pub index: u64,
+    pub case: u64,
+}
+
+impl Msg {
+    /// Appends what a number is.
+    pub fn what(&mut self, what: &What) -> &mut Msg {
+        self.s(what.name);
+        if what.index != 0 {
+            self.n(what.index);
+        }
+        if what.case != 0 {
+            self.s(" of case ").n(what.case);
+        }
+        self
+    }
+}
+
+/// A regular file being read, and what it was when opened.
+struct Watch {
+    /// Size and modification time when opened.
+    was: sys::Status,
+    /// The bytes from where reading started to that size, and those read so far.
+    expected: u64,
+    read: u64,
+}
+
+/// The input and the tokenizer's place in it.
+pub struct Scanner {
+    fd: c_int,
+    /// The window is `buf[..len]`; `buf[len]` is a sentinel (0: neither a digit nor a space), so
+    /// that the fast path needs no bounds checks.
+    buf: Vec<u8>,
+    len: usize,
+    /// The next unread byte.
+    pos: usize,
+    /// Whether the input may go on past the window.
+    more: bool,
+    /// Newlines before the window, and characters between the last of them and the window.
+    lines_before: u64,
+    column_before: u64,
+    /// What messages call the input.
+    name: &'static [u8],
+    watch: Option<Watch>,
+    /// The message of a read failure, once there is one.
+    read_error: Msg,
+}
+
+/// Whether `b` separates numbers.
+#[inline(always)]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+/// Newlines in `bytes`.
+fn newlines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+/// Characters (bytes that are not UTF-8 continuation bytes) in `bytes`.
+fn chars(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
+}
+
+impl Scanner {
+    /// Opens `file` (standard input for `None` or `-`). Errs with the message of an I/O failure.
+    pub fn open(file: Option<&'static CStr>) -> Result<Scanner, Msg> {
+        let path = file.filter(|p| p.to_bytes() != b"-");
+        let (fd, name): (c_int, &'static [u8]) = match path {
+            Some(p) => match sys::open_read(p) {
+                Ok(fd) => (fd, p.to_bytes()),
+                Err(e) => return Err(named(p.to_bytes(), |m| m.os_error(e))),
+            },
+            None => (sys::STDIN, b"standard input"),
+        };
+        let mut scan = Scanner {
+            fd,
+            buf: vec![0; CHUNK + SLACK],
+            len: 0,
+            pos: 0,
+            more: true,
+            lines_before: 0,
+            column_before: 0,
+            name,
+            watch: None,
+            read_error: Msg::new(),
+        };
+        match sys::status(fd) {
+            Ok(st) if st.directory => {
+                return Err(named(name, |m| m.s("is a directory, not a judge input file")));
+            }
+            // A file the kernel sizes at 0 may still have content (`/proc/self/status`): a stream.
+            Ok(st) if st.regular && st.size > 0 => {
+                let expected = st.size.saturating_sub(sys::offset(fd));
+                scan.watch = Some(Watch { was: st, expected, read: 0 });
+            }
+            Ok(_) => {}
+            // Standard input closed: empty, as for a Rust program (its runtime opens /dev/null).
+            Err(sys::EBADF) if path.is_none() => scan.more = false,
+            Err(e) => return Err(named(name, |m| m.os_error(e))),
+        }
+        if path.is_none() && sys::is_terminal(sys::STDIN) {
+            crate::output::report(
+                b"reading the judge input from standard input (the terminal); end it with Ctrl-D",
+            );
+        }
+        Ok(scan)
+    }
+
+    /// The next number.
+    #[inline(always)]
+    pub fn number(&mut self) -> Result<u64, ScanError> {
+        let bytes = self.buf.as_ptr();
+        let mut p = self.pos;
+        // SAFETY: `p <= len` throughout: `buf[len]` is the sentinel, which stops both loops,
+        // and `len < buf.len()`.
+        unsafe {
+            while is_space(*bytes.add(p)) {
+                p += 1;
+            }
+            let start = p;
+            let mut value = 0u64;
+            loop {
+                let digit = (*bytes.add(p)).wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+                p += 1;
+            }
+            // 1 to 19 digits (no overflow), ended by a space inside the window.
+            if p > start && p - start <= 19 && is_space(*bytes.add(p)) {
+                self.pos = p;
+                return Ok(value);
+            }
+            self.pos = start;
+        }
+        self.number_slow()
+    }
+
+    /// The next number; an input error (or a read error) ends the process, `what` naming it.
+    #[inline(always)]
+    pub fn expect(&mut self, out: &mut Out, what: What) -> u64 {
+        match self.number() {
+            Ok(value) => value,
+            Err(e) => self.fail(out, e, &what),
+        }
+    }
+
+    /// Byte by byte: long numbers, tokens that run into the window's end, and every error.
+    #[inline(never)]
+    fn number_slow(&mut self) -> Result<u64, ScanError> {
+        let mut start = self.pos;
+        loop {
+            while start < self.len && is_space(self.buf[start]) {
+                start += 1;
+            }
+            let mut p = start;
+            let mut value: u64 = 0;
+            while p < self.len && self.buf[p].is_ascii_digit() {
+                let digit = u64::from(self.buf[p] - b'0');
+                value = match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+                    Some(v) => v,
+                    None => return self.failed(start, ScanError::Overflow),
+                };
+                p += 1;
+            }
+            if p - start > MAX_DIGITS {
+                return self.failed(start, ScanError::TooLong);
+            }
+            if p == self.len && self.more {
+                // The token, or the spaces before it, may go on past the window.
+                start -= self.slide(start)?;
+                continue;
+            }
+            if p == start {
+                return match self.buf.get(p) {
+                    _ if p == self.len => self.failed(p, ScanError::End),
+                    Some(b'+' | b'-') => self.failed(p, ScanError::Sign),
+                    _ => self.failed(p, ScanError::NotANumber),
+                };
+            }
+            if p < self.len && !is_space(self.buf[p]) {
+                return self.failed(p, ScanError::NotANumber);
+            }
+            self.pos = p;
+            return Ok(value);
+        }
+    }
+
+    /// Records where a token failed.
+    fn failed<T>(&mut self, at: usize, e: ScanError) -> Result<T, ScanError> {
+        self.pos = at;
+        Err(e)
+    }
+
+    /// Drops the window before `keep`, counting its lines, and reads more after what is left.
+    /// Returns how many bytes were dropped; [`ScanError::Read`] when reading failed or a watched
+    /// file turned out to have changed.
+    fn slide(&mut self, keep: usize) -> Result<usize, ScanError> {
+        let dropped = &self.buf[..keep];
+        match dropped.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => {
+                self.lines_before += newlines(dropped);
+                self.column_before = chars(&dropped[nl + 1..]);
+            }
+            None => self.column_before += chars(dropped),
+        }
+        self.buf.copy_within(keep..self.len, 0);
+        self.len -= keep;
+        self.pos -= self.pos.min(keep);
+        let room = (self.buf.len() - 1).min(self.len + CHUNK);
+        let n = match sys::read_into(self.fd, &mut self.buf[self.len..room]) {
+            Ok(n) => n,
+            Err(e) => return Err(self.read_failed(|m| m.os_error(e))),
+        };
+        self.len += n;
+        self.buf[self.len] = 0;
+        self.more = n > 0;
+        if let Some(watch) = &mut self.watch {
+            watch.read += n as u64;
+            let misread = [watch.read < watch.expected, watch.read > watch.expected];
+            if n == 0 || misread[1] {
+                if let Some(what) = self.change(misread) {
+                    return Err(self.read_failed(|m| m.b(&what.0)));
+                }
+            }
+        }
+        Ok(keep)
+    }
+
+    /// How a watched file differs from what it was when opened, or `None`. `[short, long]`: the
+    /// reader found fewer or more bytes than it had.
+    fn change(&self, [short, long]: [bool; 2]) -> Option<Msg> {
+        let watch = self.watch.as_ref()?;
+        let now = sys::status(self.fd).ok()?;
+        let (was, mut m) = (watch.was.size, Msg::new());
+        if short || now.size < was {
+            m.s("the file shrank while it was read (").n(was).s(" bytes when opened, ").n(now.size).s(" now)");
+        } else if long || now.size > was {
+            m.s("the file grew while it was read (").n(was).s(" bytes when opened, ").n(now.size).s(" now)");
+        } else if now.modified != watch.was.modified {
+            m.s("the file was modified while it was read");
+        } else {
+            return None;
+        }
+        Some(m)
+    }
+
+    /// Keeps the message of a read failure, `what` describing it after the input's name.
+    #[cold]
+    fn read_failed(&mut self, what: impl FnOnce(&mut Msg) -> &mut Msg) -> ScanError {
+        self.read_error.s("reading input: ").b(self.name).s(": ");
+        what(&mut self.read_error);
+        self.more = false;
+        ScanError::Read
+    }
+
+    /// Succeeds when only spaces are left; otherwise an input error at the first other byte.
+    pub fn finish(&mut self, out: &mut Out, cases: u64) {
+        loop {
+            match self.buf[self.pos..self.len].iter().position(|&b| !is_space(b)) {
+                Some(i) => {
+                    self.pos += i;
+                    let mut m = Msg::new();
+                    match cases {
+                        0 => m.s("unexpected data after the case count 0"),
+                        n => m.s("unexpected data after case ").n(n),
+                    };
+                    self.fail_at(out, self.pos, &m)
+                }
+                None if self.more => {
+                    if self.slide(self.len).is_err() {
+                        out.exit(1, &self.read_error.0)
+                    }
+                }
+                None => return,
+            }
+        }
+    }
+
+    /// Ends the process on a number that could not be read (exit 2), `what` naming it.
+    #[cold]
+    #[inline(never)]
+    pub fn fail(&mut self, out: &mut Out, e: ScanError, what: &What) -> ! {
+        let mut m = Msg::new();
+        match e {
+            ScanError::End => m.s("unexpected end of input: expected ").what(what),
+            ScanError::Sign => m.s("expected ").what(what).s(" as an unsigned number, found a sign"),
+            ScanError::NotANumber => {
+                // A character is up to 4 bytes: make sure the window holds all of it.
+                while self.len - self.pos < 4 && self.more && self.slide(self.pos).is_ok() {}
+                m.s("expected ").what(what).s(", found ");
+                describe(&mut m, &self.buf[self.pos..self.len]);
+                &mut m
+            }
+            ScanError::Overflow => m.what(what).s(" is too large (the largest is 18446744073709551615)"),
+            ScanError::TooLong => {
+                m.what(what).s(" has more than 4096 digits (leading zeros included), too many to read")
+            }
+            ScanError::Read => out.exit(1, &self.read_error.0),
+        };
+        self.fail_at(out, self.pos, &m)
+    }
+
+    /// Ends the process on an input error at the start of the last token read (a number out of
+    /// range, say).
+    #[cold]
+    #[inline(never)]
+    pub fn fail_at_token(&self, out: &mut Out, message: &Msg) -> ! {
+        let start = self.buf[..self.pos].iter().rposition(|&b| is_space(b)).map_or(0, |i| i + 1);
+        self.fail_at(out, start, message)
+    }
+
+    /// Ends the process on an input error at `at` in the window (exit 2): `line L, column C:
+    /// {message}`; a read error instead (exit 1) when the input is a file that changed since it
+    /// was opened (the bad bytes may be the change's).
+    fn fail_at(&self, out: &mut Out, at: usize, message: &Msg) -> ! {
+        let before = &self.buf[..at];
+        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
+            None => (self.lines_before, self.column_before + chars(before)),
+        };
+        let mut m = Msg::new();
+        m.s("line ").n(line + 1).s(", column ").n(column + 1).s(": ").b(&message.0);
+        if let Some(what) = self.change([false; 2]) {
+            let mut read = Msg::new();
+            read.s("reading input: ").b(self.name).s(": ").b(&what.0).s(" (then, as read: ").b(&m.0).s(")");
+            out.exit(1, &read.0)
+        }
+        out.exit(2, &m.0)
+    }
+}
+
+/// `{name}: {what}`.
+fn named(name: &[u8], what: impl FnOnce(&mut Msg) -> &mut Msg) -> Msg {
+    let mut m = Msg::new();
+    m.b(name).s(": ");
+    what(&mut m);
+    m
+}
+
+/// A readable name for the character at the start of `rest`, as `grundy` gives it for ASCII,
+/// a byte-order mark and bytes that are not UTF-8; other characters are shown as they are.
+fn describe(m: &mut Msg, rest: &[u8]) {
+    let len = match rest.first() {
+        None => {
+            m.s("end of input");
+            return;
+        }
+        Some(&b) if b < 0x80 => 1,
+        Some(&b) if b >= 0xF0 => 4,
+        Some(&b) if b >= 0xE0 => 3,
+        Some(_) => 2,
+    };
+    let Some(Ok(text)) = rest.get(..len).map(core::str::from_utf8) else {
+        m.s("byte 0x").hex(rest[0], 2).s(" (not UTF-8)");
+        return;
+    };
+    match text.as_bytes() {
+        [0xEF, 0xBB, 0xBF] => m.s("a UTF-8 byte-order mark (U+FEFF; save the file without it)"),
+        [0] => m.s("character '\\0'"),
+        &[c] if c < 0x20 || c == 0x7F => m.s("character '\\u{").hex(c, 1).s("}'"),
+        _ => m.s("'").s(text).s("'"),
+    };
+}
+
+impl Msg {
+    /// Appends `byte` in lower-case hexadecimal, at least `digits` digits (1 or 2).
+    fn hex(&mut self, byte: u8, digits: usize) -> &mut Msg {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        if byte >= 16 || digits == 2 {
+            self.b(&[HEX[usize::from(byte >> 4)]]);
+        }
+        self.b(&[HEX[usize::from(byte & 15)]])
+    }
+}

@@ -1,0 +1,58 @@
+//! LightOJ 1253, Misère Nim: `T`, then per case `k` and a line of `k` pile sizes; `Case k:
+//! Alice` when the first player wins, else `Case k: Bob`.
+//!
+//! A position's outcome depends on three facts (every pile is one?, XOR zero?, odd number of
+//! piles?), looked up in the outcome table `build.rs` derived by grundy-core's recurrence
+//! ([`grundy_core::misere`]). Pile sizes go up to 2^64 - 1; `k` and every pile must be at least
+//! 1, as in `grundy`.
+
+use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS, table_index};
+
+use crate::input::{Scanner, What};
+use crate::output::{Lines, Msg, Name, Out};
+
+/// The outcome table, `table_index(all_ones, xor_zero, k_odd)` to a cell.
+static TABLE: &[u8; 8] = include_bytes!(concat!(env!("OUT_DIR"), "/misere_table.bin"));
+
+static ALICE: Name = Name::new("Alice");
+static BOB: Name = Name::new("Bob");
+
+/// Answers every case.
+pub fn solve(scan: &mut Scanner, out: &mut Out) {
+    let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
+    let mut lines = Lines::new("Case ");
+    for case in 1..=cases {
+        let k = scan.expect(out, What { name: "k, the number of piles", index: 0, case });
+        if k == 0 {
+            let mut m = Msg::new();
+            m.s("case ").n(case).s(" has no piles: k must be at least 1");
+            scan.fail_at_token(out, &m);
+        }
+        // The XOR of the piles, and the OR of their halves (0 iff every pile is one).
+        let (mut xor, mut big) = (0, 0);
+        for pile in 1..=k {
+            let stones = scan.expect(out, What { name: "the size of pile ", index: pile, case });
+            if stones == 0 {
+                empty_pile(scan, out, pile, case);
+            }
+            xor ^= stones;
+            big |= stones >> 1;
+        }
+        let name = match TABLE[table_index(big == 0, xor == 0, k % 2 == 1)] {
+            FIRST_PLAYER_WINS => &ALICE,
+            SECOND_PLAYER_WINS => &BOB,
+            // Every pile one forces XOR = k mod 2: the other two classes are empty.
+            _ => unreachable!(),
+        };
+        lines.push(out, name);
+    }
+    scan.finish(out, cases);
+}
+
+#[cold]
+#[inline(never)]
+fn empty_pile(scan: &Scanner, out: &mut Out, pile: u64, case: u64) -> ! {
+    let mut m = Msg::new();
+    m.s("pile ").n(pile).s(" of case ").n(case).s(" is empty: piles hold at least one stone");
+    scan.fail_at_token(out, &m)
+}

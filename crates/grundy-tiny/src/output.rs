@@ -1,0 +1,196 @@
+//! Standard output through one buffer written with `write(2)`, the answer lines `Case k: ...`
+//! with the case number kept as ASCII digits, messages built by hand (decimal numbers without
+//! the formatting machinery), and how the process ends: exit code, message, and the rule for
+//! output (a closed pipe ends quietly; any other write error is exit 1).
+
+use alloc::vec::Vec;
+
+use crate::sys;
+
+/// Bytes gathered before they are written.
+const CAP: usize = 1 << 16;
+
+/// Room a line needs: a head of up to [`HEAD`] bytes and a name of up to [`NAME`].
+const LINE: usize = HEAD + NAME;
+
+/// Buffered standard output.
+pub struct Out {
+    buf: Vec<u8>,
+}
+
+impl Out {
+    pub fn new() -> Out {
+        Out { buf: Vec::with_capacity(CAP) }
+    }
+
+    /// Writes what is gathered; a failure ends the process (quietly on a closed pipe, as a
+    /// success; else exit 1 with a message).
+    #[cold]
+    #[inline(never)]
+    fn flush(&mut self) {
+        if let Err(e) = sys::write_all(sys::STDOUT, &self.buf) {
+            write_failed(e, None);
+        }
+        self.buf.clear();
+    }
+
+    /// Ends the run: what is gathered is written, then `code` and its `message` (none for 0)
+    /// end the process. A write error wins over `message` (exit 1, its message naming the
+    /// other), except a closed pipe, which ends the process quietly with 0.
+    pub fn exit(&mut self, code: i32, message: &[u8]) -> ! {
+        if let Err(e) = sys::write_all(sys::STDOUT, &self.buf) {
+            write_failed(e, (code != 0).then_some(message));
+        }
+        if code != 0 {
+            report(message);
+        }
+        sys::exit(code)
+    }
+}
+
+/// A failed write of standard output: `EPIPE` ends the process quietly with 0; anything else
+/// is exit 1, the message naming an earlier error if there was one.
+#[cold]
+fn write_failed(errnum: i32, earlier: Option<&[u8]>) -> ! {
+    if errnum == sys::EPIPE {
+        sys::exit(0);
+    }
+    let mut m = Msg::new();
+    m.s("writing output: ").os_error(errnum);
+    if let Some(earlier) = earlier {
+        m.s(" (after an earlier error: ").b(earlier).s(")");
+    }
+    report(&m.0);
+    sys::exit(1)
+}
+
+/// `grundy-tiny: {message}` on standard error (which may be closed: nothing is done about it).
+pub fn report(message: &[u8]) {
+    let mut line = Msg::new();
+    line.s("grundy-tiny: ").b(message).s("\n");
+    let _ = sys::write_all(sys::STDERR, &line.0);
+}
+
+/// A message for standard error, built piece by piece.
+pub struct Msg(pub Vec<u8>);
+
+impl Msg {
+    pub fn new() -> Msg {
+        Msg(Vec::new())
+    }
+
+    /// Appends text.
+    pub fn s(&mut self, text: &str) -> &mut Msg {
+        self.b(text.as_bytes())
+    }
+
+    /// Appends bytes.
+    pub fn b(&mut self, bytes: &[u8]) -> &mut Msg {
+        self.0.extend_from_slice(bytes);
+        self
+    }
+
+    /// Appends `n` in decimal.
+    pub fn n(&mut self, mut n: u64) -> &mut Msg {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.b(&digits[at..])
+    }
+
+    /// Appends the C library's text for `errnum` and `(os error N)`, as Rust shows an I/O error.
+    pub fn os_error(&mut self, errnum: i32) -> &mut Msg {
+        self.b(sys::error_text(errnum)).s(" (os error ").n(errnum as u64).s(")")
+    }
+}
+
+/// Room for a head: `Case #`, up to 20 digits and `: `.
+const HEAD: usize = 32;
+
+/// Room for a winner's name and its newline.
+const NAME: usize = 16;
+
+/// A winner's name with its newline, padded to [`NAME`] bytes (copied whole, advanced over by
+/// its length).
+pub struct Name {
+    bytes: [u8; NAME],
+    len: usize,
+}
+
+impl Name {
+    pub const fn new(name: &str) -> Name {
+        let mut bytes = [0; NAME];
+        let text = name.as_bytes();
+        let mut i = 0;
+        while i < text.len() {
+            bytes[i] = text[i];
+            i += 1;
+        }
+        bytes[i] = b'\n';
+        Name { bytes, len: text.len() + 1 }
+    }
+}
+
+/// The answer lines, `{prefix}{k}: {name}`, one per case from 1 on. The head `{prefix}{k}: ` is
+/// kept as bytes and its number incremented in place.
+pub struct Lines {
+    head: [u8; HEAD],
+    len: usize,
+    /// Where the case number starts in the head.
+    digits: usize,
+}
+
+impl Lines {
+    /// Lines from case 1 on, each starting `prefix` (`Case ` or `Case #`).
+    pub fn new(prefix: &str) -> Lines {
+        let mut head = [0; HEAD];
+        let digits = prefix.len();
+        head[..digits].copy_from_slice(prefix.as_bytes());
+        head[digits..digits + 3].copy_from_slice(b"1: ");
+        Lines { head, len: digits + 3, digits }
+    }
+
+    /// Writes the next case's line, won by `name`.
+    #[inline]
+    pub fn push(&mut self, out: &mut Out, name: &Name) {
+        if out.buf.len() > CAP - LINE {
+            out.flush();
+        }
+        let at = out.buf.len();
+        // SAFETY: the buffer's capacity is `CAP` and at most `CAP - LINE` bytes are used, so the
+        // `LINE` bytes from `at` are inside the allocation; the length set covers only the
+        // bytes just written.
+        unsafe {
+            let end = out.buf.as_mut_ptr().add(at);
+            end.copy_from_nonoverlapping(self.head.as_ptr(), HEAD);
+            end.add(self.len).copy_from_nonoverlapping(name.bytes.as_ptr(), NAME);
+            out.buf.set_len(at + self.len + name.len);
+        }
+        self.advance();
+    }
+
+    /// The next case number: the last digit incremented, carrying through nines (a leading 1
+    /// added when every digit was a nine).
+    #[inline]
+    fn advance(&mut self) {
+        let mut i = self.len - 3;
+        while self.head[i] == b'9' {
+            self.head[i] = b'0';
+            if i == self.digits {
+                self.head.copy_within(self.digits..self.len, self.digits + 1);
+                self.head[self.digits] = b'1';
+                self.len += 1;
+                return;
+            }
+            i -= 1;
+        }
+        self.head[i] += 1;
+    }
+}
