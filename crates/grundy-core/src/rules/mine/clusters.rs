@@ -5,6 +5,8 @@
 
 use super::buffers::{Buffers, Shared};
 use super::sweep::union;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// A group of shared numbers with the same regions and an odd count: its regions (indices into
 /// the cluster's `regions`) and one of its numbers (row, column).

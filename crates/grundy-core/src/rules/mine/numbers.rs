@@ -165,7 +165,7 @@ fn ones(mask: &[u64], lo: u64, hi: u64) -> u32 {
 /// Gives the numbers of `mask` (one row) to the runs of an adjacent row: to each run those in its
 /// columns widened by one, less the cell it shares with the previous run across a one-cell gap.
 #[inline(always)] // Into both versions of `Solver::run` (it counts bits).
-fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: std::ops::Range<usize>, mask: &[u64], cols: u64) {
+fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: core::ops::Range<usize>, mask: &[u64], cols: u64) {
     let mut prev_end: Option<u64> = None;
     for j in span {
         let (start, end) = (u64::from(runs[j].start), u64::from(runs[j].end));

@@ -19,16 +19,17 @@
 //! A board whose value is not 0 has a piece with `c ^ v < c`, and by the mex definition that
 //! piece has an option of value `c ^ v`: the search below always finds a move.
 
+use alloc::vec::Vec;
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
+use super::MineTable;
 use super::analysis::{Analysis, SolveError};
 use super::board::Board;
 use super::buffers::{Buffers, reserve};
 use super::clusters::BoardCluster;
 use super::sweep::dilate;
 use crate::nimber::Nimber;
-use crate::table::MineTable;
 
 /// A move in a cluster's abstract game, by the cluster's own numbering of regions and groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
