@@ -64,6 +64,7 @@ use core::time::Duration;
 use super::hash::FxMap;
 #[cfg(feature = "std")]
 use super::progress::Clock;
+use super::sort::{sort, sort_by_key};
 
 /// Vertices and edges scanned per budget unit (see the module's docs).
 const EFFORT_UNIT: u64 = 64;
@@ -253,7 +254,7 @@ impl Codes {
 
 /// Keeps each code of a sorted list once if it appears an odd number of times.
 fn cancel(codes: &mut Vec<u32>) {
-    codes.sort_unstable();
+    sort(codes);
     let mut out = 0;
     let mut i = 0;
     while i < codes.len() {
@@ -611,7 +612,7 @@ impl Engine {
             return self.memoise(key, &options.seen);
         }
         let mut above: Vec<Box<[u32]>> = options.unknown.clone();
-        above.sort_unstable();
+        sort(&mut above);
         above.dedup();
         self.push(Frame { key, options: Some(options) })?;
         for key in above {
@@ -1006,7 +1007,7 @@ fn component(
             around.clear();
             let near = &s.core_nbr[s.core_off[i] as usize..s.core_off[i + 1] as usize];
             around.extend(near.iter().map(|&j| s.colour[j as usize]));
-            around.sort_unstable();
+            sort(&mut around);
             s.colour2.push(around.iter().fold(mix(s.colour[i], around.len() as u64), |h, &c| mix(h, c)));
         }
         core::mem::swap(&mut s.colour, &mut s.colour2);
@@ -1014,7 +1015,7 @@ fn component(
     s.order.clear();
     s.order.extend(0..k as u32);
     let colour = &s.colour;
-    s.order.sort_by_key(|&i| (colour[i as usize], i));
+    sort_by_key(&mut s.order, |&i| (colour[i as usize], i));
     // Ranks, in the cursors' place.
     let rank = &mut s.core_off;
     for (r, &i) in s.order.iter().enumerate() {
@@ -1027,7 +1028,7 @@ fn component(
         let (x, y) = (rank[e.0 as usize], rank[e.1 as usize]);
         *e = (x.min(y), x.max(y));
     }
-    s.core_edges.sort_unstable();
+    sort(&mut s.core_edges);
     for &(a, b) in &s.core_edges {
         key.push(a);
         key.push(b);
@@ -1074,7 +1075,7 @@ fn mark_kept(s: &mut Scratch, roots: &[u32]) {
     // Children by parent, top-down (peeled vertices in reverse order).
     let mut by_parent: Vec<(u32, u32, u32)> =
         s.peeled.iter().map(|&u| (s.parent[u as usize], s.code[u as usize], u)).collect();
-    by_parent.sort_unstable();
+    sort(&mut by_parent);
     let order: Vec<u32> = s.peeled.iter().rev().copied().collect();
     let mut visit: Vec<u32> = roots.to_vec();
     visit.extend(order);

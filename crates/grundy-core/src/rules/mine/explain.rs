@@ -28,6 +28,7 @@ use super::analysis::{Analysis, SolveError};
 use super::board::Board;
 use super::buffers::{Buffers, reserve};
 use super::clusters::BoardCluster;
+use super::sort::sort;
 use super::sweep::dilate;
 use crate::nimber::Nimber;
 
@@ -213,7 +214,7 @@ pub(super) fn explanation(
     }
     let cells = Cells { buffers, board };
     let mut clustered: Vec<u32> = clusters.iter().flat_map(|c| c.regions.iter().copied()).collect();
-    clustered.sort_unstable();
+    sort(&mut clustered);
     let components = &mut explanation.components;
     for (x, (&p, &n)) in buffers.parent.iter().zip(&buffers.count).enumerate() {
         if p as usize == x && clustered.binary_search(&p).is_err() {

@@ -43,6 +43,7 @@ mod numbers;
 #[cfg(feature = "std")]
 mod progress;
 mod recurrence;
+mod sort;
 mod sweep;
 mod table;
 
@@ -413,7 +414,7 @@ impl Solver {
             }
         }
         let mut order: Vec<usize> = (0..clusters.len()).collect();
-        order.sort_by_key(|&k| (clusters[k].regions.len(), clusters[k].groups.len()));
+        sort::sort_by_key(&mut order, |&k| (clusters[k].regions.len(), clusters[k].groups.len(), k));
         values.clear();
         values.resize(clusters.len(), 0);
         self.engine.reset();

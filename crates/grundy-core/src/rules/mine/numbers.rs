@@ -4,6 +4,7 @@
 use super::analysis::SolveError;
 use super::board::zeroed;
 use super::buffers::{Buffers, Run, Shared, oom, reserve};
+use super::sort::sort;
 use super::sweep::dilate;
 
 /// What attributing the numbers counted.
@@ -122,7 +123,7 @@ pub(super) fn attribute_numbers(buffers: &mut Buffers) -> Result<Attributed, Sol
                     count[first as usize] += 1;
                 } else {
                     let ids = &mut ids[..n];
-                    ids.sort_unstable();
+                    sort(ids);
                     let mut set = Shared { len: 0, ids: [0; 8], row: r as u32, col: c as u32 };
                     for &id in ids.iter() {
                         if set.len == 0 || set.ids[usize::from(set.len) - 1] != id {
