@@ -50,14 +50,13 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 pub mod judge;
-mod nimber;
 mod solver;
 pub mod table;
 
 // The game math and the blob format, for the modules here.
 use grundy_core::format;
 
-pub use nimber::{Nimber, Outcome};
+pub use grundy_core::{Nimber, Outcome};
 pub use solver::{knight, mine, misere};
 
 /// The README's Rust examples run as doctests.

@@ -11,8 +11,8 @@
 pub use crate::table::{KnightError, KnightMove};
 pub use grundy_core::{HYPER_KNIGHT_MOVES, MAX_COORDINATE};
 
-use crate::nimber::{Nimber, Outcome};
 use crate::table::embedded;
+use crate::{Nimber, Outcome};
 
 /// g(x, y) of one hyper knight, for any `x, y <= 2^63 - 1`: the embedded table inside its
 /// square, the closed form outside. Errs only with [`KnightError::TooLarge`].

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::nimber::Outcome;
+use crate::Outcome;
 use crate::table::{MisereTable, embedded};
 use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS};
 

@@ -8,7 +8,7 @@ use grundy_core::{ClosedForm, MAX_COORDINATE};
 use serde::Serialize;
 
 use super::form_eval::Certified;
-use crate::nimber::Nimber;
+use crate::Nimber;
 
 /// A leaper's Grundy square `0 <= x, y < bound`, one byte per cell, row-major, with the
 /// certified closed form of the same move set beyond the square when there is one.

@@ -8,13 +8,15 @@
 //!   periodicity theorems ([`find_period`], re-checked by [`check_period`]), both run by
 //!   [`analyze_heap`].
 //! - **Misère Nim and Mine**: the parity recurrences behind their tables ([`misere`], [`mine`],
-//!   [`ParityTables`]).
+//!   [`ParityTables`]), and Mine's exact solver, on any board ([`mine::Solver`]).
+//! - **Nimbers**: [`Nimber`], the value sums add up to, and the [`Outcome`] it decides.
 //! - **Blobs**: the `.sgt` format ([`format`]: a bincode header and 64-byte aligned payloads,
 //!   all checksummed), grundy's default blob ([`default_blob`]) and one for any leaper
 //!   ([`leaper_blob`]); [`blocks`], a square as its distinct 8 x 8 blocks, the form the knights
 //!   judge reads.
 //!
-//! `no_std` with `alloc`: a `build.rs` (grundy's own, or a downstream crate's) computes tables
+//! `no_std` with `alloc` (the `std` feature adds the Mine solver's time bound, progress reports
+//! and run-time POPCNT detection): a `build.rs` (grundy's own, or a downstream crate's) computes tables
 //! with it and writes the blob to `OUT_DIR`; the `grundy` crate reads such a blob at run time.
 //!
 //! ```
@@ -28,19 +30,21 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 extern crate alloc;
-#[cfg(test)]
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 
 pub mod blocks;
 pub mod format;
 mod generate;
 mod math;
+pub mod nimber;
 mod rules;
 
 pub use generate::{
     BOUND_ENV, BoundError, DEFAULT_BOUND, GENERATOR, LeaperBlobError, MAX_BOUND, default_blob, heap_blob,
     hyper_knight_form, leaper_blob, leaper_blob_with, parse_bound,
 };
+pub use nimber::{Nimber, Outcome};
 pub use rules::heap::check::{CheckFailure, check_period};
 pub use rules::heap::moves::{HeapMove, move_to_value};
 pub use rules::heap::naive::mex_by_definition;

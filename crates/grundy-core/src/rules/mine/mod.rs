@@ -1,5 +1,10 @@
 //! Mine (HDU 4678): the Grundy value of a board and its winner, exact on every board.
 //!
+//! # The rules' values
+//! Under the statement's promise (no number touches two blank regions) a board is a sum of
+//! blank regions and lone numbers, valued by the recurrence of module `recurrence`
+//! ([`region_table`], [`number_value`]); [`MineTable`] holds them as a solver reads them.
+//!
 //! # How a board is solved
 //! 1. Per row, from the mine bitmap: the blank cells (no mine among the 8 neighbours) as a
 //!    bitmap, 64 cells per word, and the first cells of their maximal runs. Runs of consecutive
@@ -23,7 +28,8 @@
 //!
 //! The buffers of steps 1 and 2 have one owner (module `buffers`), reused from board to board;
 //! the steps are functions of it, and the [`Solver`] only holds it, the table, the search and
-//! its bounds (the budget, and a time bound with progress reports: module `progress`).
+//! its budget. With the `std` feature it also has a time bound and progress reports (module
+//! `progress`), and runs steps 1 to 4 with POPCNT where the CPU has it.
 
 mod analysis;
 mod board;
@@ -34,21 +40,29 @@ mod clusters;
 mod explain;
 mod hash;
 mod numbers;
+#[cfg(feature = "std")]
 mod progress;
+mod recurrence;
+mod sort;
 mod sweep;
+mod table;
 
 pub use analysis::{Analysis, ClusterTooLarge, SolveError};
 pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
 #[doc(hidden)]
 pub use explain::{Click, ClusterMove, Component, Explanation, RegionMap};
 #[doc(hidden)]
+#[cfg(feature = "std")]
 pub use progress::Clock;
+#[cfg(feature = "std")]
 pub use progress::{Progress, ProgressHook};
+pub use recurrence::{SEARCH_LIMIT, mex, number_value, period, region_table, region_values};
+pub use table::MineTable;
 
-use std::time::Duration;
+use alloc::vec::Vec;
+use core::time::Duration;
 
 use crate::nimber::{Nimber, Outcome};
-use crate::table::{MineTable, embedded};
 use buffers::Buffers;
 use clusters::BoardCluster;
 
@@ -78,9 +92,12 @@ struct Clusters {
 pub struct Solver {
     table: MineTable<'static>,
     max_states: usize,
+    #[cfg(feature = "std")]
     max_time: Option<Duration>,
+    #[cfg(feature = "std")]
     progress: Option<ProgressHook>,
     /// The case progress reports name.
+    #[cfg(feature = "std")]
     case: Option<u64>,
     buffers: Buffers,
     /// Graph Chomp, which values every cluster of a board.
@@ -94,9 +111,9 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver using the embedded tables and [`DEFAULT_MAX_STATES`].
+    /// A solver using the rules' values ([`MineTable::RULES`]) and [`DEFAULT_MAX_STATES`].
     pub fn new() -> Solver {
-        Solver::with_table(embedded::mine())
+        Solver::with_table(MineTable::RULES)
     }
 
     /// A solver using `table`.
@@ -104,8 +121,11 @@ impl Solver {
         Solver {
             table,
             max_states: DEFAULT_MAX_STATES,
+            #[cfg(feature = "std")]
             max_time: None,
+            #[cfg(feature = "std")]
             progress: None,
+            #[cfg(feature = "std")]
             case: None,
             buffers: Buffers::default(),
             engine: chomp::Engine::default(),
@@ -123,8 +143,11 @@ impl Solver {
     pub fn new_like(&self) -> Solver {
         let mut solver = Solver::with_table(self.table);
         solver.max_states = self.max_states;
-        solver.max_time = self.max_time;
-        solver.progress = self.progress.clone();
+        #[cfg(feature = "std")]
+        {
+            solver.max_time = self.max_time;
+            solver.progress = self.progress.clone();
+        }
         solver
     }
 
@@ -139,6 +162,7 @@ impl Solver {
         self.max_states
     }
 
+    #[cfg(feature = "std")]
     /// Sets a time bound per board on the exact search (`None`: none, the default): a board
     /// whose clusters take longer is refused as one past the budget is, with
     /// [`ClusterTooLarge::out_of_time`] set. The clock is looked at as the search's cost grows
@@ -148,17 +172,20 @@ impl Solver {
         self.max_time = max_time;
     }
 
+    #[cfg(feature = "std")]
     /// The time bound per board (see [`Solver::set_max_time`]).
     pub fn max_time(&self) -> Option<Duration> {
         self.max_time
     }
 
+    #[cfg(feature = "std")]
     /// Sets progress reports for boards whose search runs long (`None`: none, the default).
     /// Reports come from the thread solving the board, while it searches.
     pub fn set_progress(&mut self, progress: Option<ProgressHook>) {
         self.progress = progress;
     }
 
+    #[cfg(feature = "std")]
     /// Sets the case number progress reports name ([`Progress::case`]); the judges set it.
     pub fn set_case(&mut self, case: Option<u64>) {
         self.case = case;
@@ -174,7 +201,7 @@ impl Solver {
     /// [`Solver::solve`] does none of this work.
     ///
     /// ```
-    /// use grundy::mine::{Board, Click, Solver};
+    /// use grundy_core::mine::{Board, Click, Solver};
     /// let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
     /// let e = Solver::new().explain(&board).unwrap();
     /// assert_eq!((e.analysis.value.0, e.winning_move), (0, None)); // Fanglaoshi wins
@@ -184,21 +211,19 @@ impl Solver {
     /// ```
     pub fn explain(&mut self, board: &Board) -> Result<Explanation, SolveError> {
         let (analysis, clusters) = self.run(board, Mode::Record)?;
-        let Solver { table, max_states, max_time, progress, case, buffers, engine } = self;
         // The move search has a budget and a clock of its own, on top of what valuing spent.
-        let (table, max_states, max_time) = (*table, *max_states, *max_time);
+        self.start_clock();
+        let (table, max_states, max_time) = (self.table, self.max_states, self.time_bound());
+        let Solver { buffers, engine, .. } = self;
         let budget = engine.cost().saturating_add(max_states);
-        engine.set_clock(Some(Clock::start(max_time, progress.clone(), *case)));
         let Clusters { clusters, values } = clusters;
         let mut cluster_move = |k: usize, target: u8| {
             let c = &clusters[k];
-            if let Some(clock) = engine.clock_mut() {
-                clock.regions = c.regions.len();
-            }
+            searching(engine, c);
             cluster_move(engine, table, budget, c, target).map_err(|e| refusal(c, e, max_states, max_time))
         };
         let result = explain::explanation(buffers, board, table, analysis, &clusters, &values, &mut cluster_move);
-        engine.set_clock(None);
+        self.stop_clock();
         result
     }
 
@@ -207,7 +232,7 @@ impl Solver {
     /// does not apply (only memory can fail). The map borrows the solver's buffers.
     ///
     /// ```
-    /// use grundy::mine::{Board, Solver};
+    /// use grundy_core::mine::{Board, Solver};
     /// // The smallest board that breaks the promise: (1, 2) touches two regions, which it links.
     /// let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
     /// let mut solver = Solver::new();
@@ -238,7 +263,7 @@ impl Solver {
     /// left out.
     #[doc(hidden)]
     pub fn cluster_graphs(&mut self, board: &Board) -> Result<Vec<chomp::Graph>, SolveError> {
-        let max_states = std::mem::replace(&mut self.max_states, 0);
+        let max_states = core::mem::replace(&mut self.max_states, 0);
         let result = self.run(board, Mode::Record);
         self.max_states = max_states;
         let found = match result {
@@ -246,7 +271,7 @@ impl Solver {
             Err(SolveError::ClusterTooLarge(_)) => clusters::clusters(&mut self.buffers),
             Err(e) => return Err(e),
         };
-        Ok(found.iter().filter_map(|c| as_graph(embedded::mine(), c)).collect())
+        Ok(found.iter().filter_map(|c| as_graph(MineTable::RULES, c)).collect())
     }
 
     /// Steps 1 to 4 (see the module's docs), with POPCNT where the CPU has it.
@@ -259,7 +284,7 @@ impl Solver {
     /// 8-16% more without POPCNT, 1-11% more with this dispatch, on a loaded machine
     /// (BENCHMARKS.md, "Run-time POPCNT detection").
     fn run(&mut self, board: &Board, mode: Mode) -> Result<(Analysis, Clusters), SolveError> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has POPCNT (detected just above), the one feature `run_popcnt`
             // enables.
@@ -272,7 +297,7 @@ impl Solver {
     ///
     /// # Safety
     /// The CPU must have POPCNT.
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
     #[target_feature(enable = "popcnt")]
     unsafe fn run_popcnt(&mut self, board: &Board, mode: Mode) -> Result<(Analysis, Clusters), SolveError> {
         self.steps(board, mode)
@@ -332,6 +357,26 @@ impl Solver {
         Ok((analysis, found))
     }
 
+    /// Starts the clock of a search: its time bound and progress reports (none without `std`).
+    fn start_clock(&mut self) {
+        #[cfg(feature = "std")]
+        self.engine.set_clock(Some(Clock::start(self.max_time, self.progress.clone(), self.case)));
+    }
+
+    /// Stops the clock [`Solver::start_clock`] started.
+    fn stop_clock(&mut self) {
+        #[cfg(feature = "std")]
+        self.engine.set_clock(None);
+    }
+
+    /// The time bound per board (none without `std`).
+    fn time_bound(&self) -> Option<Duration> {
+        #[cfg(feature = "std")]
+        return self.max_time;
+        #[cfg(not(feature = "std"))]
+        None
+    }
+
     /// The value of a board that keeps the promise, from parities alone, when region values
     /// repeat with period 1 or 2 (they do: 1 for an even count, 2 for an odd one). Every number
     /// next to a blank then counts for exactly one region, so the counts sum to `adjacent`, and
@@ -369,13 +414,13 @@ impl Solver {
             }
         }
         let mut order: Vec<usize> = (0..clusters.len()).collect();
-        order.sort_by_key(|&k| (clusters[k].regions.len(), clusters[k].groups.len()));
+        sort::sort_by_key(&mut order, |&k| (clusters[k].regions.len(), clusters[k].groups.len(), k));
         values.clear();
         values.resize(clusters.len(), 0);
         self.engine.reset();
-        self.engine.set_clock(Some(Clock::start(self.max_time, self.progress.clone(), self.case)));
+        self.start_clock();
         let result = self.value_in_order(clusters, &order, values, analysis, &mut correction);
-        self.engine.set_clock(None);
+        self.stop_clock();
         result?;
         analysis.states = self.engine.states();
         Ok(correction)
@@ -390,12 +435,10 @@ impl Solver {
         analysis: &mut Analysis,
         correction: &mut u8,
     ) -> Result<(), SolveError> {
-        let (budget, max_time) = (self.max_states, self.max_time);
+        let (budget, max_time) = (self.max_states, self.time_bound());
         for &k in order {
             let c = &clusters[k];
-            if let Some(clock) = self.engine.clock_mut() {
-                clock.regions = c.regions.len();
-            }
+            searching(&mut self.engine, c);
             let value =
                 value_cluster(&mut self.engine, self.table, budget, c).map_err(|e| refusal(c, e, budget, max_time))?;
             values[k] = value;
@@ -408,6 +451,16 @@ impl Solver {
     }
 }
 
+/// Tells the clock which cluster is searched, for progress reports.
+fn searching(engine: &mut chomp::Engine, c: &BoardCluster) {
+    #[cfg(feature = "std")]
+    if let Some(clock) = engine.clock_mut() {
+        clock.regions = c.regions.len();
+    }
+    #[cfg(not(feature = "std"))]
+    let _ = (engine, c);
+}
+
 /// The values of a lone region with an even and an odd number of numbers.
 fn singles(table: MineTable<'_>) -> [u8; 2] {
     [table.region(0), table.region(1)]
@@ -415,7 +468,7 @@ fn singles(table: MineTable<'_>) -> [u8; 2] {
 
 /// A cluster as graph Chomp's input: every group links two regions (always so on a board: a
 /// number's neighbourhood cannot hold three blank cells pairwise apart), and a lone region is
-/// worth what the game says (1, or 2 with an odd count: the embedded table's values). `None`
+/// worth what the game says (1, or 2 with an odd count: the rules' values). `None`
 /// otherwise, and the cluster is refused rather than guessed.
 fn as_graph(table: MineTable<'_>, c: &BoardCluster) -> Option<chomp::Graph> {
     if !c.is_graph() || singles(table) != [1, 2] {
@@ -486,7 +539,7 @@ fn cluster_move(
     }))
 }
 
-/// The Grundy value of a board (embedded tables, default budget).
+/// The Grundy value of a board (the rules' values, default budget).
 pub fn value(board: &Board) -> Result<Nimber, SolveError> {
     Solver::new().solve(board).map(|a| a.value)
 }

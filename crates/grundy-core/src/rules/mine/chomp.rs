@@ -47,8 +47,8 @@
 //! a normalisation costs a roughly constant time per vertex and edge, so a search that cannot
 //! finish is refused after a time proportional to the budget, not to the number of states.
 //!
-//! A [`Clock`] ([`Engine::set_clock`]) is looked at as the cost grows: past its time bound the
-//! search stops with [`Exceeded`] too, and it makes the progress reports.
+//! With the `std` feature, a clock (`Engine::set_clock`) is looked at as the cost grows: past its
+//! time bound the search stops with [`Exceeded`] too, and it makes the progress reports.
 //!
 //! # Memory
 //! However large the budget, running out of memory stops the search with [`Exceeded`] rather than
@@ -57,10 +57,14 @@
 //! of the entries it makes space for is allocated and freed at once, so that those small
 //! allocations, which cannot fail gracefully, find room until the next doubling.
 
-use std::time::Duration;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::time::Duration;
 
 use super::hash::FxMap;
+#[cfg(feature = "std")]
 use super::progress::Clock;
+use super::sort::{sort, sort_by_key};
 
 /// Vertices and edges scanned per budget unit (see the module's docs).
 const EFFORT_UNIT: u64 = 64;
@@ -79,13 +83,13 @@ pub struct BadEdge {
     pub vertices: usize,
 }
 
-impl std::fmt::Display for BadEdge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for BadEdge {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "edge {:?} names a vertex outside 0..{}", self.edge, self.vertices)
     }
 }
 
-impl std::error::Error for BadEdge {}
+impl core::error::Error for BadEdge {}
 
 impl Graph {
     /// A graph with `loops.len()` vertices, a loop where `loops` is true, and these edges. Only
@@ -250,7 +254,7 @@ impl Codes {
 
 /// Keeps each code of a sorted list once if it appears an odd number of times.
 fn cancel(codes: &mut Vec<u32>) {
-    codes.sort_unstable();
+    sort(codes);
     let mut out = 0;
     let mut i = 0;
     while i < codes.len() {
@@ -335,6 +339,7 @@ pub struct Engine {
     /// Bytes the frames on the stack hold (their keys and options), estimated by [`Frame::bytes`].
     stacked: usize,
     /// The time bound and progress reports, if any (see [`Engine::set_clock`]).
+    #[cfg(feature = "std")]
     clock: Option<Clock>,
 }
 
@@ -355,25 +360,32 @@ impl Engine {
 
     /// Sets the clock the search looks at as its cost grows (kept across [`Engine::reset`]):
     /// past its time bound a search stops with [`Exceeded::out_of_time`].
+    #[cfg(feature = "std")]
     pub fn set_clock(&mut self, clock: Option<Clock>) {
         self.clock = clock;
     }
 
     /// The clock, to say which cluster is searched.
+    #[cfg(feature = "std")]
     pub(super) fn clock_mut(&mut self) -> Option<&mut Clock> {
         self.clock.as_mut()
     }
 
-    /// Looks at the clock if one is set (see [`Clock::tick`]).
+    /// Looks at the clock if one is set (see `Clock::tick`); without `std` there is none.
     #[inline]
     fn tick(&mut self) -> Result<(), Exceeded> {
-        let (cost, states) = (self.cost(), self.memo.len());
-        match &mut self.clock {
-            Some(clock) => {
-                clock.tick(cost, states).map_err(|t| Exceeded { states, out_of_memory: None, out_of_time: Some(t) })
+        #[cfg(feature = "std")]
+        {
+            let (cost, states) = (self.cost(), self.memo.len());
+            if let Some(clock) = &mut self.clock {
+                return clock.tick(cost, states).map_err(|t| Exceeded {
+                    states,
+                    out_of_memory: None,
+                    out_of_time: Some(t),
+                });
             }
-            None => Ok(()),
         }
+        Ok(())
     }
 
     /// Components memoised since the last [`Engine::reset`].
@@ -392,7 +404,7 @@ impl Engine {
     /// When memory ran out, everything memoised is forgotten, its memory freed (for the
     /// refusal's message, and the next board).
     pub fn value(&mut self, graph: &Graph, budget: usize) -> Result<u8, Exceeded> {
-        let mut keys = std::mem::take(&mut self.keys);
+        let mut keys = core::mem::take(&mut self.keys);
         keys.clear();
         let result =
             normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false)
@@ -410,7 +422,7 @@ impl Engine {
         let value =
             normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, false)
                 .unwrap_or_else(|bytes| {
-                    std::alloc::handle_alloc_error(std::alloc::Layout::array::<u8>(bytes).expect("a size allocated"))
+                    alloc::alloc::handle_alloc_error(core::alloc::Layout::array::<u8>(bytes).expect("a size allocated"))
                 });
         let mut work = Work::default();
         let parts = keys
@@ -440,7 +452,7 @@ impl Engine {
         let mut keys = Vec::new();
         normalize(&mut self.codes, &mut self.scratch, &graph.loops, &graph.edges, Cut::None, &mut keys, true)
             .map_err(|b| self.exceeded(Some(b)))?;
-        let kept = std::mem::take(&mut self.scratch.kept);
+        let kept = core::mem::take(&mut self.scratch.kept);
         let n = graph.vertices();
         let mut moves: Vec<(bool, GraphMove)> = Vec::new();
         moves.extend(kept[..n].iter().enumerate().map(|(v, &k)| (k, GraphMove::Vertex(v))));
@@ -476,8 +488,11 @@ impl Engine {
     /// `result`, after freeing everything the engine holds if it is a stop for memory.
     fn release_if_out_of_memory<T>(&mut self, result: Result<T, Exceeded>) -> Result<T, Exceeded> {
         if matches!(result, Err(Exceeded { out_of_memory: Some(_), .. })) {
+            #[cfg(feature = "std")]
             let clock = self.clock.take();
-            *self = Engine { clock, ..Engine::default() };
+            *self = Engine::default();
+            #[cfg(feature = "std")]
+            self.set_clock(clock);
         }
         result
     }
@@ -521,7 +536,7 @@ impl Engine {
     /// Cutting the edge of a leaf leaves what deleting the leaf leaves, and the leaf alone (worth
     /// 1, or 2 with a loop): that option reuses the other's normalisation.
     fn expand(&mut self, key: Box<[u32]>) -> Result<(), Exceeded> {
-        let mut work = std::mem::take(&mut self.work);
+        let mut work = core::mem::take(&mut self.work);
         decode(&self.codes, &key, &mut work);
         let mut options = Options::default();
         let n = work.loops.len();
@@ -538,7 +553,7 @@ impl Engine {
             .map(Cut::Vertex)
             .chain((0..n as u32).filter(|&v| work.loops[v as usize]).map(Cut::Loop))
             .chain((0..work.edges.len() as u32).map(Cut::Edge));
-        let mut keys = std::mem::take(&mut self.keys);
+        let mut keys = core::mem::take(&mut self.keys);
         for cut in cuts {
             // One expansion of a large component can take long: the clock is looked at here too.
             if let Err(e) = self.tick() {
@@ -597,7 +612,7 @@ impl Engine {
             return self.memoise(key, &options.seen);
         }
         let mut above: Vec<Box<[u32]>> = options.unknown.clone();
-        above.sort_unstable();
+        sort(&mut above);
         above.dedup();
         self.push(Frame { key, options: Some(options) })?;
         for key in above {
@@ -645,7 +660,7 @@ impl Engine {
 /// Makes room in `map` for one more entry without aborting (see the module's docs): a full map
 /// doubles, and twice `per_entry` bytes for each new slot (a margin for the search's other small
 /// allocations) are allocated and freed. `Err` holds the bytes asked for when either fails.
-fn room_in_map<K: Eq + std::hash::Hash, V>(map: &mut FxMap<K, V>, per_entry: usize) -> Result<(), usize> {
+fn room_in_map<K: Eq + core::hash::Hash, V>(map: &mut FxMap<K, V>, per_entry: usize) -> Result<(), usize> {
     let len = map.len();
     if len < map.capacity() {
         return Ok(());
@@ -671,7 +686,7 @@ fn probe(bytes: usize) -> Result<(), usize> {
     let mut probe: Vec<u8> = Vec::new();
     probe.try_reserve_exact(bytes).map_err(|_| bytes)?;
     // Kept from being optimised away: the allocation is the point.
-    std::hint::black_box(probe.as_mut_ptr());
+    core::hint::black_box(probe.as_mut_ptr());
     Ok(())
 }
 
@@ -878,10 +893,10 @@ fn component(
             let u = s.frontier[k] as usize;
             s.removed[u] = true;
             alive -= 1;
-            std::mem::swap(&mut kids, &mut s.kids[u]);
+            core::mem::swap(&mut kids, &mut s.kids[u]);
             cancel(&mut kids);
             let code = codes.intern(s.looped[u], &kids, &mut s.key);
-            std::mem::swap(&mut kids, &mut s.kids[u]);
+            core::mem::swap(&mut kids, &mut s.kids[u]);
             let code = code?;
             let p = (s.off[u]..s.off[u + 1]).map(|j| s.nbr[j as usize]).find(|&w| !s.removed[w as usize]);
             let p = p.expect("a leaf has a neighbour left") as usize;
@@ -894,7 +909,7 @@ fn component(
                 s.next.push(p as u32);
             }
         }
-        std::mem::swap(&mut s.frontier, &mut s.next);
+        core::mem::swap(&mut s.frontier, &mut s.next);
     }
     // The vertices left: a tree's centre, or the 2-core.
     let rest: Vec<u32> = s.members.iter().copied().filter(|&u| !s.removed[u as usize]).collect();
@@ -992,15 +1007,15 @@ fn component(
             around.clear();
             let near = &s.core_nbr[s.core_off[i] as usize..s.core_off[i + 1] as usize];
             around.extend(near.iter().map(|&j| s.colour[j as usize]));
-            around.sort_unstable();
+            sort(&mut around);
             s.colour2.push(around.iter().fold(mix(s.colour[i], around.len() as u64), |h, &c| mix(h, c)));
         }
-        std::mem::swap(&mut s.colour, &mut s.colour2);
+        core::mem::swap(&mut s.colour, &mut s.colour2);
     }
     s.order.clear();
     s.order.extend(0..k as u32);
     let colour = &s.colour;
-    s.order.sort_by_key(|&i| (colour[i as usize], i));
+    sort_by_key(&mut s.order, |&i| (colour[i as usize], i));
     // Ranks, in the cursors' place.
     let rank = &mut s.core_off;
     for (r, &i) in s.order.iter().enumerate() {
@@ -1013,7 +1028,7 @@ fn component(
         let (x, y) = (rank[e.0 as usize], rank[e.1 as usize]);
         *e = (x.min(y), x.max(y));
     }
-    s.core_edges.sort_unstable();
+    sort(&mut s.core_edges);
     for &(a, b) in &s.core_edges {
         key.push(a);
         key.push(b);
@@ -1060,7 +1075,7 @@ fn mark_kept(s: &mut Scratch, roots: &[u32]) {
     // Children by parent, top-down (peeled vertices in reverse order).
     let mut by_parent: Vec<(u32, u32, u32)> =
         s.peeled.iter().map(|&u| (s.parent[u as usize], s.code[u as usize], u)).collect();
-    by_parent.sort_unstable();
+    sort(&mut by_parent);
     let order: Vec<u32> = s.peeled.iter().rev().copied().collect();
     let mut visit: Vec<u32> = roots.to_vec();
     visit.extend(order);
@@ -1087,6 +1102,7 @@ fn mark_kept(s: &mut Scratch, roots: &[u32]) {
 #[cfg(test)]
 mod tests {
     use super::Graph;
+    use alloc::vec;
 
     #[test]
     fn cycles_are_edges_minus_vertices_plus_components() {

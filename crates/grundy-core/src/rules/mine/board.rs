@@ -1,6 +1,7 @@
 //! A Mine board: its size and its mines, one bit per cell.
 
-use std::fmt;
+use alloc::vec::Vec;
+use core::fmt;
 
 /// Boards hold fewer than `2^32` cells, so that cell, run and column indices fit `u32`.
 pub const MAX_CELLS: u64 = u32::MAX as u64;
@@ -76,7 +77,7 @@ impl fmt::Display for BoardError {
     }
 }
 
-impl std::error::Error for BoardError {}
+impl core::error::Error for BoardError {}
 
 /// Checks `rows * cols < 2^32` and the memory bound; returns the two as `usize`.
 pub(crate) fn check_size(rows: u64, cols: u64) -> Result<(usize, usize), BoardError> {

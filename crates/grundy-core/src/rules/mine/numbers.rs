@@ -4,6 +4,7 @@
 use super::analysis::SolveError;
 use super::board::zeroed;
 use super::buffers::{Buffers, Run, Shared, oom, reserve};
+use super::sort::sort;
 use super::sweep::dilate;
 
 /// What attributing the numbers counted.
@@ -122,7 +123,7 @@ pub(super) fn attribute_numbers(buffers: &mut Buffers) -> Result<Attributed, Sol
                     count[first as usize] += 1;
                 } else {
                     let ids = &mut ids[..n];
-                    ids.sort_unstable();
+                    sort(ids);
                     let mut set = Shared { len: 0, ids: [0; 8], row: r as u32, col: c as u32 };
                     for &id in ids.iter() {
                         if set.len == 0 || set.ids[usize::from(set.len) - 1] != id {
@@ -165,7 +166,7 @@ fn ones(mask: &[u64], lo: u64, hi: u64) -> u32 {
 /// Gives the numbers of `mask` (one row) to the runs of an adjacent row: to each run those in its
 /// columns widened by one, less the cell it shares with the previous run across a one-cell gap.
 #[inline(always)] // Into both versions of `Solver::run` (it counts bits).
-fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: std::ops::Range<usize>, mask: &[u64], cols: u64) {
+fn count_near(runs: &[Run], parent: &[u32], count: &mut [u32], span: core::ops::Range<usize>, mask: &[u64], cols: u64) {
     let mut prev_end: Option<u64> = None;
     for j in span {
         let (start, end) = (u64::from(runs[j].start), u64::from(runs[j].end));

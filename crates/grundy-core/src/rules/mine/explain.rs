@@ -19,16 +19,18 @@
 //! A board whose value is not 0 has a piece with `c ^ v < c`, and by the mex definition that
 //! piece has an option of value `c ^ v`: the search below always finds a move.
 
+use alloc::vec::Vec;
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
+use super::MineTable;
 use super::analysis::{Analysis, SolveError};
 use super::board::Board;
 use super::buffers::{Buffers, reserve};
 use super::clusters::BoardCluster;
+use super::sort::sort;
 use super::sweep::dilate;
 use crate::nimber::Nimber;
-use crate::table::MineTable;
 
 /// A move in a cluster's abstract game, by the cluster's own numbering of regions and groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -212,7 +214,7 @@ pub(super) fn explanation(
     }
     let cells = Cells { buffers, board };
     let mut clustered: Vec<u32> = clusters.iter().flat_map(|c| c.regions.iter().copied()).collect();
-    clustered.sort_unstable();
+    sort(&mut clustered);
     let components = &mut explanation.components;
     for (x, (&p, &n)) in buffers.parent.iter().zip(&buffers.count).enumerate() {
         if p as usize == x && clustered.binary_search(&p).is_err() {

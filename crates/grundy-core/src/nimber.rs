@@ -1,7 +1,7 @@
 //! Nimbers (Grundy values) and the outcome they decide.
 
-use std::fmt;
-use std::ops::{BitXor, BitXorAssign};
+use core::fmt;
+use core::ops::{BitXor, BitXorAssign};
 
 use serde::Serialize;
 
@@ -40,7 +40,7 @@ impl BitXorAssign for Nimber {
 }
 
 /// The nim-sum (XOR) of any number of nimbers.
-impl std::iter::Sum for Nimber {
+impl core::iter::Sum for Nimber {
     fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
         iter.fold(Nimber::ZERO, BitXor::bitxor)
     }

@@ -4,6 +4,7 @@
 //! union-find forest, the number steps fill `count` and `shared`, and the explanation only reads.
 
 use super::analysis::SolveError;
+use alloc::vec::Vec;
 
 /// A maximal run of blank cells in one row, columns `start..=end`.
 #[derive(Debug, Clone, Copy, Default)]

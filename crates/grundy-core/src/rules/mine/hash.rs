@@ -1,8 +1,8 @@
 //! A multiply-rotate hasher (FxHash) for the search memos: their keys are plain bit sets and
 //! canonical codes, not attacker-chosen strings.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use core::hash::{BuildHasherDefault, Hasher};
+use hashbrown::HashMap;
 
 #[derive(Default)]
 pub(super) struct FxHasher(u64);

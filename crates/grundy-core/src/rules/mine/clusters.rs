@@ -4,7 +4,10 @@
 //! region's private numbers matters.
 
 use super::buffers::{Buffers, Shared};
+use super::sort::sort;
 use super::sweep::union;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// A group of shared numbers with the same regions and an odd count: its regions (indices into
 /// the cluster's `regions`) and one of its numbers (row, column).
@@ -40,12 +43,12 @@ impl BoardCluster {
 /// The clusters of the last board, sorted by their first region. Sorts `buffers.shared`.
 pub(super) fn clusters(buffers: &mut Buffers) -> Vec<BoardCluster> {
     let Buffers { shared, count, .. } = buffers;
-    shared.sort_unstable();
+    sort(shared);
     let groups: Vec<Shared> =
         shared.chunk_by(Shared::same_regions).filter(|chunk| chunk.len() % 2 == 1).map(|chunk| chunk[0]).collect();
     // The regions of the groups, numbered locally, and clusters by union-find over them.
     let mut regions: Vec<u32> = groups.iter().flat_map(|g| g.ids().iter().copied()).collect();
-    regions.sort_unstable();
+    sort(&mut regions);
     regions.dedup();
     let local = |id: u32| regions.binary_search(&id).expect("a region of a group") as u32;
     let mut link: Vec<u32> = (0..regions.len() as u32).collect();

@@ -1,7 +1,10 @@
 //! What solving a board finds, and why it can refuse.
 
-use std::fmt;
-use std::time::Duration;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use core::fmt;
+use core::time::Duration;
 
 use crate::nimber::{Nimber, Outcome};
 
@@ -64,7 +67,7 @@ impl fmt::Display for SolveError {
     }
 }
 
-impl std::error::Error for SolveError {}
+impl core::error::Error for SolveError {}
 
 impl From<ClusterTooLarge> for SolveError {
     fn from(e: ClusterTooLarge) -> Self {
@@ -124,7 +127,7 @@ impl fmt::Display for ClusterTooLarge {
     }
 }
 
-impl std::error::Error for ClusterTooLarge {}
+impl core::error::Error for ClusterTooLarge {}
 
 /// Seconds with at most three decimals, trailing zeros dropped: `0.2`, `1.25`, `3`.
 pub(crate) fn seconds(t: Duration) -> String {

@@ -1,0 +1,24 @@
+//! Mine (HDU 4678): the Grundy value of a board and its winner, exact on every board, and a
+//! winning click ([`Solver::explain`]).
+//!
+//! The solver lives in [`grundy_core::mine`], shared with `grundy-tiny`; this module is its
+//! façade, with the `std` feature on: a time bound per board ([`Solver::set_max_time`]) and
+//! progress reports ([`Solver::set_progress`]). [`Solver::new`] uses the rules' values
+//! ([`MineTable::RULES`](grundy_core::mine::MineTable::RULES), computed at compile time: the
+//! embedded blob's Mine table holds the same); [`Solver::with_table`] takes a blob's.
+//!
+//! ```
+//! use grundy::mine::{Board, Solver};
+//! // The smallest board that breaks the statement's promise: Fanglaoshi wins.
+//! let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
+//! assert_eq!(Solver::new().solve(&board).unwrap().value.0, 0);
+//! ```
+
+#[doc(hidden)] // The engine itself, for the tests and the measuring tools.
+pub use grundy_core::mine::chomp;
+pub use grundy_core::mine::{
+    Analysis, Board, BoardError, ClusterTooLarge, DEFAULT_MAX_STATES, MAX_CELLS, MAX_WORKING_BYTES, Progress,
+    ProgressHook, SolveError, Solver, outcome, value, winning_move, working_bytes,
+};
+#[doc(hidden)]
+pub use grundy_core::mine::{Click, Clock, ClusterMove, Component, Explanation, RegionMap};
