@@ -17,9 +17,44 @@ impl Bin {
     fn path(self) -> &'static str {
         match self {
             Bin::Grundy => env!("CARGO_BIN_EXE_grundy"),
-            Bin::Tiny => env!("CARGO_BIN_EXE_grundy-tiny"),
+            Bin::Tiny => tiny_path().as_deref().expect("a test runs grundy-tiny only after `tiny()` found it"),
         }
     }
+}
+
+/// The command that builds `grundy-tiny`, a no_std binary of a package of its own, which the CLI
+/// tests do not build.
+pub const BUILD_TINY: &str = "cargo build --profile tiny -p grundy-tiny";
+
+/// Where `grundy-tiny` is looked for: `$GRUNDY_TINY`, else `tiny/grundy-tiny` in the target
+/// directory `grundy` was built in (where [`BUILD_TINY`] puts it). `None` when it is not there.
+fn tiny_path() -> &'static Option<String> {
+    static PATH: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let path = std::env::var_os("GRUNDY_TINY").map(PathBuf::from).unwrap_or_else(|| {
+            // `<target>/<profile>/grundy`: the target directory is two levels up.
+            let grundy = Path::new(env!("CARGO_BIN_EXE_grundy"));
+            grundy.ancestors().nth(2).expect("a target directory").join("tiny").join("grundy-tiny")
+        });
+        path.is_file().then(|| path.to_str().expect("a UTF-8 path").to_owned())
+    })
+}
+
+/// The `grundy-tiny` binary, for a test that runs it. When it has not been built the test is
+/// skipped (it says so on standard error and gets `None`), unless `GRUNDY_REQUIRE_TINY=1`: then
+/// the test fails.
+pub fn tiny() -> Option<&'static str> {
+    if let Some(path) = tiny_path() {
+        return Some(path);
+    }
+    let wanted = std::env::var_os("GRUNDY_TINY")
+        .map_or("<target>/tiny/grundy-tiny".into(), |p| p.to_string_lossy().into_owned());
+    assert!(
+        std::env::var_os("GRUNDY_REQUIRE_TINY").is_none_or(|v| v != "1"),
+        "grundy-tiny ({wanted}) is missing and GRUNDY_REQUIRE_TINY=1: build it with `{BUILD_TINY}`"
+    );
+    eprintln!("skipped: grundy-tiny ({wanted}) is missing; build it with `{BUILD_TINY}`");
+    None
 }
 
 /// What the binary reads on standard input.

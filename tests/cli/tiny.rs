@@ -1,37 +1,73 @@
-//! `grundy-tiny` answers and fails exactly like `grundy` (here built with default features; the
-//! size-optimised build differs only in profile and features).
+//! `grundy-tiny` answers and fails exactly like `grundy`: the same answers, exit codes and
+//! messages, from a file and from standard input; and it stays within its size budget. It is a
+//! package of its own, not built by these tests: build it with `cargo build --profile tiny -p
+//! grundy-tiny` first (the tests that need it are skipped without it, and fail without it when
+//! `GRUNDY_REQUIRE_TINY=1`).
 
 use std::path::Path;
 use std::process::Output;
 
-use crate::run::{Bin, Stdin, grundy, run, scratch_dir, text};
+use crate::run::{BUILD_TINY, Bin, Stdin, grundy, run, scratch_dir, text, tiny};
+
+/// The most bytes `grundy-tiny` may take, as built by `cargo build --profile tiny -p
+/// grundy-tiny` (stripped).
+const TINY_MAX_BYTES: u64 = 43_832;
 
 #[test]
 fn tiny_matches_grundy_on_files_and_stdin() {
+    if tiny().is_none() {
+        return;
+    }
     let dir = scratch_dir("tiny");
-    let inputs = [
-        ("knights", "2\n1\n1 0\n2\n2 5\n3 5\n"),
-        ("knights", "1\n1\n9223372036854775807 12\n"),
-        ("misere-nim", "3\n4\n2 3 4 5\n5\n1 1 2 4 10\n1\n1\n"),
-        ("mine", "3\n3 3 0\n3 3 1\n1 1\n3 5 3\n0 0\n0 1\n2 3\n"),
-        ("misere-nim", "2\n1\n1\n2\n1 x\n"),
-        ("mine", "1\n3 3 1\n3 0\n"),
+    let inputs: &[(&str, &[u8])] = &[
+        ("knights", b"2\n1\n1 0\n2\n2 5\n3 5\n"),
+        ("knights", b"1\n1\n9223372036854775807 12\n"),
+        ("knights", b"3\r\n0\r\n1\r\n600 70000\r\n1\r\n\t4\t4"),
+        ("misere-nim", b"3\n4\n2 3 4 5\n5\n1 1 2 4 10\n1\n1\n"),
+        ("misere-nim", b"2\n3\n1 1 1\n2\n18446744073709551615 18446744073709551615\n"),
+        ("mine", b"3\n3 3 0\n3 3 1\n1 1\n3 5 3\n0 0\n0 1\n2 3\n"),
+        ("mine", b"2\n3 3 4\n1 1\n1 1\n0 2\n2 0\n1 1 1\n0 0\n"),
+        // Bad input: the answers before it, then the error at the same line and column.
+        ("misere-nim", b"2\n1\n1\n2\n1 x\n"),
+        ("misere-nim", b"2\n1\n3\n2\n1 0\n"),
+        ("mine", b"1\n3 3 1\n3 0\n"),
+        ("mine", b"1\n4294967295 1 0\n"),
+        ("knights", b"2\n1\n1 0\n1\n9223372036854775808 0\n"),
+        ("knights", b"1\n1\n1 18446744073709551616\n"),
+        ("knights", b"\xef\xbb\xbf1\n1\n1 1\n"),
+        ("knights", "1\n1\n1 2 é x\n".as_bytes()),
+        ("knights", b"1\n1\n1 2\n3\n"),
+        ("knights", b"0\n\x00"),
+        ("knights", b"1\n2\n1 2\n3"),
+        ("knights", b""),
     ];
     for (i, (game, input)) in inputs.iter().enumerate() {
         let path = dir.join(format!("{i}.in"));
         std::fs::write(&path, input).unwrap();
         let path = path.to_str().unwrap();
         let reference = grundy(&[game, path], "");
+        let shown = String::from_utf8_lossy(input);
         for out in [run(Bin::Tiny, &[game, path], Stdin::Null), run(Bin::Tiny, &[game], Stdin::File(Path::new(path)))] {
-            assert_eq!(out.status.code(), reference.status.code(), "{game} {input:?}");
-            assert_eq!(text(&out.stdout), text(&reference.stdout), "{game} {input:?}");
+            assert_eq!(out.status.code(), reference.status.code(), "{game} {shown:?}");
+            assert_eq!(text(&out.stdout), text(&reference.stdout), "{game} {shown:?}");
             let message =
                 |o: &Output| text(&o.stderr).lines().last().unwrap_or("").split_once(": ").map(|(_, m)| m.to_owned());
-            assert_eq!(message(&out), message(&reference), "{game} {input:?}");
+            assert_eq!(message(&out), message(&reference), "{game} {shown:?}");
         }
     }
     let usage = run(Bin::Tiny, &["chess"], Stdin::Null);
     assert_eq!(usage.status.code(), Some(2));
     assert!(text(&usage.stderr).contains("usage: grundy-tiny"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The point of `grundy-tiny`: its size (stripped, as the `tiny` profile builds it).
+#[test]
+fn tiny_is_within_its_size_budget() {
+    let Some(tiny) = tiny() else { return };
+    let size = std::fs::metadata(tiny).unwrap().len();
+    assert!(
+        size <= TINY_MAX_BYTES,
+        "{tiny} is {size} bytes, above the {TINY_MAX_BYTES} allowed (built by `{BUILD_TINY}`?)"
+    );
 }

@@ -1,4 +1,5 @@
-//! Process policy shared by both binaries: exit codes, standard output, notices.
+//! Process policy of the `grundy` binary: exit codes, standard output, notices (`grundy-tiny`,
+//! in `crates/grundy-tiny`, follows the same rules without the standard library).
 //!
 //! The library reports what happened ([`JudgeError`]); what a process does with it lives here.
 

@@ -22,7 +22,7 @@ const CHUNK: usize = 1 << 17;
 const MAX_DIGITS: usize = 4096;
 
 /// Room the window may need besides a chunk: a token kept across a slide (at most
-/// [`MAX_DIGITS`] + 1 bytes), and the sentinel.
+/// [`MAX_DIGITS`] + 1 bytes); and after it the sentinel and 16 bytes the fast path may read.
 const SLACK: usize = MAX_DIGITS + 64;
 
 /// Why a number could not be read.
@@ -78,7 +78,7 @@ struct Watch {
 pub struct Scanner {
     fd: c_int,
     /// The window is `buf[..len]`; `buf[len]` is a sentinel (0: neither a digit nor a space), so
-    /// that the fast path needs no bounds checks.
+    /// that the fast path needs no bounds checks, and 16 more bytes follow it.
     buf: Vec<u8>,
     len: usize,
     /// The next unread byte.
@@ -101,14 +101,106 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
+/// A byte in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+const HIGH: u64 = 0x80 * ONES;
+
+/// `10^i` for `i <= 8`.
+const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
+/// Eight bytes from `at` as a little-endian word.
+///
+/// # Safety
+///
+/// The eight bytes from `at` must be readable.
+#[inline(always)]
+unsafe fn load(at: *const u8) -> u64 {
+    // SAFETY: the caller's.
+    u64::from_le(unsafe { at.cast::<u64>().read_unaligned() })
+}
+
+/// The number of leading ASCII digits of a little-endian word, 0 to 8 (SWAR: XOR with `'0'`
+/// makes digits 0 to 9; adding `0x76` sets the high bit of a byte of 10 or more).
+#[inline(always)]
+fn digits(word: u64) -> u32 {
+    let t = word ^ (0x30 * ONES);
+    ((t.wrapping_add(0x76 * ONES) | t) & HIGH).trailing_zeros() / 8
+}
+
+/// The value of the first `len` (1 to 8) digits of a little-endian word: the digits shifted to
+/// the top (the bytes below act as leading zeros), then neighbours combined in three steps.
+#[inline(always)]
+fn value(word: u64, len: u32) -> u64 {
+    let d = (word ^ (0x30 * ONES)) << (8 * (8 - len));
+    let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF
+}
+
+/// The high bits of the newlines of a word.
+#[inline(always)]
+fn newline_marks(word: u64) -> u64 {
+    // Zero bytes of `word ^ '\n'`: the only ones whose high bit `(x & 0x7F) + 0x7F | x` leaves
+    // clear.
+    let x = word ^ (u64::from(b'\n') * ONES);
+    !(((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
+/// The high bits of the UTF-8 continuation bytes (`0b10xx_xxxx`) of a word.
+#[inline(always)]
+fn continuation_marks(word: u64) -> u64 {
+    word & !(word << 1) & HIGH
+}
+
+/// How many bytes of `bytes` `marks` marks, eight bytes at a time (the tail padded with zero
+/// bytes, which neither function marks).
+#[inline(always)]
+fn count(bytes: &[u8], marks: fn(u64) -> u64) -> u64 {
+    // The marks moved to the low bit of each byte, summed into the top byte by one multiply.
+    let sum = |word: [u8; 8]| (marks(u64::from_le_bytes(word)) >> 7).wrapping_mul(ONES) >> 56;
+    let mut words = bytes.chunks_exact(8);
+    let mut total = 0;
+    for word in &mut words {
+        total += sum(word.try_into().unwrap_or_default());
+    }
+    let mut tail = [0; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    total + sum(tail)
+}
+
 /// Newlines in `bytes`.
 fn newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+    count(bytes, newline_marks)
 }
 
 /// Characters (bytes that are not UTF-8 continuation bytes) in `bytes`.
 fn chars(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
+    // ASCII (no high bit anywhere), the usual case, is checked first: one OR a word.
+    let mut words = bytes.chunks_exact(8);
+    let mut any = 0;
+    for word in &mut words {
+        any |= u64::from_le_bytes(word.try_into().unwrap_or_default());
+    }
+    any |= words.remainder().iter().fold(0, |any, &b| any | u64::from(b));
+    match any & HIGH {
+        0 => bytes.len() as u64,
+        _ => bytes.len() as u64 - count(bytes, continuation_marks),
+    }
+}
+
+/// Where the last newline of `bytes` is, looked for eight bytes at a time from the end.
+fn last_newline(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    while end >= 8 {
+        let word: [u8; 8] = bytes[end - 8..end].try_into().unwrap_or_default();
+        let marks = newline_marks(u64::from_le_bytes(word));
+        if marks != 0 {
+            return Some(end - 8 + (63 - marks.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    bytes[..end].iter().rposition(|&b| b == b'\n')
 }
 
 impl Scanner {
@@ -149,9 +241,7 @@ impl Scanner {
             Err(e) => return Err(named(name, |m| m.os_error(e))),
         }
         if path.is_none() && sys::is_terminal(sys::STDIN) {
-            crate::output::report(
-                b"reading the judge input from standard input (the terminal); end it with Ctrl-D",
-            );
+            crate::output::report(b"reading the judge input from standard input (the terminal); end it with Ctrl-D");
         }
         Ok(scan)
     }
@@ -161,34 +251,76 @@ impl Scanner {
     pub fn number(&mut self) -> Result<u64, ScanError> {
         let bytes = self.buf.as_ptr();
         let mut p = self.pos;
-        // SAFETY: `p <= len` throughout: `buf[len]` is the sentinel, which stops both loops,
-        // and `len < buf.len()`.
+        // SAFETY: `p <= len` throughout: `buf[len]` is the sentinel, which stops the loop, and
+        // `len + 16 < buf.len()`, so the 16 bytes from `p` are inside the buffer. Digits run
+        // at most to the sentinel, so what is read past it is never taken for a number.
         unsafe {
             while is_space(*bytes.add(p)) {
                 p += 1;
             }
-            let start = p;
-            let mut value = 0u64;
-            loop {
-                let digit = (*bytes.add(p)).wrapping_sub(b'0');
-                if digit > 9 {
-                    break;
+            let word = load(bytes.add(p));
+            let len = digits(word);
+            // 1 to 16 digits ended by a space: the space is inside the window.
+            if len < 8 && is_space((word >> (8 * len)) as u8) && len > 0 {
+                self.pos = p + len as usize;
+                return Ok(value(word, len));
+            }
+            if len == 8 {
+                let low = load(bytes.add(p + 8));
+                let more = digits(low);
+                if more < 8 && is_space((low >> (8 * more)) as u8) {
+                    self.pos = p + 8 + more as usize;
+                    let high = value(word, 8);
+                    return Ok(if more == 0 { high } else { high * POW10[more as usize] + value(low, more) });
                 }
-                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
-                p += 1;
             }
-            // 1 to 19 digits (no overflow), ended by a space inside the window.
-            if p > start && p - start <= 19 && is_space(*bytes.add(p)) {
-                self.pos = p;
-                return Ok(value);
-            }
-            self.pos = start;
+            self.pos = p;
         }
         self.number_slow()
     }
 
-    /// The next number; an input error (or a read error) ends the process, `what` naming it.
+    /// The next two numbers, when each has 1 to 4 digits, one separator is between them and
+    /// they are below `bounds` (a knight's `x y`, a mine's `X Y`: the common case, read at
+    /// once); otherwise `None`, having read nothing (the caller reads them one by one then).
     #[inline(always)]
+    pub fn pair_below(&mut self, bounds: [u64; 2]) -> Option<(u64, u64)> {
+        let bytes = self.buf.as_ptr();
+        let mut p = self.pos;
+        // SAFETY: as in `number`: the loop stops at the sentinel at the latest, and a word is
+        // read only from a place at or before the sentinel, 16 bytes before the buffer's end.
+        // `second` starts right after a space, which is inside the window.
+        let (first, len, second, more, q) = unsafe {
+            while is_space(*bytes.add(p)) {
+                p += 1;
+            }
+            let first = load(bytes.add(p));
+            let len = digits(first);
+            if len.wrapping_sub(1) >= 4 || !is_space((first >> (8 * len)) as u8) {
+                return None;
+            }
+            let q = p + len as usize + 1;
+            let second = load(bytes.add(q));
+            (first, len, second, digits(second), q)
+        };
+        if more.wrapping_sub(1) >= 4 || !is_space((second >> (8 * more)) as u8) {
+            return None;
+        }
+        // Both numbers as 4-byte lanes of one word (digits at the top of each, zeros below),
+        // combined by the first two steps of `value`.
+        let lane = |word: u64, len: u32| u64::from((word as u32 ^ 0x3030_3030) << (8 * (4 - len)));
+        let d = lane(first, len) | lane(second, more) << 32;
+        let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+        let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+        let (x, y) = (d & 0xFFFF, d >> 32);
+        if x >= bounds[0] || y >= bounds[1] {
+            return None;
+        }
+        self.pos = q + more as usize;
+        Some((x, y))
+    }
+
+    /// The next number; an input error (or a read error) ends the process, `what` naming it.
+    #[inline(never)]
     pub fn expect(&mut self, out: &mut Out, what: What) -> u64 {
         match self.number() {
             Ok(value) => value,
@@ -248,17 +380,18 @@ impl Scanner {
     /// file turned out to have changed.
     fn slide(&mut self, keep: usize) -> Result<usize, ScanError> {
         let dropped = &self.buf[..keep];
-        match dropped.iter().rposition(|&b| b == b'\n') {
-            Some(nl) => {
-                self.lines_before += newlines(dropped);
-                self.column_before = chars(&dropped[nl + 1..]);
+        match newlines(dropped) {
+            0 => self.column_before += chars(dropped),
+            n => {
+                self.lines_before += n;
+                let after = last_newline(dropped).map_or(0, |nl| nl + 1);
+                self.column_before = chars(&dropped[after..]);
             }
-            None => self.column_before += chars(dropped),
         }
         self.buf.copy_within(keep..self.len, 0);
         self.len -= keep;
         self.pos -= self.pos.min(keep);
-        let room = (self.buf.len() - 1).min(self.len + CHUNK);
+        let room = (self.buf.len() - 17).min(self.len + CHUNK);
         let n = match sys::read_into(self.fd, &mut self.buf[self.len..room]) {
             Ok(n) => n,
             Err(e) => return Err(self.read_failed(|m| m.os_error(e))),
@@ -366,7 +499,7 @@ impl Scanner {
     /// was opened (the bad bytes may be the change's).
     fn fail_at(&self, out: &mut Out, at: usize, message: &Msg) -> ! {
         let before = &self.buf[..at];
-        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
+        let (line, column) = match last_newline(before) {
             Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
             None => (self.lines_before, self.column_before + chars(before)),
         };
@@ -403,24 +536,28 @@ fn describe(m: &mut Msg, rest: &[u8]) {
         Some(_) => 2,
     };
     let Some(Ok(text)) = rest.get(..len).map(core::str::from_utf8) else {
-        m.s("byte 0x").hex(rest[0], 2).s(" (not UTF-8)");
+        m.s("byte 0x").hex(u32::from(rest[0]), 2).s(" (not UTF-8)");
         return;
     };
-    match text.as_bytes() {
-        [0xEF, 0xBB, 0xBF] => m.s("a UTF-8 byte-order mark (U+FEFF; save the file without it)"),
-        [0] => m.s("character '\\0'"),
-        &[c] if c < 0x20 || c == 0x7F => m.s("character '\\u{").hex(c, 1).s("}'"),
+    let c = text.chars().next().map_or(0, u32::from);
+    match c {
+        0xFEFF => m.s("a UTF-8 byte-order mark (U+FEFF; save the file without it)"),
+        0 => m.s("character '\\0'"),
+        // Control characters and Unicode spaces, escaped as Rust's `{:?}` shows them.
+        0..0x20 | 0x7F..=0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000 => {
+            m.s("character '\\u{").hex(c, 1).s("}'")
+        }
         _ => m.s("'").s(text).s("'"),
     };
 }
 
 impl Msg {
-    /// Appends `byte` in lower-case hexadecimal, at least `digits` digits (1 or 2).
-    fn hex(&mut self, byte: u8, digits: usize) -> &mut Msg {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        if byte >= 16 || digits == 2 {
-            self.b(&[HEX[usize::from(byte >> 4)]]);
+    /// Appends `n` in lower-case hexadecimal, at least `digits` digits.
+    fn hex(&mut self, n: u32, digits: u32) -> &mut Msg {
+        let shown = (32 - n.leading_zeros()).div_ceil(4).max(digits);
+        for i in (0..shown).rev() {
+            self.b(&[b"0123456789abcdef"[(n >> (4 * i) & 15) as usize]]);
         }
-        self.b(&[HEX[usize::from(byte & 15)]])
+        self
     }
 }

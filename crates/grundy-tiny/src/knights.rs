@@ -6,8 +6,7 @@
 //! and decoded at start-up; values of small cells are kept once evaluated. Coordinates go up to
 //! 2^63 - 1 ([`MAX_COORDINATE`]), as in `grundy`; a larger one is an input error at it.
 
-use alloc::vec;
-use alloc::vec::Vec;
+use alloc::boxed::Box;
 
 use grundy_core::format::form;
 use grundy_core::{ClosedForm, HYPER_KNIGHT_MOVES, MAX_COORDINATE};
@@ -21,36 +20,74 @@ static FORM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knight_form.bin")
 static ALICE: Name = Name::new("Alice");
 static BOB: Name = Name::new("Bob");
 
-/// Cells with both coordinates below this (a power of two) keep their value once evaluated.
+/// Cells with both coordinates below this keep their value once evaluated, in 8 x 8 blocks of
+/// which each kind is kept once (the hyper knight's 500 x 500 square has 52 kinds): a few
+/// kilobytes, which stay in the level-1 cache.
 const SIDE: u64 = 512;
 
-/// The Grundy values: the closed form, and the values of small cells evaluated so far.
+/// Blocks on a side of the square.
+const BLOCKS: u64 = SIDE / 8;
+
+/// The Grundy values: the closed form, and the blocks of the square evaluated so far.
 struct Values {
     form: ClosedForm,
-    /// `value + 1` at `x * SIDE + y`; 0 not evaluated yet.
-    square: Vec<u8>,
+    /// Per block, `1 +` its kind; 0 while not evaluated, [`UNCACHED`] beyond the kinds kept.
+    index: Box<[u8; (BLOCKS * BLOCKS) as usize]>,
+    /// The kinds of block, 64 values each (`(x % 8) * 8 + y % 8`), and how many there are.
+    kinds: Box<[u8; KINDS * 64]>,
+    count: usize,
 }
+
+/// Kinds of block kept, at most.
+const KINDS: usize = 254;
+
+/// The index of a block whose kind is not kept (beyond [`KINDS`]: never for the hyper knight).
+const UNCACHED: u8 = 255;
 
 impl Values {
     fn new() -> Values {
         let moves = HYPER_KNIGHT_MOVES.map(|(dx, dy)| (dx as i8, dy as i8));
         let Ok(form) = form::decode(&moves, FORM) else { panic!() };
-        Values { form, square: vec![0; (SIDE * SIDE) as usize] }
+        Values { form, index: Box::new([0; (BLOCKS * BLOCKS) as usize]), kinds: Box::new([0; KINDS * 64]), count: 0 }
     }
 
     /// g(x, y) of a cell with coordinates up to [`MAX_COORDINATE`].
     #[inline(always)]
     fn get(&mut self, x: u64, y: u64) -> u8 {
-        if (x | y) >= SIDE {
-            return self.form.eval(x, y);
+        if (x | y) < SIDE {
+            // Both below `BLOCKS * BLOCKS` and `KINDS * 64`: no bounds checks.
+            let block = ((x / 8) * BLOCKS + y / 8) as usize % self.index.len();
+            let mut kind = self.index[block];
+            if kind == 0 {
+                kind = self.block(x & !7, y & !7);
+                self.index[block] = kind;
+            }
+            if kind != UNCACHED {
+                let cell = usize::from(kind - 1) * 64 + ((x % 8) * 8 + y % 8) as usize;
+                return self.kinds[cell % self.kinds.len()];
+            }
         }
-        let at = (x * SIDE + y) as usize;
-        // SAFETY: `x, y < SIDE`, so `at < SIDE * SIDE`, the square's length.
-        let cell = unsafe { self.square.get_unchecked_mut(at) };
-        if *cell == 0 {
-            *cell = self.form.eval(x, y) + 1;
+        self.form.eval(x, y)
+    }
+
+    /// `1 +` the kind of the block whose first cell is `(x, y)`, evaluated now.
+    #[cold]
+    #[inline(never)]
+    fn block(&mut self, x: u64, y: u64) -> u8 {
+        let mut cells = [0; 64];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = self.form.eval(x + i as u64 / 8, y + i as u64 % 8);
         }
-        *cell - 1
+        let kept = &mut self.kinds[..self.count * 64];
+        let kind = kept.chunks_exact(64).position(|kind| kind == cells).unwrap_or(self.count);
+        if kind == self.count {
+            if kind == KINDS {
+                return UNCACHED;
+            }
+            self.kinds[kind * 64..][..64].copy_from_slice(&cells);
+            self.count += 1;
+        }
+        kind as u8 + 1
     }
 }
 
@@ -59,12 +96,21 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
     let mut values = Values::new();
     let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
     let mut lines = Lines::new("Case ");
-    for case in 1..=cases {
+    let mut case = 0;
+    while case < cases {
+        case += 1;
         let n = scan.expect(out, What { name: "n, the number of knights", index: 0, case });
         let mut nimber = 0;
-        for knight in 1..=n {
-            let x = coordinate(scan, out, What { name: "x of knight ", index: knight, case });
-            let y = coordinate(scan, out, What { name: "y of knight ", index: knight, case });
+        let mut knight = 0;
+        while knight < n {
+            knight += 1;
+            let (x, y) = match scan.pair_below([u64::MAX; 2]) {
+                Some(knight) => knight,
+                None => (
+                    coordinate(scan, out, "x of knight ", knight, case),
+                    coordinate(scan, out, "y of knight ", knight, case),
+                ),
+            };
             nimber ^= values.get(x, y);
         }
         lines.push(out, if nimber != 0 { &ALICE } else { &BOB });
@@ -74,18 +120,23 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
 
 /// A coordinate, at most [`MAX_COORDINATE`].
 #[inline(always)]
-fn coordinate(scan: &mut Scanner, out: &mut Out, what: What) -> u64 {
+fn coordinate(scan: &mut Scanner, out: &mut Out, name: &'static str, knight: u64, case: u64) -> u64 {
     match scan.number() {
         Ok(v) if v <= MAX_COORDINATE => v,
-        Ok(_) | Err(ScanError::Overflow) => too_large(scan, out, &what),
-        Err(e) => scan.fail(out, e, &what),
+        result => bad_coordinate(scan, out, result, What { name, index: knight, case }),
     }
 }
 
+/// Ends the process on a coordinate that could not be read, or above [`MAX_COORDINATE`].
 #[cold]
 #[inline(never)]
-fn too_large(scan: &Scanner, out: &mut Out, what: &What) -> ! {
-    let mut m = Msg::new();
-    m.what(what).s(" is too large: coordinates must be at most 2^63 - 1 = 9223372036854775807");
-    scan.fail_at_token(out, &m)
+fn bad_coordinate(scan: &mut Scanner, out: &mut Out, result: Result<u64, ScanError>, what: What) -> ! {
+    match result {
+        Ok(_) | Err(ScanError::Overflow) => {
+            let mut m = Msg::new();
+            m.what(&what).s(" is too large: coordinates must be at most 2^63 - 1 = 9223372036854775807");
+            scan.fail_at_token(out, &m)
+        }
+        Err(e) => scan.fail(out, e, &what),
+    }
 }

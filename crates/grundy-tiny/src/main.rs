@@ -4,13 +4,17 @@
 //! 0 success, 1 an I/O failure, 2 invalid input or usage, 3 a Mine case refused. FILE absent or
 //! `-` is standard input.
 
-#![no_std]
+// Without the standard library where panics abort (the `tiny` and `release` profiles). On stable
+// Rust a no_std binary cannot unwind, so the unoptimised `dev` build, which unwinds, links the
+// standard library for its unwinder and panic handler (it is not the binary that is measured).
+#![cfg_attr(panic = "abort", no_std)]
 #![no_main]
 
 extern crate alloc;
 
 mod input;
 mod knights;
+mod mine;
 mod misere;
 mod output;
 mod sys;
@@ -36,6 +40,7 @@ extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
         _ if argc > 3 => fail(2, USAGE),
         b"knights" => knights::solve,
         b"misere-nim" => misere::solve,
+        b"mine" => mine::solve,
         _ => fail(2, USAGE),
     };
     let mut scan = match Scanner::open(file) {

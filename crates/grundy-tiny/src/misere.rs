@@ -8,7 +8,7 @@
 
 use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS, table_index};
 
-use crate::input::{Scanner, What};
+use crate::input::{ScanError, Scanner, What};
 use crate::output::{Lines, Msg, Name, Out};
 
 /// The outcome table, `table_index(all_ones, xor_zero, k_odd)` to a cell.
@@ -21,7 +21,9 @@ static BOB: Name = Name::new("Bob");
 pub fn solve(scan: &mut Scanner, out: &mut Out) {
     let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
     let mut lines = Lines::new("Case ");
-    for case in 1..=cases {
+    let mut case = 0;
+    while case < cases {
+        case += 1;
         let k = scan.expect(out, What { name: "k, the number of piles", index: 0, case });
         if k == 0 {
             let mut m = Msg::new();
@@ -30,11 +32,13 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
         }
         // The XOR of the piles, and the OR of their halves (0 iff every pile is one).
         let (mut xor, mut big) = (0, 0);
-        for pile in 1..=k {
-            let stones = scan.expect(out, What { name: "the size of pile ", index: pile, case });
-            if stones == 0 {
-                empty_pile(scan, out, pile, case);
-            }
+        let mut pile = 0;
+        while pile < k {
+            pile += 1;
+            let stones = match scan.number() {
+                Ok(stones) if stones != 0 => stones,
+                result => bad_pile(scan, out, result, pile, case),
+            };
             xor ^= stones;
             big |= stones >> 1;
         }
@@ -49,10 +53,14 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
     scan.finish(out, cases);
 }
 
+/// Ends the process on a pile that could not be read, or is empty.
 #[cold]
 #[inline(never)]
-fn empty_pile(scan: &Scanner, out: &mut Out, pile: u64, case: u64) -> ! {
-    let mut m = Msg::new();
-    m.s("pile ").n(pile).s(" of case ").n(case).s(" is empty: piles hold at least one stone");
-    scan.fail_at_token(out, &m)
+fn bad_pile(scan: &mut Scanner, out: &mut Out, result: Result<u64, ScanError>, pile: u64, case: u64) -> ! {
+    let Err(e) = result else {
+        let mut m = Msg::new();
+        m.s("pile ").n(pile).s(" of case ").n(case).s(" is empty: piles hold at least one stone");
+        scan.fail_at_token(out, &m)
+    };
+    scan.fail(out, e, &What { name: "the size of pile ", index: pile, case })
 }

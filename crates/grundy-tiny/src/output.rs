@@ -91,8 +91,13 @@ impl Msg {
     }
 
     /// Appends `n` in decimal.
-    pub fn n(&mut self, mut n: u64) -> &mut Msg {
-        let mut digits = [0u8; 20];
+    pub fn n(&mut self, n: u64) -> &mut Msg {
+        self.n128(u128::from(n))
+    }
+
+    /// Appends `n` in decimal.
+    pub fn n128(&mut self, mut n: u128) -> &mut Msg {
+        let mut digits = [0u8; 39];
         let mut at = digits.len();
         loop {
             at -= 1;

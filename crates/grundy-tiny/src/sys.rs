@@ -247,6 +247,7 @@ static ALLOCATOR: Malloc = Malloc;
 
 /// A panic is a bug: a fixed message and exit code 101, as a Rust program's panic. The panic's
 /// own message is not formatted (that would bring in the formatting machinery).
+#[cfg(panic = "abort")]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     let _ = write_all(STDERR, b"grundy-tiny: internal error (a bug): panicked\n");
@@ -258,10 +259,12 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 // the handler above): these only satisfy the linker.
 
 /// Never called: no frame unwinds.
+#[cfg(panic = "abort")]
 #[unsafe(no_mangle)]
 extern "C" fn rust_eh_personality() {}
 
 /// Never called: no frame unwinds.
+#[cfg(panic = "abort")]
 #[unsafe(no_mangle)]
 extern "C" fn _Unwind_Resume() -> ! {
     _exit(101)
