@@ -67,8 +67,9 @@ impl Msg {
 
 /// A regular file being read, and what it was when opened.
 struct Watch {
-    /// Size and modification time when opened.
+    /// Size and modification time when opened, and the offset reading started at.
     was: sys::Status,
+    at: u64,
     /// The bytes from where reading started to that size, and those read so far.
     expected: u64,
     read: u64,
@@ -93,6 +94,9 @@ pub struct Scanner {
     watch: Option<Watch>,
     /// The message of a read failure, once there is one.
     read_error: Msg,
+    /// For a part of a file read at positions of its own: the offset of the next read and the
+    /// end of the part.
+    range: Option<(u64, u64)>,
 }
 
 /// Whether `b` separates numbers.
@@ -225,6 +229,7 @@ impl Scanner {
             name,
             watch: None,
             read_error: Msg::new(),
+            range: None,
         };
         match sys::status(fd) {
             Ok(st) if st.directory => {
@@ -232,8 +237,8 @@ impl Scanner {
             }
             // A file the kernel sizes at 0 may still have content (`/proc/self/status`): a stream.
             Ok(st) if st.regular && st.size > 0 => {
-                let expected = st.size.saturating_sub(sys::offset(fd));
-                scan.watch = Some(Watch { was: st, expected, read: 0 });
+                let at = sys::offset(fd);
+                scan.watch = Some(Watch { was: st, at, expected: st.size.saturating_sub(at), read: 0 });
             }
             Ok(_) => {}
             // Standard input closed: empty, as for a Rust program (its runtime opens /dev/null).
@@ -391,14 +396,20 @@ impl Scanner {
         self.buf.copy_within(keep..self.len, 0);
         self.len -= keep;
         self.pos -= self.pos.min(keep);
-        let room = (self.buf.len() - 17).min(self.len + CHUNK);
-        let n = match sys::read_into(self.fd, &mut self.buf[self.len..room]) {
+        let mut room = (self.buf.len() - 17).min(self.len + CHUNK);
+        if let Some((at, end)) = self.range {
+            room = room.min(self.len + usize::try_from(end - at).unwrap_or(usize::MAX));
+        }
+        let n = match sys::read_into(self.fd, &mut self.buf[self.len..room], self.range.map(|(at, _)| at)) {
             Ok(n) => n,
             Err(e) => return Err(self.read_failed(|m| m.os_error(e))),
         };
         self.len += n;
         self.buf[self.len] = 0;
         self.more = n > 0;
+        if let Some((at, _)) = &mut self.range {
+            *at += n as u64;
+        }
         if let Some(watch) = &mut self.watch {
             watch.read += n as u64;
             let misread = [watch.read < watch.expected, watch.read > watch.expected];
@@ -436,6 +447,44 @@ impl Scanner {
         what(&mut self.read_error);
         self.more = false;
         ScanError::Read
+    }
+
+    /// Bytes `from..to` of the file `fd` reads, read at their positions (for a second thread:
+    /// see `halves.rs`). Its errors are never reported: a caller reads the same bytes again
+    /// with the scanner of the whole input then.
+    pub fn range(fd: c_int, from: u64, to: u64) -> Scanner {
+        Scanner {
+            fd,
+            buf: vec![0; CHUNK + SLACK],
+            len: 0,
+            pos: 0,
+            more: true,
+            lines_before: 0,
+            column_before: 0,
+            name: b"",
+            watch: None,
+            read_error: Msg::new(),
+            range: Some((from, to)),
+        }
+    }
+
+    /// The regular file being read, the offset in it of the next unread byte, and its size when
+    /// opened; `None` for anything but a regular file.
+    pub fn rest_of_file(&self) -> Option<(c_int, u64, u64)> {
+        let watch = self.watch.as_ref()?;
+        let next = watch.at + watch.read - (self.len - self.pos) as u64;
+        Some((self.fd, next, watch.was.size))
+    }
+
+    /// Whether the file being read still has the size and modification time it had when opened.
+    pub fn unchanged(&self) -> bool {
+        self.watch.as_ref().is_some_and(|w| sys::status(self.fd).is_ok_and(|now| now == w.was))
+    }
+
+    /// Marks the whole input as read (after the rest was read some other way).
+    pub fn skip_to_end(&mut self) {
+        self.pos = self.len;
+        self.more = false;
     }
 
     /// Succeeds when only spaces are left; otherwise an input error at the first other byte.

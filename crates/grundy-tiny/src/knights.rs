@@ -11,6 +11,7 @@ use alloc::boxed::Box;
 use grundy_core::format::form;
 use grundy_core::{ClosedForm, HYPER_KNIGHT_MOVES, MAX_COORDINATE};
 
+use crate::halves::{self, Summary};
 use crate::input::{ScanError, Scanner, What};
 use crate::output::{Lines, Msg, Name, Out};
 
@@ -45,6 +46,7 @@ const KINDS: usize = 254;
 const UNCACHED: u8 = 255;
 
 impl Values {
+    #[inline(never)]
     fn new() -> Values {
         let moves = HYPER_KNIGHT_MOVES.map(|(dx, dy)| (dx as i8, dy as i8));
         let Ok(form) = form::decode(&moves, FORM) else { panic!() };
@@ -100,30 +102,60 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
     while case < cases {
         case += 1;
         let n = scan.expect(out, What { name: "n, the number of knights", index: 0, case });
-        let mut nimber = 0;
-        let mut knight = 0;
-        while knight < n {
-            knight += 1;
-            let (x, y) = match scan.pair_below([u64::MAX; 2]) {
-                Some(knight) => knight,
-                None => (
-                    coordinate(scan, out, "x of knight ", knight, case),
-                    coordinate(scan, out, "y of knight ", knight, case),
-                ),
-            };
-            nimber ^= values.get(x, y);
+        if case == cases {
+            if let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, &mut values, Values::new, half)
+            {
+                if c1 + c2 == n {
+                    scan.skip_to_end();
+                    lines.push(out, if x1 != x2 { &ALICE } else { &BOB });
+                    break;
+                }
+            }
+        }
+        let (read, nimber, stop) = read_knights(scan, &mut values, n);
+        if let Some((y, result)) = stop {
+            let name = if y { "y of knight " } else { "x of knight " };
+            bad_coordinate(scan, out, result, What { name, index: read + 1, case });
         }
         lines.push(out, if nimber != 0 { &ALICE } else { &BOB });
     }
     scan.finish(out, cases);
 }
 
-/// A coordinate, at most [`MAX_COORDINATE`].
-#[inline(always)]
-fn coordinate(scan: &mut Scanner, out: &mut Out, name: &'static str, knight: u64, case: u64) -> u64 {
-    match scan.number() {
-        Ok(v) if v <= MAX_COORDINATE => v,
-        result => bad_coordinate(scan, out, result, What { name, index: knight, case }),
+/// What a coordinate that stopped [`read_knights`] was (`true` for `y`) and what reading it gave:
+/// an error, or a value above [`MAX_COORDINATE`].
+type Stop = Option<(bool, Result<u64, ScanError>)>;
+
+/// Reads up to `limit` knights: how many were read, the XOR of their values, and the coordinate
+/// that stopped it before `limit`, if one did.
+fn read_knights(scan: &mut Scanner, values: &mut Values, limit: u64) -> (u64, u8, Stop) {
+    let (mut read, mut nimber) = (0, 0);
+    while read < limit {
+        let (x, y) = match scan.pair_below([u64::MAX; 2]) {
+            Some(knight) => knight,
+            None => {
+                let x = match scan.number() {
+                    Ok(x) if x <= MAX_COORDINATE => x,
+                    result => return (read, nimber, Some((false, result))),
+                };
+                match scan.number() {
+                    Ok(y) if y <= MAX_COORDINATE => (x, y),
+                    result => return (read, nimber, Some((true, result))),
+                }
+            }
+        };
+        read += 1;
+        nimber ^= values.get(x, y);
+    }
+    (read, nimber, None)
+}
+
+/// A half of a large last case ([`halves`]): the number of knights and the XOR of their values;
+/// `None` on anything `solve` would report.
+fn half(scan: &mut Scanner, values: &mut Values) -> Option<Summary> {
+    match read_knights(scan, values, u64::MAX) {
+        (knights, nimber, Some((false, Err(ScanError::End)))) => Some([knights, u64::from(nimber), 0]),
+        _ => None,
     }
 }
 

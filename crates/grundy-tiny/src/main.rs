@@ -12,6 +12,7 @@
 
 extern crate alloc;
 
+mod halves;
 mod input;
 mod knights;
 mod mine;

@@ -8,6 +8,7 @@
 
 use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS, table_index};
 
+use crate::halves::{self, Summary};
 use crate::input::{ScanError, Scanner, What};
 use crate::output::{Lines, Msg, Name, Out};
 
@@ -31,17 +32,22 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
             scan.fail_at_token(out, &m);
         }
         // The XOR of the piles, and the OR of their halves (0 iff every pile is one).
-        let (mut xor, mut big) = (0, 0);
-        let mut pile = 0;
-        while pile < k {
-            pile += 1;
-            let stones = match scan.number() {
-                Ok(stones) if stones != 0 => stones,
-                result => bad_pile(scan, out, result, pile, case),
-            };
-            xor ^= stones;
-            big |= stones >> 1;
+        let mut summary = None;
+        if case == cases {
+            if let Some([[c1, x1, b1], [c2, x2, b2]]) = halves::read_rest_in_halves(scan, &mut (), || (), half) {
+                if c1 + c2 == k {
+                    scan.skip_to_end();
+                    summary = Some((x1 ^ x2, b1 | b2));
+                }
+            }
         }
+        let (xor, big) = match summary {
+            Some(summary) => summary,
+            None => match read_piles(scan, k) {
+                (_, xor, big, None) => (xor, big),
+                (read, _, _, Some(result)) => bad_pile(scan, out, result, read + 1, case),
+            },
+        };
         let name = match TABLE[table_index(big == 0, xor == 0, k % 2 == 1)] {
             FIRST_PLAYER_WINS => &ALICE,
             SECOND_PLAYER_WINS => &BOB,
@@ -51,6 +57,28 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
         lines.push(out, name);
     }
     scan.finish(out, cases);
+}
+
+/// Reads up to `limit` piles: how many were read, their XOR, the OR of their halves, and what
+/// reading the pile that stopped it before `limit` gave (an error, or an empty pile).
+fn read_piles(scan: &mut Scanner, limit: u64) -> (u64, u64, u64, Option<Result<u64, ScanError>>) {
+    let (mut read, mut xor, mut big) = (0, 0, 0);
+    while read < limit {
+        match scan.number() {
+            Ok(stones) if stones != 0 => (read, xor, big) = (read + 1, xor ^ stones, big | stones >> 1),
+            result => return (read, xor, big, Some(result)),
+        }
+    }
+    (read, xor, big, None)
+}
+
+/// A half of a large last case ([`halves`]): the number of piles, their XOR and the OR of their
+/// halves; `None` on anything `solve` would report.
+fn half(scan: &mut Scanner, _: &mut ()) -> Option<Summary> {
+    match read_piles(scan, u64::MAX) {
+        (piles, xor, big, Some(Err(ScanError::End))) => Some([piles, xor, big]),
+        _ => None,
+    }
 }
 
 /// Ends the process on a pile that could not be read, or is empty.

@@ -17,6 +17,14 @@ unsafe extern "C" {
     fn posix_memalign(out: *mut *mut c_void, align: usize, size: usize) -> c_int;
     fn fstat(fd: c_int, status: *mut Stat) -> c_int;
     fn lseek(fd: c_int, offset: i64, whence: c_int) -> i64;
+    fn pread(fd: c_int, buf: *mut c_void, count: usize, offset: i64) -> isize;
+    fn pthread_create(
+        thread: *mut u64,
+        attr: *const c_void,
+        start: extern "C" fn(*mut c_void) -> *mut c_void,
+        arg: *mut c_void,
+    ) -> c_int;
+    fn pthread_join(thread: u64, result: *mut *mut c_void) -> c_int;
     safe fn _exit(code: c_int) -> !;
     safe fn __errno_location() -> *mut c_int;
     safe fn strerror(errnum: c_int) -> *const c_char;
@@ -123,11 +131,19 @@ pub fn open_read(path: &CStr) -> Result<c_int, c_int> {
     if fd < 0 { Err(errno()) } else { Ok(fd) }
 }
 
-/// Reads into `buf`: the number of bytes (0 at the end), or the `errno` of the failure.
-pub fn read_into(fd: c_int, buf: &mut [u8]) -> Result<usize, c_int> {
+/// Reads into `buf`, from the file offset `at` if given (leaving the descriptor's own offset
+/// alone), else from where the descriptor is: the number of bytes (0 at the end), or the `errno`
+/// of the failure.
+pub fn read_into(fd: c_int, buf: &mut [u8], at: Option<u64>) -> Result<usize, c_int> {
     loop {
+        let (ptr, len) = (buf.as_mut_ptr().cast(), buf.len());
         // SAFETY: `buf` is writable for its length.
-        let n = unsafe { read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+        let n = unsafe {
+            match at {
+                Some(at) => pread(fd, ptr, len, at as i64),
+                None => read(fd, ptr, len),
+            }
+        };
         if n >= 0 {
             return Ok(n as usize);
         }
@@ -152,6 +168,23 @@ pub fn write_all(fd: c_int, mut bytes: &[u8]) -> Result<(), c_int> {
         bytes = &bytes[n as usize..];
     }
     Ok(())
+}
+
+/// Starts a thread running `run(arg)`; `None` when none can be had.
+///
+/// # Safety
+///
+/// `arg` must stay valid for what `run` does with it until [`join`] has returned for the thread.
+pub unsafe fn spawn(run: extern "C" fn(*mut c_void) -> *mut c_void, arg: *mut c_void) -> Option<u64> {
+    let mut thread = 0;
+    // SAFETY: default attributes; `arg` is the caller's to keep valid.
+    (unsafe { pthread_create(&mut thread, core::ptr::null(), run, arg) } == 0).then_some(thread)
+}
+
+/// Waits for a thread [`spawn`] started to end.
+pub fn join(thread: u64) {
+    // SAFETY: a thread started by `spawn` and joined once; its result is not asked for.
+    unsafe { pthread_join(thread, core::ptr::null_mut()) };
 }
 
 /// Whether `fd` is a terminal.
