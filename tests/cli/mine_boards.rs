@@ -300,7 +300,8 @@ fn max_states_takes_powers_and_exact_exponents() {
 #[test]
 fn a_long_search_reports_progress_on_standard_error() {
     let input = format!("2\n3 3 0\n{}", slow_case(500));
-    let out = grundy(&["mine", "--max-time", "2.6", "--keep-going"], &input);
+    // A budget the time bound ends first, so that the search runs past the first report at 2 s.
+    let out = grundy(&["mine", "--max-states", "2^30", "--max-time", "2.6", "--keep-going"], &input);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert_eq!(text(&out.stdout), "Case #1: Xiemao\nCase #2: unknown\n");

@@ -114,8 +114,26 @@ pub fn spawn_grundy(args: &[&str]) -> std::process::Child {
 }
 
 /// Runs `grundy args` with `stdin` written to it through a pipe.
+///
+/// A plain judge run (`knights`, `misere-nim` or `mine`, with no option and at most a file) is
+/// also a test of `grundy-tiny`, when it is built: it must print the same, end with the same exit
+/// code and name the same line and column in an error.
 pub fn grundy(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
-    run(Bin::Grundy, args, Stdin::Pipe(stdin.as_ref()))
+    let out = run(Bin::Grundy, args, Stdin::Pipe(stdin.as_ref()));
+    let plain_judge = matches!(args, [game] | [game, _] if ["knights", "misere-nim", "mine"].contains(game))
+        && args[1..].iter().all(|a| *a == "-" || !a.starts_with('-'));
+    if plain_judge && tiny_path().is_some() {
+        let small = run(Bin::Tiny, args, Stdin::Pipe(stdin.as_ref()));
+        let at = |o: &Output| {
+            let err = String::from_utf8_lossy(&o.stderr).into_owned();
+            err.find("line ").map(|i| err[i..].split(':').next().unwrap_or_default().to_owned())
+        };
+        let what = || format!("grundy-tiny {args:?} against grundy: {}", String::from_utf8_lossy(&small.stderr));
+        assert_eq!(small.status.code(), out.status.code(), "{}", what());
+        assert_eq!(small.stdout, out.stdout, "{}", what());
+        assert_eq!(at(&small), at(&out), "{}", what());
+    }
+    out
 }
 
 /// A directory for a test's files, `grundy-<name>-<process id>` in the temporary directory,

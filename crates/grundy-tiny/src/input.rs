@@ -113,15 +113,11 @@ const HIGH: u64 = 0x80 * ONES;
 /// `10^i` for `i <= 8`.
 const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
 
-/// Eight bytes from `at` as a little-endian word.
-///
-/// # Safety
-///
-/// The eight bytes from `at` must be readable.
+/// The eight bytes of `buf` from `at` as a little-endian word (0, no digit, past the end: the
+/// window keeps 16 bytes after its sentinel, so that never happens for a place at or before it).
 #[inline(always)]
-unsafe fn load(at: *const u8) -> u64 {
-    // SAFETY: the caller's.
-    u64::from_le(unsafe { at.cast::<u64>().read_unaligned() })
+fn load(buf: &[u8], at: usize) -> u64 {
+    buf.get(at..).and_then(<[u8]>::first_chunk).map_or(0, |word| u64::from_le_bytes(*word))
 }
 
 /// The number of leading ASCII digits of a little-endian word, 0 to 8 (SWAR: XOR with `'0'`
@@ -254,33 +250,30 @@ impl Scanner {
     /// The next number.
     #[inline(always)]
     pub fn number(&mut self) -> Result<u64, ScanError> {
-        let bytes = self.buf.as_ptr();
+        let buf = &self.buf[..];
         let mut p = self.pos;
-        // SAFETY: `p <= len` throughout: `buf[len]` is the sentinel, which stops the loop, and
-        // `len + 16 < buf.len()`, so the 16 bytes from `p` are inside the buffer. Digits run
-        // at most to the sentinel, so what is read past it is never taken for a number.
-        unsafe {
-            while is_space(*bytes.add(p)) {
-                p += 1;
-            }
-            let word = load(bytes.add(p));
-            let len = digits(word);
-            // 1 to 16 digits ended by a space: the space is inside the window.
-            if len < 8 && is_space((word >> (8 * len)) as u8) && len > 0 {
-                self.pos = p + len as usize;
-                return Ok(value(word, len));
-            }
-            if len == 8 {
-                let low = load(bytes.add(p + 8));
-                let more = digits(low);
-                if more < 8 && is_space((low >> (8 * more)) as u8) {
-                    self.pos = p + 8 + more as usize;
-                    let high = value(word, 8);
-                    return Ok(if more == 0 { high } else { high * POW10[more as usize] + value(low, more) });
-                }
-            }
-            self.pos = p;
+        // `buf[len]` is the sentinel, which stops the loop, and digits run at most to it, so
+        // what is read past it is never taken for a number.
+        while buf.get(p).is_some_and(|&b| is_space(b)) {
+            p += 1;
         }
+        let word = load(buf, p);
+        let len = digits(word);
+        // 1 to 16 digits ended by a space: the space is inside the window.
+        if len < 8 && is_space((word >> (8 * len)) as u8) && len > 0 {
+            self.pos = p + len as usize;
+            return Ok(value(word, len));
+        }
+        if len == 8 {
+            let low = load(buf, p + 8);
+            let more = digits(low);
+            if more < 8 && is_space((low >> (8 * more)) as u8) {
+                self.pos = p + 8 + more as usize;
+                let high = value(word, 8);
+                return Ok(if more == 0 { high } else { high * POW10[more as usize] + value(low, more) });
+            }
+        }
+        self.pos = p;
         self.number_slow()
     }
 
@@ -289,24 +282,21 @@ impl Scanner {
     /// once); otherwise `None`, having read nothing (the caller reads them one by one then).
     #[inline(always)]
     pub fn pair_below(&mut self, bounds: [u64; 2]) -> Option<(u64, u64)> {
-        let bytes = self.buf.as_ptr();
+        let buf = &self.buf[..];
         let mut p = self.pos;
-        // SAFETY: as in `number`: the loop stops at the sentinel at the latest, and a word is
-        // read only from a place at or before the sentinel, 16 bytes before the buffer's end.
+        // As in `number`: the loop stops at the sentinel at the latest.
+        while buf.get(p).is_some_and(|&b| is_space(b)) {
+            p += 1;
+        }
+        let first = load(buf, p);
+        let len = digits(first);
+        if len.wrapping_sub(1) >= 4 || !is_space((first >> (8 * len)) as u8) {
+            return None;
+        }
         // `second` starts right after a space, which is inside the window.
-        let (first, len, second, more, q) = unsafe {
-            while is_space(*bytes.add(p)) {
-                p += 1;
-            }
-            let first = load(bytes.add(p));
-            let len = digits(first);
-            if len.wrapping_sub(1) >= 4 || !is_space((first >> (8 * len)) as u8) {
-                return None;
-            }
-            let q = p + len as usize + 1;
-            let second = load(bytes.add(q));
-            (first, len, second, digits(second), q)
-        };
+        let q = p + len as usize + 1;
+        let second = load(buf, q);
+        let more = digits(second);
         if more.wrapping_sub(1) >= 4 || !is_space((second >> (8 * more)) as u8) {
             return None;
         }

@@ -1,15 +1,16 @@
 //! LightOJ 1315, Game of Hyper Knights: `T`, then per case `n` and `n` lines `x y`; `Case k:
 //! Alice` when the XOR of the knights' Grundy values is non-zero, else `Case k: Bob`.
 //!
-//! Every value comes from the hyper knight's certified closed form (grundy-core's
-//! [`ClosedForm::eval`]), which `build.rs` discovered and proved, embedded as its encoded payload
-//! and decoded at start-up; values of small cells are kept once evaluated. Coordinates go up to
-//! 2^63 - 1 ([`MAX_COORDINATE`]), as in `grundy`; a larger one is an input error at it.
+//! The cells of the judge's box (both coordinates below 500) are read from the square `build.rs`
+//! computed, embedded as its distinct 8 x 8 blocks (grundy-core's [`Blocks`], 7.3 KB: two reads
+//! a cell, from the level-1 cache); every other cell from the hyper knight's certified closed form
+//! (grundy-core's [`ClosedForm::eval`]), which `build.rs` discovered and proved, embedded as its
+//! encoded payload and decoded at start-up. Coordinates go up to 2^63 - 1 ([`MAX_COORDINATE`]),
+//! as in `grundy`; a larger one is an input error at it.
 
-use alloc::boxed::Box;
-
+use grundy_core::blocks::Blocks;
 use grundy_core::format::form;
-use grundy_core::{ClosedForm, HYPER_KNIGHT_MOVES, MAX_COORDINATE};
+use grundy_core::{ClosedForm, DEFAULT_BOUND, HYPER_KNIGHT_MOVES, MAX_COORDINATE};
 
 use crate::halves::{self, Summary};
 use crate::input::{ScanError, Scanner, What};
@@ -18,78 +19,31 @@ use crate::output::{Lines, Msg, Name, Out};
 /// The closed form as `build.rs` encoded it.
 static FORM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knight_form.bin"));
 
+/// The square `0 <= x, y < DEFAULT_BOUND` as `build.rs` blocked it.
+static SQUARE: Option<Blocks<'static>> =
+    Blocks::new(include_bytes!(concat!(env!("OUT_DIR"), "/knight_blocks.bin")), DEFAULT_BOUND);
+
 static ALICE: Name = Name::new("Alice");
 static BOB: Name = Name::new("Bob");
 
-/// Cells with both coordinates below this keep their value once evaluated, in 8 x 8 blocks of
-/// which each kind is kept once (the hyper knight's 500 x 500 square has 52 kinds): a few
-/// kilobytes, which stay in the level-1 cache.
-const SIDE: u64 = 512;
-
-/// Blocks on a side of the square.
-const BLOCKS: u64 = SIDE / 8;
-
-/// The Grundy values: the closed form, and the blocks of the square evaluated so far.
+/// The Grundy values: the blocked square, and the closed form beyond it.
 struct Values {
+    square: Blocks<'static>,
     form: ClosedForm,
-    /// Per block, `1 +` its kind; 0 while not evaluated, [`UNCACHED`] beyond the kinds kept.
-    index: Box<[u8; (BLOCKS * BLOCKS) as usize]>,
-    /// The kinds of block, 64 values each (`(x % 8) * 8 + y % 8`), and how many there are.
-    kinds: Box<[u8; KINDS * 64]>,
-    count: usize,
 }
-
-/// Kinds of block kept, at most.
-const KINDS: usize = 254;
-
-/// The index of a block whose kind is not kept (beyond [`KINDS`]: never for the hyper knight).
-const UNCACHED: u8 = 255;
 
 impl Values {
     #[inline(never)]
     fn new() -> Values {
         let moves = HYPER_KNIGHT_MOVES.map(|(dx, dy)| (dx as i8, dy as i8));
-        let Ok(form) = form::decode(&moves, FORM) else { panic!() };
-        Values { form, index: Box::new([0; (BLOCKS * BLOCKS) as usize]), kinds: Box::new([0; KINDS * 64]), count: 0 }
+        let (Some(square), Ok(form)) = (SQUARE, form::decode(&moves, FORM)) else { panic!() };
+        Values { square, form }
     }
 
     /// g(x, y) of a cell with coordinates up to [`MAX_COORDINATE`].
     #[inline(always)]
     fn get(&mut self, x: u64, y: u64) -> u8 {
-        if (x | y) < SIDE {
-            // Both below `BLOCKS * BLOCKS` and `KINDS * 64`: no bounds checks.
-            let block = ((x / 8) * BLOCKS + y / 8) as usize % self.index.len();
-            let mut kind = self.index[block];
-            if kind == 0 {
-                kind = self.block(x & !7, y & !7);
-                self.index[block] = kind;
-            }
-            if kind != UNCACHED {
-                let cell = usize::from(kind - 1) * 64 + ((x % 8) * 8 + y % 8) as usize;
-                return self.kinds[cell % self.kinds.len()];
-            }
-        }
-        self.form.eval(x, y)
-    }
-
-    /// `1 +` the kind of the block whose first cell is `(x, y)`, evaluated now.
-    #[cold]
-    #[inline(never)]
-    fn block(&mut self, x: u64, y: u64) -> u8 {
-        let mut cells = [0; 64];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            *cell = self.form.eval(x + i as u64 / 8, y + i as u64 % 8);
-        }
-        let kept = &mut self.kinds[..self.count * 64];
-        let kind = kept.chunks_exact(64).position(|kind| kind == cells).unwrap_or(self.count);
-        if kind == self.count {
-            if kind == KINDS {
-                return UNCACHED;
-            }
-            self.kinds[kind * 64..][..64].copy_from_slice(&cells);
-            self.count += 1;
-        }
-        kind as u8 + 1
+        if (x | y) < DEFAULT_BOUND as u64 { self.square.get(x as usize, y as usize) } else { self.form.eval(x, y) }
     }
 }
 

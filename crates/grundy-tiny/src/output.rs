@@ -3,6 +3,7 @@
 //! the formatting machinery), and how the process ends: exit code, message, and the rule for
 //! output (a closed pipe ends quietly; any other write error is exit 1).
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::sys;
@@ -13,14 +14,15 @@ const CAP: usize = 1 << 16;
 /// Room a line needs: a head of up to [`HEAD`] bytes and a name of up to [`NAME`].
 const LINE: usize = HEAD + NAME;
 
-/// Buffered standard output.
+/// Buffered standard output: `buf[..len]` is gathered.
 pub struct Out {
-    buf: Vec<u8>,
+    buf: Box<[u8; CAP]>,
+    len: usize,
 }
 
 impl Out {
     pub fn new() -> Out {
-        Out { buf: Vec::with_capacity(CAP) }
+        Out { buf: Box::new([0; CAP]), len: 0 }
     }
 
     /// Writes what is gathered; a failure ends the process (quietly on a closed pipe, as a
@@ -28,17 +30,17 @@ impl Out {
     #[cold]
     #[inline(never)]
     fn flush(&mut self) {
-        if let Err(e) = sys::write_all(sys::STDOUT, &self.buf) {
+        if let Err(e) = sys::write_all(sys::STDOUT, &self.buf[..self.len]) {
             write_failed(e, None);
         }
-        self.buf.clear();
+        self.len = 0;
     }
 
     /// Ends the run: what is gathered is written, then `code` and its `message` (none for 0)
     /// end the process. A write error wins over `message` (exit 1, its message naming the
     /// other), except a closed pipe, which ends the process quietly with 0.
     pub fn exit(&mut self, code: i32, message: &[u8]) -> ! {
-        if let Err(e) = sys::write_all(sys::STDOUT, &self.buf) {
+        if let Err(e) = sys::write_all(sys::STDOUT, &self.buf[..self.len]) {
             write_failed(e, (code != 0).then_some(message));
         }
         if code != 0 {
@@ -165,19 +167,15 @@ impl Lines {
     /// Writes the next case's line, won by `name`.
     #[inline]
     pub fn push(&mut self, out: &mut Out, name: &Name) {
-        if out.buf.len() > CAP - LINE {
+        if out.len > CAP - LINE {
             out.flush();
         }
-        let at = out.buf.len();
-        // SAFETY: the buffer's capacity is `CAP` and at most `CAP - LINE` bytes are used, so the
-        // `LINE` bytes from `at` are inside the allocation; the length set covers only the
-        // bytes just written.
-        unsafe {
-            let end = out.buf.as_mut_ptr().add(at);
-            end.copy_from_nonoverlapping(self.head.as_ptr(), HEAD);
-            end.add(self.len).copy_from_nonoverlapping(name.bytes.as_ptr(), NAME);
-            out.buf.set_len(at + self.len + name.len);
-        }
+        // The whole head and name are copied (fixed sizes: two moves), then the length covers
+        // only the line.
+        let line = &mut out.buf[out.len..][..LINE];
+        line[..HEAD].copy_from_slice(&self.head);
+        line[self.len..][..NAME].copy_from_slice(&name.bytes);
+        out.len += self.len + name.len;
         self.advance();
     }
 
