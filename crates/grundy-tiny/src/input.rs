@@ -109,6 +109,8 @@ fn is_space(b: u8) -> bool {
 const ONES: u64 = 0x0101_0101_0101_0101;
 /// The high bit of every byte.
 const HIGH: u64 = 0x80 * ONES;
+/// Multiplying the low bits of the bytes of a word by this gathers them in its top byte.
+const GATHER: u64 = 0x0102_0408_1020_4080;
 
 /// `10^i` for `i <= 8`.
 const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
@@ -145,6 +147,23 @@ fn newline_marks(word: u64) -> u64 {
     // clear.
     let x = word ^ (u64::from(b'\n') * ONES);
     !(((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
+/// The number of `buf[at + start..=at + end]`, if it has at most 8 digits.
+#[inline(always)]
+fn short_number(buf: &[u8], at: usize, start: u32, end: u32) -> Option<u64> {
+    let len = end + 1 - start;
+    if len <= 8 { Some(value(load(buf, at + start as usize), len)) } else { None }
+}
+
+/// The high bits of the separators of a word: space, tab, `\n` and `\r`.
+#[inline(always)]
+fn space_marks(word: u64) -> u64 {
+    let zero = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
+    zero(word ^ (u64::from(b' ') * ONES))
+        | zero(word ^ (u64::from(b'\t') * ONES))
+        | zero(word ^ (u64::from(b'\n') * ONES))
+        | zero(word ^ (u64::from(b'\r') * ONES))
 }
 
 /// The high bits of the UTF-8 continuation bytes (`0b10xx_xxxx`) of a word.
@@ -275,6 +294,76 @@ impl Scanner {
         }
         self.pos = p;
         self.number_slow()
+    }
+
+    /// Pairs of numbers (a knight's `x y`, a mine's `X Y`) read a 64-byte block at a time: the
+    /// common case, where every byte of a block is a digit or a space and every number has 1 to
+    /// 8 digits. `take` gets each pair and says whether it is accepted; reading stops before a
+    /// pair it refuses, after `limit` pairs, and before anything else (a block with another
+    /// byte, a longer number, a number running past the block, the window's end), for the
+    /// caller to read one number at a time. Returns the pairs read.
+    ///
+    /// Where the numbers are comes from two masks of the block (its digits, and whether any byte
+    /// is neither a digit nor a space), eight bytes at a time; then each number is read from the
+    /// word at its start. No read waits for the previous number's length, so the numbers of a
+    /// block are read side by side.
+    #[inline(always)]
+    pub fn pairs(&mut self, limit: u64, mut take: impl FnMut(u64, u64) -> bool) -> u64 {
+        let mut read = 0;
+        while read < limit {
+            let at = self.pos;
+            let Some(block) = self.buf.get(at..self.len).and_then(<[u8]>::first_chunk::<64>) else { break };
+            let (mut digits, mut other) = (0u64, 0u64);
+            for (i, word) in block.chunks_exact(8).enumerate() {
+                let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+                let t = word ^ (0x30 * ONES);
+                let not_digit = ((t.wrapping_add(0x76 * ONES)) | t) & HIGH;
+                other |= not_digit & !space_marks(word);
+                digits |= ((!not_digit & HIGH) >> 7).wrapping_mul(GATHER) >> 56 << (8 * i);
+            }
+            if other != 0 {
+                break;
+            }
+            // Numbers as their first and last digits; one reaching the block's end may go on, and
+            // is left for the next block.
+            let mut starts = digits & !(digits << 1);
+            let mut ends = digits & !(digits >> 1);
+            let mut next = at + 64;
+            if digits >> 63 != 0 {
+                let last = 63 - starts.leading_zeros();
+                next = at + last as usize;
+                starts &= !(1 << last);
+                ends &= !(1 << 63);
+            }
+            let mut stopped = false;
+            while starts.count_ones() >= 2 {
+                let (s1, e1) = (starts.trailing_zeros(), ends.trailing_zeros());
+                let (s2, e2) = ((starts & (starts - 1)).trailing_zeros(), (ends & (ends - 1)).trailing_zeros());
+                let buf = &self.buf[..];
+                let accepted = match (short_number(buf, at, s1, e1), short_number(buf, at, s2, e2)) {
+                    (Some(x), Some(y)) => read < limit && take(x, y),
+                    _ => false,
+                };
+                if !accepted {
+                    (next, stopped) = (at + s1 as usize, true);
+                    break;
+                }
+                read += 1;
+                for _ in 0..2 {
+                    starts &= starts - 1;
+                    ends &= ends - 1;
+                }
+            }
+            if !stopped && starts != 0 {
+                // A number without its pair: the next block starts with it.
+                next = at + starts.trailing_zeros() as usize;
+            }
+            self.pos = next;
+            if stopped || next == at {
+                break;
+            }
+        }
+        read
     }
 
     /// The next two numbers, when each has 1 to 4 digits, one separator is between them and

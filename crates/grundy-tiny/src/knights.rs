@@ -43,7 +43,8 @@ impl Values {
     /// g(x, y) of a cell with coordinates up to [`MAX_COORDINATE`].
     #[inline(always)]
     fn get(&mut self, x: u64, y: u64) -> u8 {
-        if (x | y) < DEFAULT_BOUND as u64 { self.square.get(x as usize, y as usize) } else { self.form.eval(x, y) }
+        let side = DEFAULT_BOUND as u64;
+        if x < side && y < side { self.square.get(x as usize, y as usize) } else { self.form.eval(x, y) }
     }
 }
 
@@ -85,6 +86,16 @@ type Stop = Option<(bool, Result<u64, ScanError>)>;
 fn read_knights(scan: &mut Scanner, values: &mut Values, limit: u64) -> (u64, u8, Stop) {
     let (mut read, mut nimber) = (0, 0);
     while read < limit {
+        // A block at a time where there are enough knights to fill one.
+        if limit - read >= 8 {
+            read += scan.pairs(limit - read, |x, y| {
+                nimber ^= values.get(x, y);
+                true
+            });
+            if read == limit {
+                break;
+            }
+        }
         let (x, y) = match scan.pair_below([u64::MAX; 2]) {
             Some(knight) => knight,
             None => {
