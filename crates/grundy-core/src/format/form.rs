@@ -22,10 +22,10 @@
 //! with [`ClosedForm::new`], which checks the rest (directions, bases, values, the modulus). It
 //! does not re-run the proof: the writer ships only certified forms and `grundy verify` re-proves.
 
-use alloc::{format, string::String, vec::Vec};
+use alloc::vec::Vec;
 
 use crate::math::lcm;
-use crate::rules::leaper::form::{ClosedForm, FormError, Sector, Strip};
+use crate::rules::leaper::form::{ClosedForm, FormError, Problem, Sector, Strip};
 use crate::rules::leaper::moves::MoveSet;
 
 /// The most bytes of evaluation tables a decoded form may need (strip widths times the modulus):
@@ -33,15 +33,15 @@ use crate::rules::leaper::moves::MoveSet;
 pub const MAX_EVAL_BYTES: u64 = 1 << 26;
 
 /// Most strips a form has (the two axes and at most 14 interior strips).
-const MAX_STRIPS: u32 = 16;
+pub(crate) const MAX_STRIPS: u32 = 16;
 
 /// Encodes a closed form. Errs when the form is too large to be decoded again (its evaluation
 /// tables would exceed [`MAX_EVAL_BYTES`]).
 pub fn encode(form: &ClosedForm) -> Result<Vec<u8>, FormError> {
-    write(form).map_err(FormError::new)
+    write(form).map_err(FormError::from)
 }
 
-fn write(form: &ClosedForm) -> Result<Vec<u8>, String> {
+fn write(form: &ClosedForm) -> Result<Vec<u8>, Problem> {
     let mut out = Vec::with_capacity(form.stored_values() + 64);
     let n = form.core_size();
     put_u32(&mut out, n, "core size")?;
@@ -65,19 +65,19 @@ fn write(form: &ClosedForm) -> Result<Vec<u8>, String> {
     }
     let eval = eval_bytes(form.features().iter().map(Strip::width), form.modulus());
     if eval > MAX_EVAL_BYTES {
-        return Err(format!("its evaluation tables need {eval} bytes, above the {MAX_EVAL_BYTES} a reader accepts"));
+        return Err(Problem::EvalTables { bytes: eval, stored: true });
     }
     Ok(out)
 }
 
-fn put_u32(out: &mut Vec<u8>, v: i64, what: &str) -> Result<(), String> {
-    let v = u32::try_from(v).map_err(|_| format!("{what} {v} does not fit a u32"))?;
+fn put_u32(out: &mut Vec<u8>, v: i64, what: &'static str) -> Result<(), Problem> {
+    let v = u32::try_from(v).map_err(|_| Problem::Field { what, value: v, signed: false })?;
     out.extend_from_slice(&v.to_le_bytes());
     Ok(())
 }
 
-fn put_i32(out: &mut Vec<u8>, v: i64, what: &str) -> Result<(), String> {
-    let v = i32::try_from(v).map_err(|_| format!("{what} {v} does not fit an i32"))?;
+fn put_i32(out: &mut Vec<u8>, v: i64, what: &'static str) -> Result<(), Problem> {
+    let v = i32::try_from(v).map_err(|_| Problem::Field { what, value: v, signed: true })?;
     out.extend_from_slice(&v.to_le_bytes());
     Ok(())
 }
@@ -94,42 +94,42 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: u64, what: &str) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: u64, what: &'static str) -> Result<&'a [u8], Problem> {
         let left = (self.bytes.len() - self.at) as u64;
         if n > left {
-            return Err(format!("{what} needs {n} bytes at byte {}, only {left} remain", self.at));
+            return Err(Problem::Short { what, needs: n, at: self.at, left });
         }
         let s = &self.bytes[self.at..self.at + n as usize];
         self.at += n as usize;
         Ok(s)
     }
 
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
+    fn u32(&mut self, what: &'static str) -> Result<u32, Problem> {
         Ok(u32::from_le_bytes(self.take(4, what)?.try_into().expect("4 bytes")))
     }
 
-    fn i32(&mut self, what: &str) -> Result<i32, String> {
+    fn i32(&mut self, what: &'static str) -> Result<i32, Problem> {
         Ok(i32::from_le_bytes(self.take(4, what)?.try_into().expect("4 bytes")))
     }
 
-    fn i64(&mut self, what: &str) -> Result<i64, String> {
+    fn i64(&mut self, what: &'static str) -> Result<i64, Problem> {
         Ok(i64::from_le_bytes(self.take(8, what)?.try_into().expect("8 bytes")))
     }
 }
 
 /// Decodes and checks a payload for the move set `moves` (see the module documentation).
 pub fn decode(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, FormError> {
-    read(moves, bytes).map_err(FormError::new)
+    read(moves, bytes)
 }
 
-fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
-    let set = MoveSet::from_bytes(moves).map_err(|e| format!("its move set is refused: {e}"))?;
+fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, FormError> {
+    let set = MoveSet::from_bytes(moves).map_err(Problem::Moves)?;
     let mut r = Reader { bytes, at: 0 };
     let n = u64::from(r.u32("the core size")?);
     let core = r.take(n * n, "the core")?.to_vec();
     let k = r.u32("the strip count")?;
     if !(2..=MAX_STRIPS).contains(&k) {
-        return Err(format!("{k} strips (a form has 2 to {MAX_STRIPS})"));
+        return Err(Problem::PayloadStrips(k).into());
     }
     let mut features = Vec::with_capacity(k as usize);
     let mut modulus = 1u64;
@@ -139,12 +139,12 @@ fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
         let period = r.u32("a strip period")?;
         let len = r.u32("a strip pattern length")?;
         if p < 0 || q < 0 || (p, q) == (0, 0) || period == 0 || lo > hi.saturating_add(1) {
-            return Err(format!("strip {i}: direction ({p},{q}), band {lo}..={hi}, period {period}"));
+            return Err(Problem::PayloadStrip { strip: i, dir: (p, q), lo, hi, period }.into());
         }
         let phase = u64::from(period) * u64::from(if p > 0 { p as u32 } else { q as u32 });
         let width = (i128::from(hi) - i128::from(lo) + 1) as u128;
         if width * u128::from(phase) != u128::from(len) {
-            return Err(format!("strip {i}: a pattern of {len} bytes for {width} offsets and {phase} phases"));
+            return Err(Problem::PayloadPattern { strip: i, bytes: len, offsets: width, phases: phase }.into());
         }
         let pattern = r.take(u64::from(len), "a strip pattern")?.to_vec();
         modulus = lcm(modulus, phase).unwrap_or(u64::MAX);
@@ -152,13 +152,13 @@ fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
     }
     let count = r.u32("the sector count")?;
     if count != k - 1 {
-        return Err(format!("{count} sectors for {k} strips (need one between each two)"));
+        return Err(Problem::SectorCount { sectors: count.into(), strips: k.into() }.into());
     }
     let mut sectors = Vec::with_capacity(count as usize);
     for i in 0..count {
         let (a, b, d) = (r.u32("a sector basis")?, r.u32("a sector basis")?, r.u32("a sector basis")?);
         if a == 0 || d == 0 || b >= a {
-            return Err(format!("sector {i}: basis ({a},0), ({b},{d}) is not a Hermite basis"));
+            return Err(Problem::Basis { sector: i as usize, a: a.into(), b: b.into(), d: d.into() }.into());
         }
         let index = u64::from(a) * u64::from(d);
         let pattern = r.take(index, "a sector pattern")?.to_vec();
@@ -166,13 +166,13 @@ fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, String> {
         sectors.push(Sector { a: i64::from(a), b: i64::from(b), d: i64::from(d), pattern });
     }
     if r.at != bytes.len() {
-        return Err(format!("{} bytes after the last sector", bytes.len() - r.at));
+        return Err(Problem::Trailing(bytes.len() - r.at).into());
     }
     let eval = eval_bytes(features.iter().map(Strip::width), modulus);
     if eval > MAX_EVAL_BYTES {
-        return Err(format!("its evaluation tables would need {eval} bytes (at most {MAX_EVAL_BYTES})"));
+        return Err(Problem::EvalTables { bytes: eval, stored: false }.into());
     }
-    ClosedForm::new(set, n as i64, core, features, sectors).map_err(|e| e.what)
+    ClosedForm::new(set, n as i64, core, features, sectors)
 }
 
 #[cfg(test)]

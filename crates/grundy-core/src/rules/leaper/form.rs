@@ -33,7 +33,7 @@
 //! (`u128` products, residues by mask or a precomputed reciprocal); it is exact on all of `u64²`
 //! and costs a few nanoseconds.
 
-use alloc::{format, string::String, string::ToString, vec, vec::Vec};
+use alloc::{format, string::ToString, vec, vec::Vec};
 use core::fmt;
 
 use super::moves::MoveSet;
@@ -116,19 +116,134 @@ impl Sector {
 /// rule, as its `Display` says (an opaque error, as regex-automata's `DeserializeError`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormError {
-    pub(crate) what: String,
+    problem: Problem,
 }
 
-impl FormError {
-    /// An error that says `what` is wrong.
-    pub(crate) fn new(what: String) -> FormError {
-        FormError { what }
+/// What is wrong, with the numbers its message names: the message is written only when the
+/// error is displayed (a reader that never displays one, such as `grundy-tiny`, then carries no
+/// formatting code).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Problem {
+    CoreSize {
+        values: usize,
+        size: i64,
+    },
+    StripCount(usize),
+    SectorCount {
+        sectors: u64,
+        strips: u64,
+    },
+    Strip {
+        strip: usize,
+        dir: (i64, i64),
+        lo: i64,
+        hi: i64,
+        period: i64,
+    },
+    StripAngle(usize),
+    StripPattern {
+        strip: usize,
+        values: usize,
+    },
+    Basis {
+        sector: usize,
+        a: i64,
+        b: i64,
+        d: i64,
+    },
+    SectorPattern {
+        sector: usize,
+        values: usize,
+        index: i64,
+    },
+    CoreValue,
+    Modulus(u64),
+    /// The payload codec's (`format::form`).
+    Moves(super::moves::MoveSetError),
+    Short {
+        what: &'static str,
+        needs: u64,
+        at: usize,
+        left: u64,
+    },
+    Field {
+        what: &'static str,
+        value: i64,
+        signed: bool,
+    },
+    PayloadStrips(u32),
+    PayloadStrip {
+        strip: u32,
+        dir: (i32, i32),
+        lo: i64,
+        hi: i64,
+        period: u32,
+    },
+    PayloadPattern {
+        strip: u32,
+        bytes: u32,
+        offsets: u128,
+        phases: u64,
+    },
+    Trailing(usize),
+    /// Evaluation tables of `bytes`, above the most a reader accepts; `stored`: found writing.
+    EvalTables {
+        bytes: u64,
+        stored: bool,
+    },
+}
+
+impl From<Problem> for FormError {
+    fn from(problem: Problem) -> FormError {
+        FormError { problem }
     }
 }
 
 impl fmt::Display for FormError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "malformed closed form: {}", self.what)
+        use crate::format::form::{MAX_EVAL_BYTES, MAX_STRIPS};
+        f.write_str("malformed closed form: ")?;
+        match &self.problem {
+            Problem::CoreSize { values, size } => write!(f, "core of {values} values for size {size}"),
+            Problem::StripCount(k) => write!(f, "{k} strips: need the two axes and at most {MAX_INTERIOR} more"),
+            Problem::SectorCount { sectors, strips } => {
+                write!(f, "{sectors} sectors for {strips} strips (need one between each two)")
+            }
+            Problem::Strip { strip, dir, lo, hi, period } => {
+                write!(f, "strip {strip}: direction {dir:?}, band {lo}..={hi}, period {period}")
+            }
+            Problem::StripAngle(i) => write!(f, "strip {i}: directions must increase in angle"),
+            Problem::StripPattern { strip, values } => write!(f, "strip {strip}: pattern of {values} values"),
+            Problem::Basis { sector, a, b, d } => {
+                write!(f, "sector {sector}: basis ({a}, 0), ({b}, {d}) is not a Hermite basis")
+            }
+            Problem::SectorPattern { sector, values, index } => {
+                write!(f, "sector {sector}: pattern of {values} values for index {index}")
+            }
+            Problem::CoreValue => f.write_str("core value above 63"),
+            Problem::Modulus(q) => write!(f, "modulus {q} exceeds {MAX_MODULUS}"),
+            Problem::Moves(e) => write!(f, "its move set is refused: {e}"),
+            Problem::Short { what, needs, at, left } => {
+                write!(f, "{what} needs {needs} bytes at byte {at}, only {left} remain")
+            }
+            Problem::Field { what, value, signed } => {
+                write!(f, "{what} {value} does not fit {}", if *signed { "an i32" } else { "a u32" })
+            }
+            Problem::PayloadStrips(k) => write!(f, "{k} strips (a form has 2 to {MAX_STRIPS})"),
+            Problem::PayloadStrip { strip, dir: (p, q), lo, hi, period } => {
+                write!(f, "strip {strip}: direction ({p},{q}), band {lo}..={hi}, period {period}")
+            }
+            Problem::PayloadPattern { strip, bytes, offsets, phases } => {
+                write!(f, "strip {strip}: a pattern of {bytes} bytes for {offsets} offsets and {phases} phases")
+            }
+            Problem::Trailing(n) => write!(f, "{n} bytes after the last sector"),
+            Problem::EvalTables { bytes, stored: true } => {
+                write!(f, "its evaluation tables need {bytes} bytes, above the {MAX_EVAL_BYTES} a reader accepts")
+            }
+            Problem::EvalTables { bytes, stored: false } => {
+                write!(f, "its evaluation tables would need {bytes} bytes (at most {MAX_EVAL_BYTES})")
+            }
+        }
     }
 }
 
@@ -302,16 +417,16 @@ impl ClosedForm {
         features: Vec<Strip>,
         sectors: Vec<Sector>,
     ) -> Result<ClosedForm, FormError> {
-        let err = |s: String| Err(FormError::new(s));
+        let err = |problem: Problem| Err(FormError::from(problem));
         if core_size < 0 || core.len() as i64 != core_size * core_size {
-            return err(format!("core of {} values for size {core_size}", core.len()));
+            return err(Problem::CoreSize { values: core.len(), size: core_size });
         }
         let k = features.len();
         if !(2..=MAX_INTERIOR + 2).contains(&k) {
-            return err(format!("{k} strips: need the two axes and at most {MAX_INTERIOR} more"));
+            return err(Problem::StripCount(k));
         }
         if sectors.len() + 1 != k {
-            return err(format!("{} sectors for {k} strips (need one between each two)", sectors.len()));
+            return err(Problem::SectorCount { sectors: sectors.len() as u64, strips: k as u64 });
         }
         let max_value = 63;
         let values_ok = |v: &[u8]| v.iter().all(|&g| g <= max_value);
@@ -324,30 +439,30 @@ impl ClosedForm {
                 _ => p > 0 && q > 0 && gcd(p as u64, q as u64) == 1 && p <= 1 << 20 && q <= 1 << 20,
             };
             if !dir_ok || f.lo > f.hi + 1 || f.period < 1 || f.lo < -(1 << 40) || f.hi > 1 << 40 {
-                return err(format!("strip {i}: direction {:?}, band {}..={}, period {}", f.dir, f.lo, f.hi, f.period));
+                return err(Problem::Strip { strip: i, dir: f.dir, lo: f.lo, hi: f.hi, period: f.period });
             }
             if i > 0 && features[i - 1].dir.1 * p >= q * features[i - 1].dir.0 {
-                return err(format!("strip {i}: directions must increase in angle"));
+                return err(Problem::StripAngle(i));
             }
             if f.pattern.len() as i64 != f.width() * f.phase_len() || !values_ok(&f.pattern) {
-                return err(format!("strip {i}: pattern of {} values", f.pattern.len()));
+                return err(Problem::StripPattern { strip: i, values: f.pattern.len() });
             }
             modulus = lcm(modulus, f.phase_len() as u64).unwrap_or(u64::MAX);
         }
         for (i, s) in sectors.iter().enumerate() {
             if s.a < 1 || s.d < 1 || s.b < 0 || s.b >= s.a || s.a > 1 << 16 || s.d > 1 << 16 {
-                return err(format!("sector {i}: basis ({}, 0), ({}, {}) is not a Hermite basis", s.a, s.b, s.d));
+                return err(Problem::Basis { sector: i, a: s.a, b: s.b, d: s.d });
             }
             if s.pattern.len() as i64 != s.index() || !values_ok(&s.pattern) {
-                return err(format!("sector {i}: pattern of {} values for index {}", s.pattern.len(), s.index()));
+                return err(Problem::SectorPattern { sector: i, values: s.pattern.len(), index: s.index() });
             }
             modulus = lcm(modulus, s.index() as u64).unwrap_or(u64::MAX);
         }
         if !values_ok(&core) {
-            return err("core value above 63".into());
+            return err(Problem::CoreValue);
         }
         if modulus > MAX_MODULUS {
-            return err(format!("modulus {modulus} exceeds {MAX_MODULUS}"));
+            return err(Problem::Modulus(modulus));
         }
         let q = modulus as usize;
         let hx = -features[k - 1].lo;
