@@ -1,5 +1,5 @@
 //! `grundy-tiny knights|misere-nim|mine [FILE]`: `grundy`'s three judge solvers in a binary of
-//! a few dozen kilobytes: no standard library (`no_std`, on the C library), no formatting
+//! under a hundred kilobytes: no standard library (`no_std`, on the C library), no formatting
 //! machinery. It answers every valid input byte for byte as `grundy` does, with its exit codes:
 //! 0 success, 1 an I/O failure, 2 invalid input or usage, 3 a Mine case refused. FILE absent or
 //! `-` is standard input.
