@@ -18,7 +18,7 @@
 pub use grundy_core::mine::chomp;
 pub use grundy_core::mine::{
     Analysis, Board, BoardError, ClusterTooLarge, DEFAULT_MAX_STATES, MAX_CELLS, MAX_WORKING_BYTES, Progress,
-    ProgressHook, SolveError, Solver, outcome, value, winning_move, working_bytes,
+    ProgressHook, SolveError, Solver, beyond_either_way, outcome, value, winning_move, working_bytes,
 };
 #[doc(hidden)]
 pub use grundy_core::mine::{Click, Clock, ClusterMove, Component, Explanation, RegionMap};

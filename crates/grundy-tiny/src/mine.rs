@@ -7,7 +7,7 @@
 //! cluster beyond its search budget) ends the run with exit code 3, after the answers before it.
 
 use grundy_core::Outcome;
-use grundy_core::mine::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, SolveError, Solver, working_bytes};
+use grundy_core::mine::{Board, BoardError, MAX_CELLS, SolveError, Solver, beyond_either_way, working_bytes};
 
 use crate::input::{ScanError, Scanner, What};
 use crate::output::{self, Lines, Msg, Name, Out};
@@ -88,36 +88,43 @@ fn dimension(scan: &mut Scanner, out: &mut Out, name: &'static str, case: u64) -
 /// 2^32 cells or more, or one whose memory could not be had.
 #[inline(never)]
 fn check_size(scan: &Scanner, out: &mut Out, board: &mut Board, rows: u64, cols: u64, case: u64) {
-    let bytes = working_bytes(rows.max(cols), rows.min(cols));
-    let cells = u128::from(rows) * u128::from(cols);
-    let too_thin = cells <= u128::from(MAX_CELLS) && bytes > u128::from(MAX_WORKING_BYTES);
-    let error = if too_thin { None } else { board.reset(rows, cols).err() };
-    if !too_thin && error.is_none() {
-        return;
+    /// Refused either way round (the bytes it needs with its longer side as the rows), or as
+    /// `Board::reset` refuses it.
+    enum Refusal {
+        EitherWay(u128),
+        Board(BoardError),
     }
+    let refusal = match beyond_either_way(rows, cols) {
+        Some(bytes) => Refusal::EitherWay(bytes),
+        None => match board.reset(rows, cols) {
+            Ok(()) => return,
+            Err(e) => Refusal::Board(e),
+        },
+    };
+    let cells = u128::from(rows) * u128::from(cols);
     let mut m = Msg::new();
     m.s("case ").n(case).s(": ");
     let board = |m: &mut Msg| {
         m.s("a ").n(rows).s(" x ").n(cols).s(" board");
     };
-    match error {
-        None => {
+    match refusal {
+        Refusal::EitherWay(bytes) => {
             board(&mut m);
             m.s(" needs ").n128(bytes).s(
                 " bytes of memory to solve; at most 4294967296 (4 GiB) are supported (a board counts with its longer \
                  side as the rows: either way round it is the same game)",
             );
         }
-        Some(BoardError::OutOfMemory { bytes, .. }) => {
+        Refusal::Board(BoardError::OutOfMemory { bytes, .. }) => {
             m.s("not enough memory for ");
             board(&mut m);
             m.s(" (").n128(bytes).s(" bytes could not be allocated)");
         }
-        Some(_) if cells > u128::from(MAX_CELLS) => {
+        Refusal::Board(_) if cells > u128::from(MAX_CELLS) => {
             board(&mut m);
             m.s(" has ").n128(cells).s(" cells; at most 4294967295 are supported");
         }
-        Some(_) => {
+        Refusal::Board(_) => {
             board(&mut m);
             m.s(" needs ")
                 .n128(working_bytes(rows, cols))

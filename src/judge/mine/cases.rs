@@ -9,7 +9,7 @@ use crate::judge::runs::{EachPair, read_pairs};
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::{Input, JudgeError};
-use crate::solver::mine::{Analysis, Board, MAX_CELLS, MAX_WORKING_BYTES, SolveError, Solver, working_bytes};
+use crate::solver::mine::{Analysis, Board, MAX_WORKING_BYTES, SolveError, Solver, beyond_either_way};
 
 /// A refused case: its number and why.
 pub type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
@@ -81,14 +81,9 @@ pub fn read_mine_case(input: Input, case: u64) -> Result<(u64, Option<Board>), J
 }
 
 /// The message refusing an `rows x cols` board that fits the solver's bounds in one orientation
-/// only: rows cost more memory than columns, so `4294967295 x 1` needs 192 GiB where `1 x
-/// 4294967295` needs little. A board and its transpose are the same game, so both are refused
-/// alike (the judge's boards are at most 1000 x 1000).
+/// only ([`beyond_either_way`]; the judge's boards are at most 1000 x 1000).
 fn too_thin(rows: u64, cols: u64) -> Option<String> {
-    let (long, short) = (rows.max(cols), rows.min(cols));
-    let bytes = working_bytes(long, short);
-    let fits_cells = u128::from(rows) * u128::from(cols) <= u128::from(MAX_CELLS);
-    (fits_cells && bytes > u128::from(MAX_WORKING_BYTES)).then(|| {
+    beyond_either_way(rows, cols).map(|bytes| {
         format!(
             "a {rows} x {cols} board needs {bytes} bytes of memory to solve; at most {MAX_WORKING_BYTES} (4 GiB) \
              are supported (a board counts with its longer side as the rows: either way round it is the same game)"

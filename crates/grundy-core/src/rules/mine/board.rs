@@ -22,6 +22,16 @@ pub fn working_bytes(rows: u64, cols: u64) -> u128 {
     u128::from(rows) * (28 * words + 20) + 32 * words
 }
 
+/// The memory a board of fewer than `2^32` cells needs with its longer side as the rows, when that
+/// passes [`MAX_WORKING_BYTES`] (`None` otherwise). Rows cost more than columns (`4294967295 x 1`
+/// needs 192 GiB where `1 x 4294967295` needs little), and a board and its transpose are the same
+/// game, so the judges refuse such a board either way round rather than by its orientation.
+pub fn beyond_either_way(rows: u64, cols: u64) -> Option<u128> {
+    let bytes = working_bytes(rows.max(cols), rows.min(cols));
+    let cells = u128::from(rows) * u128::from(cols);
+    (cells <= u128::from(MAX_CELLS) && bytes > u128::from(MAX_WORKING_BYTES)).then_some(bytes)
+}
+
 /// An `rows x cols` board and its mines (a bit per cell, rows padded to whole 64-bit words).
 ///
 /// Placing a mine twice places one mine. The bitmap is reused by [`Board::reset`], so a judge

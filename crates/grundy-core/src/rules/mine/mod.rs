@@ -48,7 +48,7 @@ mod sweep;
 mod table;
 
 pub use analysis::{Analysis, ClusterTooLarge, SolveError};
-pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, working_bytes};
+pub use board::{Board, BoardError, MAX_CELLS, MAX_WORKING_BYTES, beyond_either_way, working_bytes};
 #[doc(hidden)]
 pub use explain::{Click, ClusterMove, Component, Explanation, RegionMap};
 #[doc(hidden)]
