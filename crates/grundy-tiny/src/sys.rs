@@ -206,8 +206,8 @@ fn errno() -> c_int {
 /// The C library's text for `errno`, as the Rust standard library shows it (`strerror`).
 pub fn error_text(errnum: c_int) -> &'static [u8] {
     let text = strerror(errnum);
-    // SAFETY: `strerror` returns a NUL-terminated string, valid until the next call (this
-    // program is one thread and uses it at once).
+    // SAFETY: `strerror` returns a NUL-terminated string, valid until the next call (only the
+    // main thread calls it, and uses the text at once).
     unsafe { CStr::from_ptr(text) }.to_bytes()
 }
 
