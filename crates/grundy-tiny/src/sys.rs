@@ -206,8 +206,9 @@ fn errno() -> c_int {
 /// The C library's text for `errno`, as the Rust standard library shows it (`strerror`).
 pub fn error_text(errnum: c_int) -> &'static [u8] {
     let text = strerror(errnum);
-    // SAFETY: `strerror` returns a NUL-terminated string, valid until the next call (only the
-    // main thread calls it, and uses the text at once).
+    // SAFETY: `strerror` returns a NUL-terminated string, valid until the next call; the text is
+    // used at once. (A read error in the second thread of `halves.rs` calls it too, for a message
+    // never shown; for the codes `read` gives, glibc returns its constant texts.)
     unsafe { CStr::from_ptr(text) }.to_bytes()
 }
 
