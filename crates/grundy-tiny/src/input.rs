@@ -149,6 +149,18 @@ fn newline_marks(word: u64) -> u64 {
     !(((x & !HIGH) + !HIGH) | x) & HIGH
 }
 
+/// The next token from `p`: where it starts (the separators before it skipped), the word loaded
+/// there and the number of digits it begins with. `buf[len]` is the sentinel, which stops the
+/// skip, and digits run at most to it, so what is read past it is never taken for a number.
+#[inline(always)]
+fn token_at(buf: &[u8], mut p: usize) -> (usize, u64, u32) {
+    while buf.get(p).is_some_and(|&b| is_space(b)) {
+        p += 1;
+    }
+    let word = load(buf, p);
+    (p, word, digits(word))
+}
+
 /// The number of `buf[at + start..=at + end]`, if it has at most 8 digits.
 #[inline(always)]
 fn short_number(buf: &[u8], at: usize, start: u32, end: u32) -> Option<u64> {
@@ -270,14 +282,7 @@ impl Scanner {
     #[inline(always)]
     pub fn number(&mut self) -> Result<u64, ScanError> {
         let buf = &self.buf[..];
-        let mut p = self.pos;
-        // `buf[len]` is the sentinel, which stops the loop, and digits run at most to it, so
-        // what is read past it is never taken for a number.
-        while buf.get(p).is_some_and(|&b| is_space(b)) {
-            p += 1;
-        }
-        let word = load(buf, p);
-        let len = digits(word);
+        let (p, word, len) = token_at(buf, self.pos);
         // 1 to 16 digits ended by a space: the space is inside the window.
         if len < 8 && is_space((word >> (8 * len)) as u8) && len > 0 {
             self.pos = p + len as usize;
@@ -372,13 +377,7 @@ impl Scanner {
     #[inline(always)]
     pub fn pair_below(&mut self, bounds: [u64; 2]) -> Option<(u64, u64)> {
         let buf = &self.buf[..];
-        let mut p = self.pos;
-        // As in `number`: the loop stops at the sentinel at the latest.
-        while buf.get(p).is_some_and(|&b| is_space(b)) {
-            p += 1;
-        }
-        let first = load(buf, p);
-        let len = digits(first);
+        let (p, first, len) = token_at(buf, self.pos);
         if len.wrapping_sub(1) >= 4 || !is_space((first >> (8 * len)) as u8) {
             return None;
         }
