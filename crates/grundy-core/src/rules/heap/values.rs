@@ -35,13 +35,23 @@
 //!
 //! # The inner loops
 //!
-//! Step 1 walks the rare positions and their values side by side (two arrays read in order);
-//! step 3 reads the values of the small parts forwards and of the large parts backwards, two
-//! runs of `u16`. Every option value met is stamped (`stamp[v] = n + 1`, one store, no branch;
-//! the stamp array has 2^16 entries, so a `u16` index needs no bounds check), and the to-do
-//! list of the proof is checked only after each block of parts per split digit (blocks of
-//! `PROOF_BLOCK` parts, doubling: most proofs end within a few parts, some take thousands). The candidate and the to-do list come from the values of
-//! each class in increasing order, listed when the mask is chosen.
+//! The steps live in module `steps`. Step 1 walks the rare positions and their values side by
+//! side (two arrays read in order); step 3 reads the values of the small parts forwards and of
+//! the large parts backwards, two runs of `u16`. Every option value met is stamped (`stamp[v] =
+//! tick`, one store, no branch, a new tick per heap; the stamp array has 2^16 entries, so a
+//! `u16` index needs no bounds check), and the to-do list of the proof is checked only after
+//! each block of parts per split digit (blocks of `PROOF_BLOCK` parts, doubling: most proofs end
+//! within a few parts, some take thousands). The candidate and the to-do list come from the
+//! values of each class in increasing order, listed when the mask is chosen.
+//!
+//! # Two threads
+//!
+//! With the `std` feature, heaps on the sparse path from heap 2^14 on are computed by a pipeline
+//! (module `pipeline`): steps 1 and 2 of a block of heaps run ahead, each heap given its
+//! candidate, while the heaps of the block before are proven; a proof that fails throws away
+//! what was computed after it. Steps 1 and 2 and the proofs cost about the same (Officers), so
+//! two cores nearly halve the time. [`HeapValues::set_threads`] turns it off; the sequential
+//! engine is the tests' oracle for it.
 //!
 //! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
 //! class), and a game whose rare positions stay many gains nothing: those heaps take the
@@ -62,12 +72,16 @@
 //! Values are stored in 16 bits (two bytes per heap); a value above `u16::MAX` is an error, never
 //! wrapped. Marks are stamps, so nothing is cleared between heaps.
 
-use alloc::boxed::Box;
+#[cfg(feature = "std")]
+mod pipeline;
+mod steps;
+
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
 use super::spec::HeapGame;
+use steps::{Known, Moves, View, Worker};
 
 /// The most heaps [`HeapValues`] computes (`G(0..MAX_HEAPS)`): positions are stored in 32 bits.
 pub const MAX_HEAPS: usize = (u32::MAX - 1) as usize;
@@ -156,27 +170,27 @@ pub struct Sparse {
 pub struct HeapValues {
     game: HeapGame,
     values: Vec<u16>,
-    /// `i` with bit 1 / bit 2 / bit 4 / bit 8 in `di`.
-    take_all: Vec<usize>,
-    take_one: Vec<usize>,
-    split2: Vec<usize>,
-    split3: Vec<usize>,
-    unequal: bool,
-    /// Parity of the split digits' indices when they all agree (the position-parity split).
-    split_parity: Option<usize>,
+    /// The moves, by kind.
+    moves: Moves,
     sparse: Sparse,
     /// Rare positions (>= 1), increasing, and their values (the step 1 loop reads both in order).
     rare: Vec<u32>,
     rare_values: Vec<u16>,
     /// Every value below 2^16 of class 0 and of class 1 under the current mask, increasing.
     class_values: [Vec<u16>; 2],
-    /// Values below the candidate still to be seen as options (the proof's to-do list).
-    free: Vec<u16>,
     /// Count of each value at odd (`[1]`) and even (`[0]`) positions >= 1.
     counts: [Vec<u64>; 2],
-    /// Per-value stamp: `stamp[v] == n + 1` marks `v` as an option of heap `n`. Indexed by a
-    /// `u16`, so the hot loops need no bounds checks.
-    stamp: Box<[u32; 1 << 16]>,
+    /// The marks and to-do list of the calling thread.
+    worker: Worker,
+    /// Those of the pipeline's second thread, made when it first runs.
+    #[cfg(feature = "std")]
+    helper: Option<Worker>,
+    /// Heaps per block of the pipeline (0: the sequential engine only), and the first heap it
+    /// computes.
+    #[cfg(feature = "std")]
+    block: usize,
+    #[cfg(feature = "std")]
+    pipeline_from: usize,
     /// A power of two above every value so far.
     cap: usize,
     max_value: u16,
@@ -203,19 +217,26 @@ impl HeapValues {
         HeapValues {
             game: game.clone(),
             values: Vec::new(),
-            take_all: with(1),
-            take_one: with(2),
-            split2,
-            split3,
-            unequal: game.is_grundy(),
-            split_parity,
+            moves: Moves {
+                take_all: with(1),
+                take_one: with(2),
+                split2,
+                split3,
+                unequal: game.is_grundy(),
+                split_parity,
+            },
             sparse: Sparse { mask: 0, parity: false },
             rare: Vec::new(),
             rare_values: Vec::new(),
             class_values: [Vec::new(), Vec::new()],
-            free: Vec::new(),
             counts: [vec![0; 2], vec![0; 2]],
-            stamp: vec![0; 1 << 16].into_boxed_slice().try_into().expect("2^16 stamps"),
+            worker: Worker::new(),
+            #[cfg(feature = "std")]
+            helper: None,
+            #[cfg(feature = "std")]
+            block: pipeline::BLOCK,
+            #[cfg(feature = "std")]
+            pipeline_from: pipeline::FROM,
             cap: 2,
             max_value: 0,
             work: 0,
@@ -223,6 +244,19 @@ impl HeapValues {
             rare_after_rebuild: 0,
             value_limit: MAX_HEAP_VALUE,
         }
+    }
+
+    /// Sets the threads that compute values: 2 (the default with the `std` feature) runs the
+    /// heaps of the sparse path in a pipeline, one block of heaps speculated while the block
+    /// before it is proven (module `pipeline`); 1 (or 0) computes every heap on the calling
+    /// thread. The values are the same; more than 2 is 2. Without `std`, one thread only.
+    pub fn set_threads(&mut self, threads: usize) {
+        #[cfg(feature = "std")]
+        {
+            self.block = if threads >= 2 { pipeline::BLOCK } else { 0 };
+        }
+        #[cfg(not(feature = "std"))]
+        let _ = threads;
     }
 
     /// The game.
@@ -309,6 +343,18 @@ impl HeapValues {
             {
                 self.rebuild(heap);
             }
+            #[cfg(feature = "std")]
+            {
+                let end = n.min(next_heap).min(self.next_rebuild);
+                if self.block > 0
+                    && heap >= self.pipeline_from
+                    && end >= heap + 2 * self.block
+                    && self.sparse_path(heap)
+                {
+                    self.extend_pipelined(end, max_work.saturating_add(1));
+                    continue;
+                }
+            }
             let v = self.compute(heap);
             if v > self.value_limit {
                 return Err(ValuesError::ValueTooLarge { heap: heap as u64 });
@@ -322,20 +368,23 @@ impl HeapValues {
         ((v as u32 & self.sparse.mask).count_ones() & 1) as usize
     }
 
-    /// The target class at heap `n`.
-    fn target(&self, n: usize) -> usize {
-        match (self.sparse.parity, self.split_parity) {
-            (true, Some(q)) => 1 ^ ((n ^ q) & 1),
-            _ => 1,
-        }
+    fn is_rare(&self, n: usize, v: u16) -> bool {
+        self.sparse.mask != 0 && n >= 1 && self.class(usize::from(v)) != View::of(self).target(n)
     }
 
-    fn is_rare(&self, n: usize, v: u16) -> bool {
-        self.sparse.mask != 0 && n >= 1 && self.class(usize::from(v)) != self.target(n)
+    /// Whether heap `n` takes the sparse path (the plain one otherwise: no mask yet, three-heap
+    /// splits, or rare positions too many).
+    fn sparse_path(&self, n: usize) -> bool {
+        self.sparse.mask != 0 && self.moves.split3.is_empty() && self.rare.len() * 4 < n
     }
 
     fn push(&mut self, n: usize, v: u16) {
         self.values.push(v);
+        self.record(n, v);
+    }
+
+    /// Counts `G(n) = v` (stored at `values[n]`), and lists `n` if it is rare.
+    fn record(&mut self, n: usize, v: u16) {
         if v > self.max_value {
             self.max_value = v;
             if usize::from(v) >= self.cap {
@@ -356,11 +405,27 @@ impl HeapValues {
 
     /// `G(n)` for `n = values.len() >= 1`.
     fn compute(&mut self, n: usize) -> u32 {
-        let cur = n as u32 + 1;
-        let sparse = self.sparse.mask != 0 && self.split3.is_empty() && self.rare.len() * 4 < n;
-        let Self { values: g, stamp, take_all, take_one, split2, split3, unequal, work, .. } = self;
-        let g = &g[..];
-        let unequal = *unequal;
+        let cur = self.worker.marks.next();
+        if self.sparse_path(n) {
+            let Self {
+                values,
+                worker: Worker { marks, free },
+                work,
+                moves,
+                sparse,
+                rare,
+                rare_values,
+                class_values,
+                ..
+            } = self;
+            let view = View { moves, sparse: *sparse, rare, rare_values, class_values };
+            let g = &values[..n];
+            let cand = view.candidate(Known { done: g, block: &[] }, n, cur, &mut marks.stamp, free, work);
+            return view.prove(g, n, cand, cur, &mut marks.stamp, free, work);
+        }
+        let Self { values: g, worker, moves, work, .. } = self;
+        let Moves { take_all, take_one, split2, split3, unequal, .. } = moves;
+        let (g, stamp, unequal) = (&g[..], &mut worker.marks.stamp, *unequal);
         for &i in take_all.iter() {
             if i == n {
                 stamp[0] = cur;
@@ -371,133 +436,39 @@ impl HeapValues {
                 stamp[usize::from(g[n - i])] = cur;
             }
         }
-        if !sparse {
-            // Plain path: every option.
-            for &i in split2.iter() {
-                if n < i + 2 {
-                    continue;
-                }
-                let m = n - i;
-                let top = if unequal { (m - 1) / 2 } else { m / 2 };
-                for a in 1..=top {
-                    stamp[usize::from(g[a] ^ g[m - a])] = cur;
-                }
-                *work += top as u64;
-            }
-            for &i in split3.iter() {
-                if n < i + 3 {
-                    continue;
-                }
-                let m = n - i;
-                for a in 1..=m / 3 {
-                    let ga = g[a];
-                    for b in a..=(m - a) / 2 {
-                        stamp[usize::from(ga ^ g[b] ^ g[m - a - b])] = cur;
-                    }
-                    *work += ((m - a) / 2 + 1 - a) as u64;
-                }
-            }
-            return stamp.iter().position(|&s| s != cur).unwrap_or(stamp.len()) as u32;
-        }
-        self.sparse_value(n)
-    }
-
-    /// `G(n)` by the rare-value method (steps 1 to 3 of the module documentation), once the take
-    /// moves are marked.
-    fn sparse_value(&mut self, n: usize) -> u32 {
-        let cur = n as u32 + 1;
-        let target = self.target(n);
-        let Self { values: g, stamp, split2, rare, rare_values, class_values, free, unequal, work, .. } = self;
-        let g = &g[..];
-        let unequal = *unequal;
-        // The largest part `a` of the splits of `n - i` into parts `a <= b`, 0 if there are none.
-        let top = |i: usize| match n.checked_sub(i) {
-            Some(m) if m >= 2 => {
-                if unequal {
-                    (m - 1) / 2
-                } else {
-                    m / 2
-                }
-            }
-            _ => 0,
-        };
-        // 1. Splits with a rare part `r` (the other part `m - r` may be rare too: marked twice).
+        // Plain path: every option.
         for &i in split2.iter() {
-            if top(i) == 0 {
+            if n < i + 2 {
                 continue;
             }
             let m = n - i;
-            let end = rare.partition_point(|&r| (r as usize) < m);
-            let pairs = rare[..end].iter().zip(&rare_values[..end]);
-            if unequal {
-                for (&r, &v) in pairs {
-                    if 2 * r as usize != m {
-                        stamp[usize::from(v ^ g[m - r as usize])] = cur;
-                    }
-                }
-            } else {
-                for (&r, &v) in pairs {
-                    stamp[usize::from(v ^ g[m - r as usize])] = cur;
-                }
+            let top = if unequal { (m - 1) / 2 } else { m / 2 };
+            for a in 1..=top {
+                stamp[usize::from(g[a] ^ g[m - a])] = cur;
             }
-            *work += end as u64;
+            *work += top as u64;
         }
-        // 2. The candidate: the smallest unmarked value of the target class (or 2^16, too large,
-        // if every one below is marked).
-        let cand =
-            class_values[target].iter().find(|&&v| stamp[usize::from(v)] != cur).map_or(1 << 16, |&v| u32::from(v));
-        // 3. The proof: the values below the candidate still unmarked, all of the other class.
-        free.clear();
-        free.extend(
-            class_values[1 ^ target]
-                .iter()
-                .take_while(|&&v| u32::from(v) < cand)
-                .filter(|&&v| stamp[usize::from(v)] != cur),
-        );
-        // Splits of two common heaps, smallest part first across all split digits (a value missing
-        // from one digit's splits is usually found early in another's), a block of parts at a
-        // time: every option value is marked without a branch, and the to-do list is checked
-        // after each block.
-        let longest = split2.iter().map(|&i| top(i)).max().unwrap_or(0);
-        let (mut a, mut block) = (1, PROOF_BLOCK);
-        while !free.is_empty() && a <= longest {
-            let end = (a + block).min(longest + 1);
-            block = (2 * block).min(PROOF_BLOCK_MAX);
-            // `split2` is increasing, so `top` decreases along it.
-            for &i in split2.iter() {
-                let hi = end.min(top(i) + 1);
-                if hi <= a {
-                    break;
-                }
-                let m = n - i;
-                // The pairs (a, m - a), ..., (hi - 1, m - hi + 1).
-                let (xs, ys) = (&g[a..hi], &g[m + 1 - hi..=m - a]);
-                let mut xc = xs.chunks_exact(4);
-                let mut yc = ys.rchunks_exact(4);
-                for (x, y) in (&mut xc).zip(&mut yc) {
-                    stamp[usize::from(x[0] ^ y[3])] = cur;
-                    stamp[usize::from(x[1] ^ y[2])] = cur;
-                    stamp[usize::from(x[2] ^ y[1])] = cur;
-                    stamp[usize::from(x[3] ^ y[0])] = cur;
-                }
-                for (&x, &y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
-                    stamp[usize::from(x ^ y)] = cur;
-                }
-                *work += (hi - a) as u64;
+        for &i in split3.iter() {
+            if n < i + 3 {
+                continue;
             }
-            free.retain(|&v| stamp[usize::from(v)] != cur);
-            a = end;
+            let m = n - i;
+            for a in 1..=m / 3 {
+                let ga = g[a];
+                for b in a..=(m - a) / 2 {
+                    stamp[usize::from(ga ^ g[b] ^ g[m - a - b])] = cur;
+                }
+                *work += ((m - a) / 2 + 1 - a) as u64;
+            }
         }
-        // Every value below the candidate is an option: it is `G(n)`. Otherwise every option has
-        // been marked, and the smallest value left is a new rare value.
-        free.first().map_or(cand, |&v| u32::from(v))
+        stamp.iter().position(|&s| s != cur).unwrap_or(stamp.len()) as u32
     }
 
     /// Chooses the mask (and split kind) that makes the fewest of heaps `1..n` rare, and rebuilds
     /// the rare list.
     fn rebuild(&mut self, n: usize) {
         self.next_rebuild = (n + 1).next_power_of_two().max(16);
-        if !self.split3.is_empty() || self.split2.is_empty() {
+        if !self.moves.split3.is_empty() || self.moves.split2.is_empty() {
             // No split useful (three-heap splits) or needed (no splits at all).
             self.rare_after_rebuild = self.rare.len();
             return;
@@ -505,7 +476,7 @@ impl HeapValues {
         let size = self.cap;
         let positions = (n - 1) as i64;
         let mut best: Option<(i64, Sparse)> = None;
-        let q = self.split_parity;
+        let q = self.moves.split_parity;
         for parity in [false, true] {
             let Some(q) = (if parity { q } else { Some(0) }) else { continue };
             // Counts at positions with (x ^ q) even minus / plus those with it odd.
@@ -573,11 +544,30 @@ mod tests {
     use alloc::format;
     use alloc::string::{String, ToString};
 
+    /// `G(0..n)` by the sequential engine, or by the pipeline from heap `from` in blocks of
+    /// `block` heaps (small ones, so that short runs cross many blocks and throw speculated ones
+    /// away when a proof fails).
+    fn values_by(game: &HeapGame, n: usize, pipeline: Option<(usize, usize)>) -> Vec<u32> {
+        let mut e = HeapValues::new(game);
+        #[cfg(feature = "std")]
+        match pipeline {
+            Some((from, block)) => (e.pipeline_from, e.block) = (from, block),
+            None => e.block = 0,
+        }
+        #[cfg(not(feature = "std"))]
+        let _ = pipeline; // no pipeline without threads
+        e.extend_to(n, u64::MAX).unwrap();
+        e.values.iter().map(|&v| u32::from(v)).collect()
+    }
+
+    /// The sequential engine and the pipeline (from heap 40 in blocks of 8, and from 200 in blocks
+    /// of 64) equal the definition.
     fn same_as_naive(game: &HeapGame, n: usize) {
-        let fast = heap_values(game, n).unwrap();
         let slow = mex_by_definition(game, n);
-        let fast: Vec<u32> = fast.iter().map(|&v| u32::from(v)).collect();
-        assert_eq!(fast, slow, "{game}");
+        assert_eq!(values_by(game, n, None), slow, "{game}");
+        for pipeline in [(40, 8), (200, 64)] {
+            assert_eq!(values_by(game, n, Some(pipeline)), slow, "{game} {pipeline:?}");
+        }
     }
 
     struct Rng(u64);

@@ -1,0 +1,236 @@
+//! Steps 1 to 3 of the sparse path for one heap (see the parent module): the candidate and the
+//! proof's to-do list, then the proof. The sequential engine runs them one after the other; the
+//! pipeline runs them on different threads, a block of heaps apart.
+
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::{HeapValues, PROOF_BLOCK, PROOF_BLOCK_MAX, Sparse};
+
+/// Per-value marks: `stamp[v] == tick` marks `v` as an option of the heap being computed. Indexed
+/// by a `u16`, so the hot loops need no bounds checks; a fresh tick per heap, so nothing is
+/// cleared between heaps (and no mark is ever mistaken for one of a heap computed again).
+#[derive(Debug, Clone)]
+pub(super) struct Marks {
+    pub(super) stamp: Box<[u32; 1 << 16]>,
+    tick: u32,
+}
+
+impl Marks {
+    fn new() -> Marks {
+        Marks { stamp: vec![0; 1 << 16].into_boxed_slice().try_into().expect("2^16 stamps"), tick: 0 }
+    }
+
+    /// The tick of the next heap (the stamps are cleared when the ticks wrap around).
+    pub(super) fn next(&mut self) -> u32 {
+        if self.tick == u32::MAX {
+            self.stamp.fill(0);
+            self.tick = 0;
+        }
+        self.tick += 1;
+        self.tick
+    }
+}
+
+/// What one thread keeps between heaps: its marks and the proof's to-do list.
+#[derive(Debug, Clone)]
+pub(super) struct Worker {
+    pub(super) marks: Marks,
+    pub(super) free: Vec<u16>,
+}
+
+impl Worker {
+    pub(super) fn new() -> Worker {
+        Worker { marks: Marks::new(), free: Vec::new() }
+    }
+}
+
+/// The values below a heap: those of `done` (heaps `0..done.len()`), then those of `block` (the
+/// heaps after it).
+#[derive(Clone, Copy)]
+pub(super) struct Known<'a> {
+    pub(super) done: &'a [u16],
+    pub(super) block: &'a [u16],
+}
+
+impl Known<'_> {
+    fn get(&self, x: usize) -> u16 {
+        match x.checked_sub(self.done.len()) {
+            None => self.done[x],
+            Some(i) => self.block[i],
+        }
+    }
+}
+
+/// The moves of a game, by kind: the indices `i` of its digits with bit 1 (take the whole heap),
+/// 2 (take from it, leaving one heap), 4 (split it in two), 8 (split it in three).
+#[derive(Debug, Clone)]
+pub(super) struct Moves {
+    pub(super) take_all: Vec<usize>,
+    pub(super) take_one: Vec<usize>,
+    pub(super) split2: Vec<usize>,
+    pub(super) split3: Vec<usize>,
+    /// The two parts of a split must differ (Grundy's game).
+    pub(super) unequal: bool,
+    /// The parity of the split digits' indices when they all agree (the position-parity split).
+    pub(super) split_parity: Option<usize>,
+}
+
+/// What the steps read of an engine: its moves, the split of values and the rare positions.
+#[derive(Clone, Copy)]
+pub(super) struct View<'a> {
+    pub(super) moves: &'a Moves,
+    pub(super) sparse: Sparse,
+    pub(super) rare: &'a [u32],
+    pub(super) rare_values: &'a [u16],
+    pub(super) class_values: &'a [Vec<u16>; 2],
+}
+
+impl<'a> View<'a> {
+    pub(super) fn of(e: &'a HeapValues) -> View<'a> {
+        View {
+            moves: &e.moves,
+            sparse: e.sparse,
+            rare: &e.rare,
+            rare_values: &e.rare_values,
+            class_values: &e.class_values,
+        }
+    }
+
+    /// The target class at heap `n`.
+    pub(super) fn target(&self, n: usize) -> usize {
+        match (self.sparse.parity, self.moves.split_parity) {
+            (true, Some(q)) => 1 ^ ((n ^ q) & 1),
+            _ => 1,
+        }
+    }
+
+    /// The largest part `a` of the splits of `n - i` into parts `a <= b`, 0 if there are none.
+    fn top(&self, n: usize, i: usize) -> usize {
+        match n.checked_sub(i) {
+            Some(m) if m >= 2 => {
+                if self.moves.unequal {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// Steps 1 and 2 for heap `n`, whose smaller heaps' values are `g`: marks (with `cur`) the
+    /// values of the take moves and of the splits with a rare part, returns the candidate (2^16 if
+    /// every value of the target class below it is marked) and leaves in `free` the proof's
+    /// to-do list (the unmarked values below the candidate, increasing).
+    pub(super) fn candidate(
+        &self,
+        g: Known<'_>,
+        n: usize,
+        cur: u32,
+        stamp: &mut [u32; 1 << 16],
+        free: &mut Vec<u16>,
+        work: &mut u64,
+    ) -> u32 {
+        for &i in self.moves.take_all.iter() {
+            if i == n {
+                stamp[0] = cur;
+            }
+        }
+        for &i in self.moves.take_one.iter() {
+            if i < n {
+                stamp[usize::from(g.get(n - i))] = cur;
+            }
+        }
+        // 1. Splits with a rare part `r` (the other part `m - r` may be rare too: marked twice).
+        // The other part is in `g.block` for the rare parts up to `m - done.len()`, in `g.done`
+        // for the others: two loops without a branch.
+        let start = g.done.len();
+        for &i in self.moves.split2.iter() {
+            if self.top(n, i) == 0 {
+                continue;
+            }
+            let m = n - i;
+            let end = self.rare.partition_point(|&r| (r as usize) < m);
+            let near = self.rare[..end].partition_point(|&r| r as usize + start <= m);
+            let unequal = self.moves.unequal;
+            let mut mark = |rare: &[u32], values: &[u16], g: &[u16], base: usize| {
+                for (&r, &v) in rare.iter().zip(values) {
+                    if !unequal || 2 * r as usize != m {
+                        stamp[usize::from(v ^ g[m - r as usize - base])] = cur;
+                    }
+                }
+            };
+            mark(&self.rare[..near], &self.rare_values[..near], g.block, start);
+            mark(&self.rare[near..end], &self.rare_values[near..end], g.done, 0);
+            *work += end as u64;
+        }
+        // 2. The candidate: the smallest unmarked value of the target class.
+        let target = self.target(n);
+        let cand = self.class_values[target]
+            .iter()
+            .find(|&&v| stamp[usize::from(v)] != cur)
+            .map_or(1 << 16, |&v| u32::from(v));
+        // The proof's to-do list: the values below the candidate still unmarked, all of the
+        // other class.
+        free.clear();
+        free.extend(
+            self.class_values[1 ^ target]
+                .iter()
+                .take_while(|&&v| u32::from(v) < cand)
+                .filter(|&&v| stamp[usize::from(v)] != cur),
+        );
+        cand
+    }
+
+    /// Step 3 for heap `n`, whose smaller heaps' values are `g`: scans the splits of two common
+    /// heaps, marking with `cur`, until every value of `free` is marked. Returns `cand` if they
+    /// all are (it is `G(n)`), else the smallest left (every option was seen: a new rare value).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prove(
+        &self,
+        g: &[u16],
+        n: usize,
+        cand: u32,
+        cur: u32,
+        stamp: &mut [u32; 1 << 16],
+        free: &mut Vec<u16>,
+        work: &mut u64,
+    ) -> u32 {
+        // Smallest part first across all split digits (a value missing from one digit's splits is
+        // usually found early in another's), a block of parts at a time: every option value is
+        // marked without a branch, and the to-do list is checked after each block.
+        let longest = self.moves.split2.iter().map(|&i| self.top(n, i)).max().unwrap_or(0);
+        let (mut a, mut block) = (1, PROOF_BLOCK);
+        while !free.is_empty() && a <= longest {
+            let end = (a + block).min(longest + 1);
+            block = (2 * block).min(PROOF_BLOCK_MAX);
+            // `split2` is increasing, so `top` decreases along it.
+            for &i in self.moves.split2.iter() {
+                let hi = end.min(self.top(n, i) + 1);
+                if hi <= a {
+                    break;
+                }
+                let m = n - i;
+                // The pairs (a, m - a), ..., (hi - 1, m - hi + 1).
+                let (xs, ys) = (&g[a..hi], &g[m + 1 - hi..=m - a]);
+                let mut xc = xs.chunks_exact(4);
+                let mut yc = ys.rchunks_exact(4);
+                for (x, y) in (&mut xc).zip(&mut yc) {
+                    stamp[usize::from(x[0] ^ y[3])] = cur;
+                    stamp[usize::from(x[1] ^ y[2])] = cur;
+                    stamp[usize::from(x[2] ^ y[1])] = cur;
+                    stamp[usize::from(x[3] ^ y[0])] = cur;
+                }
+                for (&x, &y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
+                    stamp[usize::from(x ^ y)] = cur;
+                }
+                *work += (hi - a) as u64;
+            }
+            free.retain(|&v| stamp[usize::from(v)] != cur);
+            a = end;
+        }
+        free.first().map_or(cand, |&v| u32::from(v))
+    }
+}
