@@ -352,7 +352,10 @@ impl HeapValues {
                     && self.sparse_path(heap)
                 {
                     self.extend_pipelined(end, max_work.saturating_add(1));
-                    continue;
+                    if self.values.len() > heap {
+                        continue;
+                    }
+                    // Nothing computed: the first heap's value is beyond the limit.
                 }
             }
             let v = self.compute(heap);
@@ -544,10 +547,8 @@ mod tests {
     use alloc::format;
     use alloc::string::{String, ToString};
 
-    /// `G(0..n)` by the sequential engine, or by the pipeline from heap `from` in blocks of
-    /// `block` heaps (small ones, so that short runs cross many blocks and throw speculated ones
-    /// away when a proof fails).
-    fn values_by(game: &HeapGame, n: usize, pipeline: Option<(usize, usize)>) -> Vec<u32> {
+    /// The sequential engine, or the pipeline from heap `from` in blocks of `block` heaps.
+    fn engine(game: &HeapGame, pipeline: Option<(usize, usize)>) -> HeapValues {
         let mut e = HeapValues::new(game);
         #[cfg(feature = "std")]
         match pipeline {
@@ -556,6 +557,14 @@ mod tests {
         }
         #[cfg(not(feature = "std"))]
         let _ = pipeline; // no pipeline without threads
+        e
+    }
+
+    /// `G(0..n)` by the sequential engine, or by the pipeline from heap `from` in blocks of
+    /// `block` heaps (small ones, so that short runs cross many blocks and throw speculated ones
+    /// away when a proof fails).
+    fn values_by(game: &HeapGame, n: usize, pipeline: Option<(usize, usize)>) -> Vec<u32> {
+        let mut e = engine(game, pipeline);
         e.extend_to(n, u64::MAX).unwrap();
         e.values.iter().map(|&v| u32::from(v)).collect()
     }
@@ -650,6 +659,23 @@ mod tests {
         assert_eq!(err, ValuesError::ValueTooLarge { heap: first as u64 });
         assert_eq!(e.len(), first);
         assert!(err.to_string().contains(&format!("heap {first}")));
+        // On the sparse path, in the pipeline too (the sequential engine as the oracle): Officers
+        // past the largest of its first 2^15 values, whether the value beyond is a candidate or
+        // a new rare value.
+        let officers = HeapGame::parse("0.6").unwrap();
+        let slow: Vec<u32> = values_by(&officers, 1 << 17, None);
+        for below in [1 << 15, 3000] {
+            let limit = *slow[..below].iter().max().unwrap();
+            let first = slow.iter().position(|&v| v > limit).unwrap();
+            for pipeline in [None, Some((200, 64))] {
+                let mut e = engine(&officers, pipeline);
+                e.value_limit = limit;
+                let err = e.extend_to(1 << 17, u64::MAX).unwrap_err();
+                assert_eq!(err, ValuesError::ValueTooLarge { heap: first as u64 }, "{pipeline:?}");
+                assert_eq!(e.values().len(), first);
+                assert!(e.values().iter().zip(&slow).all(|(&x, &y)| u32::from(x) == y));
+            }
+        }
     }
 
     #[test]

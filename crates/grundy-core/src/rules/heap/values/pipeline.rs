@@ -52,7 +52,8 @@ struct Failure {
 impl HeapValues {
     /// Computes heaps from `len()` towards `end` on both cores, in blocks of [`BLOCK`] heaps, until
     /// `end`, until [`work`](Self::work) reaches `work_until`, or until a proof fails or a
-    /// candidate exceeds the value limit (the sequential path then takes the heap). Every
+    /// value exceeds the limit (the sequential path then takes the heap; when it is the first,
+    /// nothing is computed). Every
     /// block started is proven before this returns. The caller has checked that the heaps from
     /// `len()` take the sparse path with the current mask, and that no new mask is due before
     /// `end`.
@@ -100,8 +101,11 @@ impl HeapValues {
                 self.record(n, self.values[n]);
             }
             if let Some(Failure { heap, value }) = failure {
+                // A value beyond the limit is left to the sequential path, which refuses it.
                 self.values.truncate(heap);
-                self.push(heap, value);
+                if u32::from(value) <= self.value_limit {
+                    self.push(heap, value);
+                }
                 break;
             }
             pending = (!speculated.ends.is_empty()).then_some(speculated);
