@@ -225,6 +225,27 @@ impl HeapValues {
         }
     }
 
+    /// An engine holding `values` as `G(0..values.len())` of `game`, to extend: the counts, the
+    /// largest value and the split are rebuilt from them (the values are taken as given, not
+    /// recomputed). The split is chosen again where [`extend_with`](Self::extend_with) chooses it,
+    /// so it is the one the engine that computed the values had; any split would give the same
+    /// values (every split is correct), but the rare positions, which the evidence of an
+    /// analysis reports, depend on it. [`work`](Self::work) starts at 0.
+    pub fn from_values(game: &HeapGame, values: Vec<u16>) -> Result<HeapValues, ValuesError> {
+        if values.len() > MAX_HEAPS {
+            return Err(ValuesError::TooManyHeaps { requested: values.len() as u64 });
+        }
+        let mut engine = HeapValues::new(game);
+        engine.values = values;
+        for heap in 1..engine.values.len() {
+            if engine.rebuild_due(heap) {
+                engine.rebuild(heap);
+            }
+            engine.note(heap, engine.values[heap]);
+        }
+        Ok(engine)
+    }
+
     /// The game.
     pub fn game(&self) -> &HeapGame {
         &self.game
@@ -304,9 +325,7 @@ impl HeapValues {
                 next_heap = (heap | (CHECK_HEAPS - 1)) + 1;
                 next_work = self.work.saturating_add(CHECK_WORK);
             }
-            if heap >= self.next_rebuild
-                || (heap >= 64 && self.rare.len() > 2 * self.rare_after_rebuild + 64 && heap >= self.next_rebuild / 2)
-            {
+            if self.rebuild_due(heap) {
                 self.rebuild(heap);
             }
             let v = self.compute(heap);
@@ -316,6 +335,13 @@ impl HeapValues {
             self.push(heap, v as u16);
         }
         Ok(())
+    }
+
+    /// Whether the mask is chosen again before heap `heap`: at powers of two, and when rare
+    /// positions pile up.
+    fn rebuild_due(&self, heap: usize) -> bool {
+        heap >= self.next_rebuild
+            || (heap >= 64 && self.rare.len() > 2 * self.rare_after_rebuild + 64 && heap >= self.next_rebuild / 2)
     }
 
     fn class(&self, v: usize) -> usize {
@@ -336,6 +362,11 @@ impl HeapValues {
 
     fn push(&mut self, n: usize, v: u16) {
         self.values.push(v);
+        self.note(n, v);
+    }
+
+    /// Counts `G(n) = v`, already stored: the largest value, the counts, the rare list.
+    fn note(&mut self, n: usize, v: u16) {
         if v > self.max_value {
             self.max_value = v;
             if usize::from(v) >= self.cap {
