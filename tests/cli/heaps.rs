@@ -434,6 +434,16 @@ fn checkpoint_then_resume_prints_one_run() {
     assert_eq!(untimed_json(&o)["periodicity"]["period"], 149_459);
     assert!(stderr(&o).contains("period proven; no checkpoint written"), "{}", stderr(&o));
 
+    // Stopped before the first step's end (1024 values), then resumed: Kayles is proven where
+    // one run proves it, not from the smaller bound's count.
+    let one = grundy(&["analyze", "--heap", "0.77"], "");
+    assert!(stdout(&one).contains("computed: G(0..1024)"), "{}", stdout(&one));
+    let ck = file("kayles.ck");
+    let o = grundy(&["analyze", "--heap", "0.77", "--max-heap", "100", "--checkpoint", &ck], "");
+    assert!(stdout(&o).contains("the bound of 100 values was reached"), "{}", stdout(&o));
+    let o = grundy(&["analyze", "--heap", "0.77", "--resume", &ck], "");
+    assert_eq!(untimed(&o), untimed(&one), "{}", stderr(&o));
+
     // Grundy's game (no theorem): a larger --max-heap goes on from the values computed.
     let ck = file("grundy.ck");
     let o = grundy(&["sg", "--heap", "grundy", "--max-heap", "2000", "--checkpoint", &ck, "1999"], "");

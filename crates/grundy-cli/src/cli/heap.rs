@@ -92,7 +92,9 @@ impl Heap {
         let max_heap = self.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
         let first = match PeriodRule::of(game) {
             PeriodRule::None => wanted.or(self.max_heap).unwrap_or(DEFAULT_UNPROVABLE).min(max_heap),
-            _ => HeapLimits::default().first.min(max_heap as usize) as u64,
+            // Not bounded by --max-heap here (the search bounds each step): a checkpoint then
+            // holds the first step's target, which a larger --max-heap resumes with.
+            _ => HeapLimits::default().first as u64,
         } as usize;
         HeapLimits { first, max_heap: max_heap as usize, max_work: max_heap.saturating_mul(WORK_PER_HEAP) }
     }
@@ -153,8 +155,8 @@ fn resumed(path: &Path, game: &HeapGame, limits: &HeapLimits) -> Result<HeapSear
     };
     if have > most {
         return Err(Failure::invalid(format!(
-            "--resume {}: it holds G(0..{have}), more than the {most} {bound}; resume with --max-heap {have} or \
-             more",
+            "--resume {}: it holds G(0..{have}), more than the {most} {bound} (a run resumed computes at least \
+             the values it holds)",
             path.display()
         )));
     }

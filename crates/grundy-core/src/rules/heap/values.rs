@@ -241,7 +241,7 @@ impl HeapValues {
             if engine.rebuild_due(heap) {
                 engine.rebuild(heap);
             }
-            engine.note(heap, engine.values[heap]);
+            engine.record(heap, engine.values[heap]);
         }
         Ok(engine)
     }
@@ -362,11 +362,11 @@ impl HeapValues {
 
     fn push(&mut self, n: usize, v: u16) {
         self.values.push(v);
-        self.note(n, v);
+        self.record(n, v);
     }
 
-    /// Counts `G(n) = v`, already stored: the largest value, the counts, the rare list.
-    fn note(&mut self, n: usize, v: u16) {
+    /// Counts `G(n) = v` (stored at `values[n]`), and lists `n` if it is rare.
+    fn record(&mut self, n: usize, v: u16) {
         if v > self.max_value {
             self.max_value = v;
             if usize::from(v) >= self.cap {
