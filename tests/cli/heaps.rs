@@ -359,3 +359,264 @@ fn sigint_stops_a_long_run() {
     assert!(stdout(&o).contains("\nno period proven: interrupted; 1583 rare positions"), "{}", stdout(&o));
     assert!(stderr(&o).contains("grundy: game 0.6: interrupted (Ctrl-C) after G(0.."), "{}", stderr(&o));
 }
+
+/// Standard output without its `time:` line, the one part that differs between runs.
+fn untimed(o: &std::process::Output) -> String {
+    stdout(o).lines().filter(|l| !l.starts_with("time: ")).map(|l| format!("{l}\n")).collect()
+}
+
+/// A `--json` report without its times.
+fn untimed_json(o: &std::process::Output) -> serde_json::Value {
+    let mut json: serde_json::Value = serde_json::from_str(stdout(o)).expect("one JSON object");
+    let report = json.as_object_mut().unwrap();
+    assert!(report.remove("seconds").is_some() && report.remove("values_per_second").is_some(), "{}", stdout(o));
+    json
+}
+
+/// Stopped by `--max-heap` or `--max-time` with `--checkpoint`, then `--resume`d, a run prints
+/// what one run prints: the same values computed, period or evidence.
+#[test]
+fn checkpoint_then_resume_prints_one_run() {
+    let dir = scratch_dir("heaps-checkpoint");
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    // Officers: no period; the evidence (rare positions, the last one) must be the same.
+    let one = grundy(&["analyze", "--heap", "0.6", "--max-heap", "300000"], "");
+    assert!(one.status.success(), "{}", stderr(&one));
+    let ck = file("officers.ck");
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "100000", "--checkpoint", &ck], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("the bound of 100000 values was reached"), "{}", stdout(&o));
+    assert!(stderr(&o).contains(&format!("checkpoint {ck}: G(0..100000) of 0.6")), "{}", stderr(&o));
+    // Two bytes per value, and 50 and the game's text besides.
+    assert_eq!(std::fs::metadata(&ck).unwrap().len(), 2 * 100_000 + 50 + 3);
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "300000", "--resume", &ck, "--checkpoint", &ck], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(untimed(&o), untimed(&one));
+    assert!(stderr(&o).contains(&format!("resuming from {ck} (G(0..100000) computed)")), "{}", stderr(&o));
+    // The file now holds the longer run: resumed again with the same bound, nothing is computed.
+    assert_eq!(std::fs::metadata(&ck).unwrap().len(), 2 * 300_000 + 53);
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "300000", "--resume", &ck], "");
+    assert_eq!(untimed(&o), untimed(&one), "{}", stderr(&o));
+
+    // Stopped by the clock, twice, then to the end.
+    let ck = file("timed.ck");
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "300000", "--max-time", "0.1", "--checkpoint", &ck], "");
+    assert!(stdout(&o).contains("the time bound of 0.1 s was reached"), "{}", stdout(&o));
+    let o = grundy(
+        &[
+            "analyze",
+            "--heap",
+            "0.6",
+            "--max-heap",
+            "300000",
+            "--max-time",
+            "0.1",
+            "--resume",
+            &ck,
+            "--checkpoint",
+            &ck,
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "300000", "--resume", &ck], "");
+    assert_eq!(untimed(&o), untimed(&one), "{}", stderr(&o));
+
+    // A period proven after the resume: 0.16 (period 149459 from heap 105351), in JSON.
+    let one = grundy(&["analyze", "--heap", "0.16", "--json"], "");
+    assert!(one.status.success(), "{}", stderr(&one));
+    let ck = file("0.16.ck");
+    let o = grundy(&["analyze", "--heap", "0.16", "--max-heap", "200000", "--checkpoint", &ck, "--json"], "");
+    assert_eq!(untimed_json(&o)["periodicity"]["status"], "not_found", "{}", stderr(&o));
+    let o = grundy(&["analyze", "--heap", "0.16", "--json", "--resume", &ck, "--checkpoint", &ck], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(untimed_json(&o), untimed_json(&one));
+    assert_eq!(untimed_json(&o)["periodicity"]["period"], 149_459);
+    assert!(stderr(&o).contains("period proven; no checkpoint written"), "{}", stderr(&o));
+
+    // Stopped before the first step's end (1024 values), then resumed: Kayles is proven where
+    // one run proves it, not from the smaller bound's count.
+    let one = grundy(&["analyze", "--heap", "0.77"], "");
+    assert!(stdout(&one).contains("computed: G(0..1024)"), "{}", stdout(&one));
+    let ck = file("kayles.ck");
+    let o = grundy(&["analyze", "--heap", "0.77", "--max-heap", "100", "--checkpoint", &ck], "");
+    assert!(stdout(&o).contains("the bound of 100 values was reached"), "{}", stdout(&o));
+    let o = grundy(&["analyze", "--heap", "0.77", "--resume", &ck], "");
+    assert_eq!(untimed(&o), untimed(&one), "{}", stderr(&o));
+
+    // Grundy's game (no theorem): a larger --max-heap goes on from the values computed.
+    let ck = file("grundy.ck");
+    let o = grundy(&["sg", "--heap", "grundy", "--max-heap", "2000", "--checkpoint", &ck, "1999"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = grundy(&["sg", "--heap", "grundy", "--max-heap", "5000", "--resume", &ck, "4999", "3"], "");
+    let g = oracle("grundy", 5000);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), format!("{}\n{}\n", g[4999], g[3]).as_str()), "{}", stderr(&o));
+}
+
+/// A damaged, truncated, foreign or missing checkpoint is refused, naming the file, with a
+/// non-zero exit code; so is one that holds more values than the run computes.
+#[test]
+fn bad_checkpoints_are_refused() {
+    let dir = scratch_dir("heaps-bad-checkpoint");
+    let ck = dir.join("good.ck");
+    let good = ck.to_str().unwrap();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "20000", "--checkpoint", good], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&ck).unwrap();
+    let resume = |name: &str, contents: &[u8], heap: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        let path = path.to_str().unwrap().to_owned();
+        let o = grundy(&["analyze", "--heap", heap, "--max-heap", "40000", "--resume", &path], "");
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{name}: {}", stdout(&o));
+        assert!(!stderr(&o).contains("panicked"), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("--resume {path}: ")), "{name}: {}", stderr(&o));
+        stderr(&o).to_owned()
+    };
+    let e = resume("cut.ck", &bytes[..bytes.len() - 7], "0.6");
+    assert!(e.contains("truncated"), "{e}");
+    let e = resume("empty.ck", b"", "0.6");
+    assert!(e.contains("too short"), "{e}");
+    let mut flipped = bytes.clone();
+    flipped[1000] ^= 4;
+    let e = resume("flipped.ck", &flipped, "0.6");
+    assert!(e.contains("checksum mismatch") && e.contains("damaged"), "{e}");
+    let e = resume("good-copy.ck", &bytes, "0.77");
+    assert!(e.contains("a checkpoint of game 0.6, not of 0.77"), "{e}");
+    let e = resume("text.ck", b"game: 0.6\ncomputed: G(0..20000)\n and more text than a header", "0.6");
+    assert!(e.contains("not a grundy checkpoint"), "{e}");
+    let mut newer = bytes.clone();
+    newer[8] = 9;
+    let e = resume("newer.ck", &newer, "0.6");
+    assert!(e.contains("version 9 is not supported"), "{e}");
+    // More values than --max-heap: refused, not cut.
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "10000", "--resume", good], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("it holds G(0..20000), more than the 10000 values of --max-heap"), "{}", stderr(&o));
+    // A file that is not there: an I/O failure.
+    let missing = dir.join("missing.ck");
+    let o = grundy(&["analyze", "--heap", "0.6", "--resume", missing.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&format!("--resume {}: ", missing.display())), "{}", stderr(&o));
+    // --resume and --checkpoint need --heap.
+    let o = grundy(&["analyze", "--resume", good], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `--checkpoint FILE` replaces no file but the `--resume` one: an existing FILE is refused
+/// before any work and left as it was.
+#[test]
+fn an_existing_file_is_not_replaced() {
+    let dir = scratch_dir("heaps-checkpoint-overwrite");
+    let other = dir.join("notes.txt");
+    std::fs::write(&other, "keep me").unwrap();
+    let start = std::time::Instant::now();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^22", "--checkpoint", other.to_str().unwrap()], "");
+    assert!(start.elapsed().as_secs_f64() < 5.0, "refused only after the work: {:?}", start.elapsed());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(&format!("--checkpoint {}: the file exists; refusing to replace it", other.display())),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
+    // Another checkpoint is refused too, unless it is the one resumed.
+    let (a, b) = (dir.join("a.ck"), dir.join("b.ck"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for path in [a, b] {
+        let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "5000", "--checkpoint", path], "");
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let before = std::fs::read(b).unwrap();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "9000", "--resume", a, "--checkpoint", b], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(std::fs::read(b).unwrap(), before);
+    // The same file under another name is the file resumed.
+    let same = dir.join(".").join("a.ck");
+    let o = grundy(
+        &["analyze", "--heap", "0.6", "--max-heap", "9000", "--resume", a, "--checkpoint", same.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::metadata(a).unwrap().len(), 2 * 9000 + 53);
+    // A directory that does not exist is refused before the work as well.
+    let nowhere = dir.join("no-such-dir").join("x.ck");
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^22", "--checkpoint", nowhere.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    // No temporary file is left behind.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{left:?}");
+}
+
+/// Ctrl-C writes the checkpoint before exit code 130, and a run killed outright (SIGKILL)
+/// leaves its last periodic checkpoint whole: both resume to one run's result.
+#[cfg(unix)]
+#[test]
+fn sigint_and_a_crash_leave_a_checkpoint() {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let ignored = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+    let sigint_ignored = ignored.and_then(|m| u64::from_str_radix(m, 16).ok()).is_some_and(|m| m & 2 != 0);
+    let dir = scratch_dir("heaps-checkpoint-signals");
+    let one = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20"], "");
+    assert!(one.status.success(), "{}", stderr(&one));
+    let kill = |signal: &str, child: &std::process::Child| {
+        let sent = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill {signal}");
+    };
+    let resumed = |ck: &str| grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20", "--resume", ck], "");
+
+    if !sigint_ignored {
+        let ck = dir.join("int.ck");
+        let ck = ck.to_str().unwrap();
+        let child = crate::run::spawn_grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20", "--checkpoint", ck]);
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        kill("-INT", &child);
+        let o = child.wait_with_output().expect("wait for grundy");
+        assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+        assert!(stdout(&o).contains("no period proven: interrupted"), "{}", stdout(&o));
+        assert!(stderr(&o).contains(&format!("checkpoint {ck}: G(0..")), "{}", stderr(&o));
+        let o = resumed(ck);
+        assert_eq!(untimed(&o), untimed(&one), "{}", stderr(&o));
+    }
+
+    // Written every 0.05 s; killed once the first one is there.
+    let ck = dir.join("crash.ck");
+    let every = ["--checkpoint-every", "0.05"];
+    let args = ["analyze", "--heap", "0.6", "--max-heap", "2^20", "--checkpoint", ck.to_str().unwrap()];
+    let mut child = crate::run::spawn_grundy(&[&args[..], &every[..]].concat());
+    let start = std::time::Instant::now();
+    while !ck.exists() && start.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    kill("-KILL", &child);
+    let _ = child.wait();
+    let o = resumed(ck.to_str().unwrap());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let from: u64 = stderr(&o).split("(G(0..").nth(1).and_then(|s| s.split(')').next()).unwrap().parse().unwrap();
+    assert!(from > 0 && from < 1 << 20, "{}", stderr(&o));
+    assert_eq!(untimed(&o), untimed(&one));
+}
+
+/// The values of a resumed run are the file's, not computed again: a value changed past the
+/// spot checks (with the checksum made to match) shows in the report.
+#[test]
+fn resume_reads_the_values_from_the_file() {
+    use grundy_core::format::checkpoint;
+    let dir = scratch_dir("heaps-checkpoint-values");
+    let ck = dir.join("officers.ck");
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "20000", "--checkpoint", ck.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let game = grundy_core::HeapGame::parse("0.6").unwrap();
+    let search = checkpoint::decode(&std::fs::read(&ck).unwrap(), &game).unwrap();
+    let mut values = search.values().to_vec();
+    values[10_000] = 4321;
+    let forged = dir.join("forged.ck");
+    std::fs::write(&forged, checkpoint::encode(&game, &values, search.step())).unwrap();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "20000", "--resume", forged.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("computed: G(0..20000), largest value 4321"), "{}", stdout(&o));
+}

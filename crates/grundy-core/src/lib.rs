@@ -6,7 +6,8 @@
 //! - **Heap games**: take-and-break codes, subtraction sets and Grundy's game ([`HeapGame`]);
 //!   their values by the rare-value method ([`HeapValues`]), periods found and proven by the
 //!   periodicity theorems ([`find_period`], re-checked by [`check_period`]), both run by
-//!   [`analyze_heap`].
+//!   [`analyze_heap`], whose search can be checkpointed and resumed ([`HeapSearch`],
+//!   [`format::checkpoint`], [`analyze_heap_from`]).
 //! - **Misère Nim and Mine**: the parity recurrences behind their tables ([`misere`], [`mine`],
 //!   [`ParityTables`]), and Mine's exact solver, on any board ([`mine::Solver`]).
 //! - **Nimbers**: [`Nimber`], the value sums add up to, and the [`Outcome`] it decides.
@@ -47,13 +48,13 @@ pub use generate::{
 pub use nimber::{Nimber, Outcome};
 pub use rules::heap::check::{CheckFailure, check_period};
 pub use rules::heap::moves::{HeapMove, move_to_value};
-pub use rules::heap::naive::mex_by_definition;
+pub use rules::heap::naive::{mex_by_definition, value_by_definition};
 pub use rules::heap::period::{Period, PeriodRule, find_period, values_to_prove};
 pub use rules::heap::spec::{HeapGame, HeapGameError, MAX_TAKE};
 pub use rules::heap::values::{HeapValues, MAX_HEAP_VALUE, MAX_HEAPS, Sparse, ValuesError, heap_values};
 pub use rules::heap::{
-    Beyond, Evidence, HeapAnalysis, HeapControl, HeapLimits, HeapProgress, HeapStatus, StopReason, analyze_heap,
-    analyze_heap_with,
+    Beyond, Evidence, HeapAnalysis, HeapControl, HeapLimits, HeapProgress, HeapSearch, HeapStatus, HeapStep,
+    StopReason, analyze_heap, analyze_heap_from, analyze_heap_with,
 };
 pub use rules::leaper::certify::{LemmaFailure, Proof, Refutation, prove};
 pub use rules::leaper::discover::{Cause, Limits, Miss, NotFound, Windows, discover};

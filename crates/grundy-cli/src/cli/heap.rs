@@ -1,7 +1,7 @@
 //! Heap games on the command line: `--heap SPEC` on `analyze`, `sg`, `generate` and `verify`, and
 //! the `heaps` judge.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -9,11 +9,12 @@ use grundy::judge::{Heaps, HeapsReport};
 use grundy::table::{HeapTable, TableFile};
 use grundy_core::format::heap;
 use grundy_core::{
-    HeapAnalysis, HeapGame, HeapLimits, HeapStatus, HeapValues, Period, PeriodRule, StopReason, analyze_heap_with,
-    check_period, heap_blob,
+    HeapAnalysis, HeapControl, HeapGame, HeapLimits, HeapSearch, HeapStatus, HeapValues, Period, PeriodRule,
+    StopReason, analyze_heap_from, check_period, heap_blob,
 };
 use serde_json::{Value, json};
 
+use super::checkpoint::Checkpoints;
 use super::{Failure, print};
 
 /// The default of `--max-heap`: enough to prove 0.16 and 0.56 (about 2^20 values) in seconds.
@@ -44,6 +45,32 @@ pub struct Heap {
     /// shown on standard error after 2 s.
     #[arg(long, value_name = "SECONDS", requires = "heap", value_parser = super::seconds)]
     pub max_time: Option<Duration>,
+    /// With --heap: save the search to FILE when it stops without a proven period (--max-heap,
+    /// --max-time, Ctrl-C, the work bound) and every --checkpoint-every seconds while it runs,
+    /// through a temporary file and a rename (two bytes per value). An existing FILE is refused
+    /// before any work unless it is the --resume file: remove it to start afresh.
+    #[arg(long, value_name = "FILE", requires = "heap")]
+    pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: save a running search every SECONDS (default 300: five minutes of
+    /// work lost at most to a crash, for writes that take well under 1 % of the time).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = super::seconds)]
+    pub checkpoint_every: Option<Duration>,
+    /// With --heap: go on from FILE, a --checkpoint of the same game, with the result a run
+    /// never stopped would give (the output differs in its time only); --max-heap and
+    /// --max-time apply to the run resumed. A damaged or truncated FILE, or one of another game,
+    /// is refused.
+    #[arg(long, value_name = "FILE", requires = "heap")]
+    pub resume: Option<PathBuf>,
+}
+
+/// A computation of [`Heap::compute`].
+struct Run {
+    analysis: HeapAnalysis,
+    seconds: f64,
+    /// Values computed by this run (not read from `--resume`).
+    new_values: u64,
+    /// The last checkpoint, written or failed.
+    saved: Result<(), Failure>,
 }
 
 fn parse_heap(text: &str) -> Result<HeapGame, String> {
@@ -65,30 +92,97 @@ impl Heap {
         let max_heap = self.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
         let first = match PeriodRule::of(game) {
             PeriodRule::None => wanted.or(self.max_heap).unwrap_or(DEFAULT_UNPROVABLE).min(max_heap),
-            _ => HeapLimits::default().first.min(max_heap as usize) as u64,
+            // Not bounded by --max-heap here (the search bounds each step): a checkpoint then
+            // holds the first step's target, which a larger --max-heap resumes with.
+            _ => HeapLimits::default().first as u64,
         } as usize;
         HeapLimits { first, max_heap: max_heap as usize, max_work: max_heap.saturating_mul(WORK_PER_HEAP) }
     }
 
     /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
     /// values needed when no period can be proven. Progress on standard error after 2 s;
-    /// `--max-time` and Ctrl-C stop the computation (see [`super::meter`]).
-    fn compute(&self, game: &HeapGame, wanted: Option<u64>) -> (HeapAnalysis, f64) {
+    /// `--max-time` and Ctrl-C stop the computation (see [`super::meter`]); `--resume` starts
+    /// from a checkpoint and `--checkpoint` writes them (see [`super::checkpoint`]).
+    fn compute(&self, game: &HeapGame, wanted: Option<u64>) -> Result<Run, Failure> {
+        let limits = self.limits(game, wanted);
+        // FILE is checked first: refusing it costs nothing, reading a large --resume does.
+        let mut checkpoints = match &self.checkpoint {
+            Some(path) => Some(Checkpoints::open(path, self.resume.as_deref(), self.checkpoint_every)?),
+            None => None,
+        };
+        let search = match &self.resume {
+            Some(path) => resumed(path, game, &limits)?,
+            None => HeapSearch::new(game),
+        };
+        let resumed = search.values().len() as u64;
         let start = Instant::now();
-        let mut meter = super::meter::Meter::start(game, self.max_time);
-        let analysis = analyze_heap_with(game, &self.limits(game, wanted), &mut |p| meter.check(p));
+        let mut meter = super::meter::Meter::start(game, self.max_time, resumed);
+        let analysis = analyze_heap_from(search, &limits, &mut |p, values| {
+            let control = meter.check(p);
+            if let (Some(c), HeapControl::Continue) = (&mut checkpoints, control) {
+                c.due(game, values, p.step);
+            }
+            control
+        });
         meter.finish();
-        (analysis, start.elapsed().as_secs_f64())
+        let seconds = start.elapsed().as_secs_f64();
+        let saved = match &mut checkpoints {
+            Some(c) => save(c, &analysis),
+            None => Ok(()),
+        };
+        Ok(Run { new_values: analysis.computed().saturating_sub(resumed), analysis, seconds, saved })
     }
 
-    /// [`compute`](Self::compute), with Ctrl-C an error (exit code 130).
+    /// [`compute`](Self::compute), with a checkpoint that could not be written an error, and
+    /// Ctrl-C an error (exit code 130).
     pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> Result<(HeapAnalysis, f64), Failure> {
-        let (analysis, seconds) = self.compute(game, wanted);
-        match interrupted(&analysis) {
+        let run = self.compute(game, wanted)?;
+        run.saved?;
+        match interrupted(&run.analysis) {
             Some(failure) => Err(failure),
-            None => Ok((analysis, seconds)),
+            None => Ok((run.analysis, run.seconds)),
         }
     }
+}
+
+/// The search saved in `path`, refused when it holds more values than `limits` compute.
+fn resumed(path: &Path, game: &HeapGame, limits: &HeapLimits) -> Result<HeapSearch, Failure> {
+    let search = super::checkpoint::resume(path, game)?;
+    let have = search.values().len() as u64;
+    let (most, bound) = match PeriodRule::of(game) {
+        PeriodRule::None => (limits.first as u64, "values this command computes"),
+        _ => (limits.max_heap as u64, "values of --max-heap"),
+    };
+    if have > most {
+        return Err(Failure::invalid(format!(
+            "--resume {}: it holds G(0..{have}), more than the {most} {bound} (a run resumed computes at least \
+             the values it holds)",
+            path.display()
+        )));
+    }
+    eprintln!("grundy: heap game {game}: resuming from {} (G(0..{have}) computed)", path.display());
+    Ok(search)
+}
+
+/// The checkpoint at the end of a run: written unless the period was proven.
+fn save(c: &mut Checkpoints, a: &HeapAnalysis) -> Result<(), Failure> {
+    let path = c.path().display().to_string();
+    if a.period().is_some() {
+        match c.written() {
+            Some(n) => eprintln!("grundy: period proven; {path} keeps the checkpoint of G(0..{n}) written on the way"),
+            None => eprintln!("grundy: period proven; no checkpoint written to {path}"),
+        }
+        return Ok(());
+    }
+    c.write(&a.game, a.values(), a.step())?;
+    let larger = match &a.status {
+        HeapStatus::NotFound(e) if matches!(e.stopped, StopReason::Bound { .. } | StopReason::NoTheorem) => {
+            " and a larger --max-heap"
+        }
+        _ => "",
+    };
+    eprintln!("grundy: checkpoint {path}: G(0..{}) of {}; go on with --resume {path}{larger}", a.computed(), a.game);
+    Ok(())
 }
 
 /// Exit code 130 with how far the values got, when Ctrl-C stopped them.
@@ -104,14 +198,17 @@ fn interrupted(a: &HeapAnalysis) -> Option<Failure> {
 
 /// `grundy analyze --heap SPEC [--json]`. Stopped by Ctrl-C, it prints the evidence as well,
 /// then ends with exit code 130.
+/// A checkpoint that could not be written fails the command after the report (exit code 1).
 pub fn analyze(args: &Heap, game: &HeapGame, as_json: bool) -> Result<(), Failure> {
-    let (analysis, seconds) = args.compute(game, None);
-    let rate = analysis.computed() as f64 / seconds.max(1e-9);
+    let Run { analysis, seconds, new_values, saved } = args.compute(game, None)?;
+    // The values this run computed: a resumed run's earlier ones took no time here.
+    let rate = new_values as f64 / seconds.max(1e-9);
     if as_json {
         print(format_args!("{}\n", analysis_json(&analysis, seconds, rate)))?;
     } else {
         print(format_args!("{analysis}\ntime: {seconds:.3} s ({:.0} values/s)\n", rate))?;
     }
+    saved?;
     interrupted(&analysis).map_or(Ok(()), Err)
 }
 
@@ -324,7 +421,14 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
         }
         None => {
             let game = game.expect("clap requires --heap without --table");
-            let heap = Heap { heap: Some(game.clone()), max_heap: args.game.max_heap, max_time: args.game.max_time };
+            let heap = Heap {
+                heap: Some(game.clone()),
+                max_heap: args.game.max_heap,
+                max_time: args.game.max_time,
+                checkpoint: None,
+                checkpoint_every: None,
+                resume: None,
+            };
             computed = judge_table(&heap, game)?.1;
             heap::decode(&computed).expect("encode writes a valid payload")
         }

@@ -21,6 +21,8 @@ const EVERY: Duration = Duration::from_secs(5);
 /// The progress display and the stops of one computation.
 pub struct Meter {
     game: String,
+    /// Values computed before this run.
+    resumed: u64,
     start: Instant,
     max_time: Option<Duration>,
     interrupt: Interruptible,
@@ -32,9 +34,11 @@ pub struct Meter {
 
 impl Meter {
     /// Starts the clock; from now on the first Ctrl-C stops the computation at the next check.
-    pub fn start(game: &HeapGame, max_time: Option<Duration>) -> Meter {
+    /// `resumed`: the values computed before (`--resume`), left out of the rate.
+    pub fn start(game: &HeapGame, max_time: Option<Duration>, resumed: u64) -> Meter {
         Meter {
             game: game.to_string(),
+            resumed,
             start: Instant::now(),
             max_time,
             interrupt: Interruptible::new(),
@@ -61,7 +65,7 @@ impl Meter {
         if elapsed < QUIET {
             return HeapControl::Continue;
         }
-        let rate = p.computed as f64 / elapsed.as_secs_f64().max(1e-9);
+        let rate = p.computed.saturating_sub(self.resumed) as f64 / elapsed.as_secs_f64().max(1e-9);
         let left = |to: u64| to.saturating_sub(p.computed) as f64 / rate.max(1.0);
         let rare = match p.last_rare {
             Some(r) => format!("{} rare, the last at heap {r}", p.rare_count),

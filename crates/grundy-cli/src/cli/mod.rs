@@ -5,6 +5,7 @@
 //! refused ones as `unknown`), 4 a verification that found an error, 130 a heap-game
 //! computation stopped by Ctrl-C (SIGINT; `analyze --heap` prints how far it got first).
 
+mod checkpoint;
 mod draw;
 mod emit;
 mod generate;

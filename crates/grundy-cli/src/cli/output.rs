@@ -102,11 +102,18 @@ impl Target {
     /// Writes `bytes` to a new temporary file beside the target, synced, ready to be renamed
     /// over it by [`Staged::commit`]; dropped uncommitted, the temporary file is removed.
     pub fn stage(&self, bytes: &[u8]) -> Result<Staged<'_>, Failure> {
+        self.stage_with(|file| file.write_all(bytes))
+    }
+
+    /// [`stage`](Self::stage), the bytes written by `write` (through a buffer), so that they
+    /// need not be in memory at once.
+    pub fn stage_with(&self, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<Staged<'_>, Failure> {
         let (tmp, file) = self.temporary()?;
         let staged = Staged { target: self, tmp, done: false };
         let written = (|| {
-            let mut file = file;
-            file.write_all(bytes)?;
+            let mut buffered = std::io::BufWriter::with_capacity(1 << 20, file);
+            write(&mut buffered)?;
+            let file = buffered.into_inner().map_err(std::io::IntoInnerError::into_error)?;
             if let Some(permissions) = &self.permissions {
                 file.set_permissions(permissions.clone())?;
             }

@@ -16,9 +16,12 @@
 //! All integers are little-endian. The preamble (the first [`PREAMBLE_LEN`] bytes) is read by
 //! hand, so a foreign file, a newer version or a corrupted header is named before anything is
 //! decoded. `docs/blob-format.md` describes every byte.
+//!
+//! [`checkpoint`] is a format of its own: the resumable state of a heap-game search.
 
 use alloc::vec::Vec;
 
+pub mod checkpoint;
 mod error;
 pub mod form;
 pub mod header;

@@ -8,7 +8,9 @@
 //! - [`check`]: an independent re-check of a periodicity claim;
 //! - [`moves`]: a move from one heap to a chosen value (the winning move of a sum);
 //! - [`analyze_heap`]: values for `N = first, 2·first, …` until a period is proven or a limit is
-//!   reached, then an O(1) evaluator for every heap below 2^64 ([`HeapAnalysis::value`]).
+//!   reached, then an O(1) evaluator for every heap below 2^64 ([`HeapAnalysis::value`]);
+//!   [`analyze_heap_from`] goes on from a [`HeapSearch`] (a checkpoint) exactly as the run that
+//!   was stopped would have.
 
 pub mod check;
 pub mod moves;
@@ -126,6 +128,9 @@ pub struct HeapProgress {
     pub last_rare: Option<u64>,
     /// Option values looked at so far ([`HeapValues::work`]).
     pub work: u64,
+    /// Where the loop stands: with the values the hook of [`analyze_heap_from`] gets, the state
+    /// to checkpoint.
+    pub step: HeapStep,
 }
 
 /// What the hook of [`analyze_heap_with`] wants.
@@ -192,6 +197,7 @@ pub struct HeapAnalysis {
     /// Certified, or not found with the evidence.
     pub status: HeapStatus,
     values: Vec<u16>,
+    step: HeapStep,
 }
 
 impl HeapAnalysis {
@@ -203,6 +209,12 @@ impl HeapAnalysis {
     /// The number of values computed.
     pub fn computed(&self) -> u64 {
         self.values.len() as u64
+    }
+
+    /// Where the loop stopped: with [`values`](Self::values), the state a checkpoint stores
+    /// to resume the search ([`analyze_heap_from`]).
+    pub fn step(&self) -> HeapStep {
+        self.step
     }
 
     /// The proven period, if any.
@@ -268,27 +280,115 @@ pub fn analyze_heap_with<F>(game: &HeapGame, limits: &HeapLimits, hook: &mut F) 
 where
     F: FnMut(HeapProgress) -> HeapControl,
 {
-    let mut engine = HeapValues::new(game);
+    analyze_heap_from(HeapSearch::new(game), limits, &mut |p, _| hook(p))
+}
+
+/// Where the loop of [`analyze_heap`] stands: with the values, all a run needs to go on exactly
+/// as if it had never stopped. Nothing in it belongs to the engine ([`HeapValues`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HeapStep {
+    /// Where the current step started: the values the last period search looked at (0 for the
+    /// first step). A step of an eighth or less of this is *short*, and the next one is longer.
+    pub start: u64,
+    /// The current step's target, before `max_heap` bounds it (0 before the first step, which
+    /// takes `first`), so a run resumed with a larger `max_heap` takes the steps an
+    /// uninterrupted one would have.
+    pub target: u64,
+    /// Option values looked at so far ([`HeapValues::work`]), counted against `max_work`.
+    pub work: u64,
+}
+
+/// A resumable search of [`analyze_heap`]: the game, `G(0..computed)` and the loop's
+/// [`HeapStep`]. [`HeapSearch::new`] starts one; a checkpoint
+/// ([`format::checkpoint`](crate::format::checkpoint)) stores one; [`analyze_heap_from`] runs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapSearch {
+    game: HeapGame,
+    values: Vec<u16>,
+    step: HeapStep,
+}
+
+impl HeapSearch {
+    /// A search that has not started: no values.
+    pub fn new(game: &HeapGame) -> HeapSearch {
+        HeapSearch { game: game.clone(), values: Vec::new(), step: HeapStep::default() }
+    }
+
+    /// A search that has computed `values`, which must be `G(0..values.len())` of `game`, and
+    /// stands at `step`. Only the checkpoint decoder builds one, after its checks.
+    pub(crate) fn from_parts(game: HeapGame, values: Vec<u16>, step: HeapStep) -> HeapSearch {
+        HeapSearch { game, values, step }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &HeapGame {
+        &self.game
+    }
+
+    /// `G(0..computed)`.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Where the loop stands.
+    pub fn step(&self) -> HeapStep {
+        self.step
+    }
+}
+
+/// [`analyze_heap_with`] from where `search` stands: the result is the one a run from the start
+/// with `limits` would give (the same values, status and evidence), provided `search` was
+/// reached by such a run, even under another `max_heap`, `max_work` or a stop. `hook` also gets
+/// the values computed, which with [`HeapProgress::step`] are the state to checkpoint.
+///
+/// `limits.first` is used only by a search that has not started, and by a game no theorem
+/// covers, whose only step goes to `first`. Values already past `max_heap` (or past `first`
+/// for such a game) are kept, and the search stops at once.
+pub fn analyze_heap_from<F>(search: HeapSearch, limits: &HeapLimits, hook: &mut F) -> HeapAnalysis
+where
+    F: FnMut(HeapProgress, &[u16]) -> HeapControl,
+{
+    let HeapSearch { game, values, step } = search;
     let max_heap = limits.max_heap.min(values::MAX_HEAPS);
-    let mut n = limits.first.clamp(1, max_heap.max(1));
-    let no_theorem = matches!(period::PeriodRule::of(game), period::PeriodRule::None);
-    let mut short = false;
-    let limit = if no_theorem { n } else { max_heap } as u64;
+    let cap = max_heap.max(1);
+    let no_theorem = matches!(period::PeriodRule::of(&game), period::PeriodRule::None);
+    let index = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+    let (mut start, mut target) = match step.target {
+        _ if no_theorem => (0, limits.first.max(1)),
+        0 => (0, limits.first.max(1)),
+        target => (index(step.start), index(target)),
+    };
+    // A search holds at most `MAX_HEAPS` values (the checkpoint decoder checks it).
+    let mut engine = HeapValues::from_values(&game, values).unwrap_or_else(|_| HeapValues::new(&game));
+    let done = step.work;
+    let limit = if no_theorem { target.clamp(1, cap) } else { max_heap } as u64;
     let mut control = HeapControl::Continue;
     let stopped = loop {
+        let n = target.clamp(1, cap);
+        let at = HeapStep { start: start as u64, target: target as u64, work: done };
         let mut check = |e: &HeapValues| {
-            control = hook(HeapProgress {
+            let step = HeapStep { work: done.saturating_add(e.work()), ..at };
+            let progress = HeapProgress {
                 computed: e.len() as u64,
                 step_target: n as u64,
                 limit,
                 max_value: e.max_value(),
                 rare_count: e.rare_positions().len() as u64,
                 last_rare: e.rare_positions().last().map(|&r| u64::from(r)),
-                work: e.work(),
-            });
+                work: step.work,
+                step,
+            };
+            control = hook(progress, e.values());
             control != HeapControl::Continue
         };
-        if let Err(e) = engine.extend_with(n, limits.max_work, &mut check) {
+        // The work left to do; past `max_work` already (the last heap computed went over it),
+        // the next heap is refused, as in a run that never stopped.
+        let extended = match limits.max_work.checked_sub(done) {
+            Some(budget) => engine.extend_with(n, budget, &mut check),
+            None if engine.len() < n => Err(ValuesError::WorkExhausted { heap: engine.len() as u64, budget: 0 }),
+            None => Ok(()),
+        };
+        if let Err(e) = extended {
             break match e {
                 ValuesError::ValueTooLarge { heap } => StopReason::ValueTooLarge { heap },
                 ValuesError::WorkExhausted { .. } => StopReason::Work { max_work: limits.max_work },
@@ -303,22 +403,24 @@ where
         if no_theorem {
             break StopReason::NoTheorem;
         }
-        if let Some(p) = find_period(game, engine.values()).filter(|&p| check_period(game, engine.values(), p).is_ok())
+        if let Some(p) =
+            find_period(&game, engine.values()).filter(|&p| check_period(&game, engine.values(), p).is_ok())
         {
-            return HeapAnalysis { game: game.clone(), status: HeapStatus::Certified(p), values: engine.into_values() };
+            let step =
+                HeapStep { start: start as u64, target: target as u64, work: done.saturating_add(engine.work()) };
+            return HeapAnalysis { game, status: HeapStatus::Certified(p), values: engine.into_values(), step };
         }
-        if n >= max_heap {
+        if n >= cap {
             break StopReason::Bound { max_heap: max_heap as u64 };
         }
         // Double, or stop short at the count a suggested period needs. After a short step (an
         // eighth or less) that proved nothing, the next one is at least that long, so the searches
         // stay a small part of the work.
+        let short = n.saturating_sub(start) <= start / 8;
         let double = n.saturating_mul(2);
-        let needed = values_to_prove(game, engine.values()).map_or(double, |v| usize::try_from(v).unwrap_or(double));
+        let needed = values_to_prove(&game, engine.values()).map_or(double, |v| usize::try_from(v).unwrap_or(double));
         let least = if short { n.saturating_add(n / 8 + 1) } else { n + 1 };
-        let next = needed.clamp(least, double).min(max_heap);
-        short = next - n <= n / 8;
-        n = next;
+        (start, target) = (n, needed.clamp(least, double));
     };
     let evidence = Evidence {
         computed: engine.len() as u64,
@@ -327,7 +429,8 @@ where
         last_rare: engine.rare_positions().last().map(|&r| u64::from(r)),
         stopped,
     };
-    HeapAnalysis { game: game.clone(), status: HeapStatus::NotFound(evidence), values: engine.into_values() }
+    let step = HeapStep { start: start as u64, target: target as u64, work: done.saturating_add(engine.work()) };
+    HeapAnalysis { game, status: HeapStatus::NotFound(evidence), values: engine.into_values(), step }
 }
 
 #[cfg(test)]
@@ -526,6 +629,156 @@ mod tests {
             }
         }
         assert!(proven > 20, "{proven}");
+    }
+
+    /// A stop of a run in [`resumed`].
+    #[derive(Debug, Clone, Copy)]
+    enum Stop {
+        /// `HeapControl::Interrupt` at the hook's call `k` (counted from the resume).
+        Interrupt(u32),
+        /// The state the hook saw at its call `k`, as a periodic checkpoint takes it; the run
+        /// goes on and its result is dropped (a crash after the write).
+        Crash(u32),
+        /// `max_heap` this share (1/64ths) of the full run's values, at least those computed.
+        Bound(u32),
+    }
+
+    /// The games of the resume tests, their limits, and their uninterrupted runs.
+    fn resume_games() -> &'static [(&'static str, HeapLimits, HeapAnalysis)] {
+        static RUNS: std::sync::OnceLock<Vec<(&str, HeapLimits, HeapAnalysis)>> = std::sync::OnceLock::new();
+        RUNS.get_or_init(|| {
+            let plenty = HeapLimits::default();
+            [
+                // Proven after 2^19 values, from a small first step.
+                ("0.16", HeapLimits { first: 64, ..plenty }),
+                ("0.77", HeapLimits { first: 16, ..plenty }),
+                ("{2,4,7}", HeapLimits { first: 4, ..plenty }),
+                // No period within the bound: the evidence (rare positions) must match too.
+                ("0.6", HeapLimits { first: 1000, max_heap: 600_000, max_work: u64::MAX }),
+                // No sparse space: the work limit stops it.
+                ("0.04", HeapLimits { first: 1024, max_heap: 1 << 20, max_work: 1 << 28 }),
+                // No theorem: one step to `first`.
+                ("grundy", HeapLimits { first: 300_000, max_heap: 1 << 20, max_work: u64::MAX }),
+            ]
+            .into_iter()
+            .map(|(text, limits)| (text, limits, analyze_heap(&game(text), &limits)))
+            .collect()
+        })
+    }
+
+    /// Runs `text` under `limits` stopped at each of `stops` in turn, each time through a
+    /// checkpoint (encoded, decoded, resumed), then to the end.
+    fn resumed(text: &str, limits: &HeapLimits, full: u64, stops: &[Stop]) -> HeapAnalysis {
+        use crate::format::checkpoint;
+        let g = game(text);
+        let mut search = HeapSearch::new(&g);
+        for &stop in stops {
+            let (mut calls, mut saved) = (0, None);
+            let a = match stop {
+                Stop::Interrupt(k) => analyze_heap_from(search, limits, &mut |_, _| {
+                    calls += 1;
+                    if calls >= k { HeapControl::Interrupt } else { HeapControl::Continue }
+                }),
+                Stop::Crash(k) => analyze_heap_from(search, limits, &mut |p, values| {
+                    calls += 1;
+                    if calls == k {
+                        saved = Some(checkpoint::encode(&g, values, p.step));
+                    }
+                    HeapControl::Continue
+                }),
+                Stop::Bound(share) => {
+                    let computed = search.values().len();
+                    let max_heap = ((full * u64::from(share) / 64) as usize).max(computed).max(1);
+                    analyze_heap_from(search, &HeapLimits { max_heap, ..*limits }, &mut |_, _| HeapControl::Continue)
+                }
+            };
+            let bytes = match saved {
+                Some(bytes) => bytes,
+                None if a.period().is_some() => return a,
+                None => checkpoint::encode(&a.game, a.values(), a.step()),
+            };
+            search = checkpoint::decode(&bytes, &g).unwrap();
+        }
+        analyze_heap_from(search, limits, &mut |_, _| HeapControl::Continue)
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Stopped anywhere, any number of times, checkpointed and resumed, a run ends as one
+        /// that never stopped: the same values, status (period or evidence) and loop state.
+        #[test]
+        fn resuming_equals_one_run(
+            which in 0..6usize,
+            stops in proptest::collection::vec(
+                prop_oneof![
+                    (1..12u32).prop_map(Stop::Interrupt),
+                    (1..12u32).prop_map(Stop::Crash),
+                    (1..64u32).prop_map(Stop::Bound),
+                ],
+                1..4,
+            ),
+        ) {
+            let (text, limits, one) = &resume_games()[which];
+            let a = resumed(text, limits, one.computed(), &stops);
+            prop_assert_eq!(&a.status, &one.status, "{} {:?}", text, stops);
+            prop_assert!(a.values() == one.values(), "{} {:?}: values differ", text, stops);
+            prop_assert_eq!(a.step(), one.step(), "{} {:?}", text, stops);
+        }
+    }
+
+    /// The resume games stop where they are meant to, so the property covers every kind of end.
+    #[test]
+    fn resume_games_end_as_meant() {
+        let reasons: Vec<_> = resume_games()
+            .iter()
+            .map(|(text, _, a)| match &a.status {
+                HeapStatus::Certified(_) => (*text, None),
+                HeapStatus::NotFound(e) => (*text, Some(e.stopped.clone())),
+            })
+            .collect();
+        assert!(matches!(reasons[0], ("0.16", None)), "{reasons:?}");
+        assert!(matches!(reasons[3], ("0.6", Some(StopReason::Bound { .. }))), "{reasons:?}");
+        assert!(matches!(reasons[4], ("0.04", Some(StopReason::Work { .. }))), "{reasons:?}");
+        assert!(matches!(reasons[5], ("grundy", Some(StopReason::NoTheorem))), "{reasons:?}");
+        // Hooks are called often enough for the stops to land inside the runs.
+        for (text, limits, _) in resume_games() {
+            let mut calls = 0;
+            let _ = analyze_heap_with(&game(text), limits, &mut |_| {
+                calls += 1;
+                HeapControl::Continue
+            });
+            assert!(calls >= 4 || ["0.77", "{2,4,7}"].contains(text), "{text}: {calls}");
+        }
+    }
+
+    /// An engine rebuilt from values is the one that computed them: the same split, rare
+    /// positions and, extended, the same values and work.
+    #[test]
+    fn an_engine_from_values_is_the_same_engine() {
+        for (text, n) in [("0.6", 100_000), ("0.16", 70_000), ("0.354", 5000), ("0.04", 3000), ("grundy", 50_000)] {
+            let g = game(text);
+            let mut e = HeapValues::new(&g);
+            for len in [1, 2, 17, 63, 64, 65, 1000, 1024, 1025, n / 3, n / 2] {
+                e.extend_to(len, u64::MAX).unwrap();
+                let mut r = HeapValues::from_values(&g, e.values().to_vec()).unwrap();
+                assert_eq!(
+                    (r.sparse(), r.rare_positions(), r.max_value()),
+                    (e.sparse(), e.rare_positions(), e.max_value())
+                );
+                let mut ahead = e.clone();
+                let before = ahead.work();
+                ahead.extend_to(n, u64::MAX).unwrap();
+                r.extend_to(n, u64::MAX).unwrap();
+                assert_eq!(r.values(), ahead.values(), "{text} from {len}");
+                assert_eq!(r.work(), ahead.work() - before, "{text} from {len}");
+                assert_eq!(r.rare_positions(), ahead.rare_positions(), "{text} from {len}");
+            }
+        }
+        let empty = HeapValues::from_values(&game("0.6"), Vec::new()).map(|e| e.len());
+        assert_eq!(empty, Ok(0));
     }
 
     #[test]

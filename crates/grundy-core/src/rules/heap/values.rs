@@ -259,6 +259,27 @@ impl HeapValues {
         let _ = threads;
     }
 
+    /// An engine holding `values` as `G(0..values.len())` of `game`, to extend: the counts, the
+    /// largest value and the split are rebuilt from them (the values are taken as given, not
+    /// recomputed). The split is chosen again where [`extend_with`](Self::extend_with) chooses it,
+    /// so it is the one the engine that computed the values had; any split would give the same
+    /// values (every split is correct), but the rare positions, which the evidence of an
+    /// analysis reports, depend on it. [`work`](Self::work) starts at 0.
+    pub fn from_values(game: &HeapGame, values: Vec<u16>) -> Result<HeapValues, ValuesError> {
+        if values.len() > MAX_HEAPS {
+            return Err(ValuesError::TooManyHeaps { requested: values.len() as u64 });
+        }
+        let mut engine = HeapValues::new(game);
+        engine.values = values;
+        for heap in 1..engine.values.len() {
+            if engine.rebuild_due(heap) {
+                engine.rebuild(heap);
+            }
+            engine.record(heap, engine.values[heap]);
+        }
+        Ok(engine)
+    }
+
     /// The game.
     pub fn game(&self) -> &HeapGame {
         &self.game
@@ -338,14 +359,15 @@ impl HeapValues {
                 next_heap = (heap | (CHECK_HEAPS - 1)) + 1;
                 next_work = self.work.saturating_add(CHECK_WORK);
             }
-            if heap >= self.next_rebuild
-                || (heap >= 64 && self.rare.len() > 2 * self.rare_after_rebuild + 64 && heap >= self.next_rebuild / 2)
-            {
+            if self.rebuild_due(heap) {
                 self.rebuild(heap);
             }
             #[cfg(feature = "std")]
             {
-                let end = n.min(next_heap).min(self.next_rebuild);
+                // Up to the next point where the mask may be chosen again (`rebuild_due`), so it is
+                // chosen where the sequential engine chooses it.
+                let half = self.next_rebuild / 2;
+                let end = n.min(next_heap).min(if heap < half { half } else { self.next_rebuild });
                 if self.block > 0
                     && heap >= self.pipeline_from
                     && end >= heap + 2 * self.block
@@ -365,6 +387,13 @@ impl HeapValues {
             self.push(heap, v as u16);
         }
         Ok(())
+    }
+
+    /// Whether the mask is chosen again before heap `heap`: at powers of two, and when rare
+    /// positions pile up.
+    fn rebuild_due(&self, heap: usize) -> bool {
+        heap >= self.next_rebuild
+            || (heap >= 64 && self.rare.len() > 2 * self.rare_after_rebuild + 64 && heap >= self.next_rebuild / 2)
     }
 
     fn class(&self, v: usize) -> usize {

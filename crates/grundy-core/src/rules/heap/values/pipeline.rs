@@ -28,11 +28,13 @@ pub(super) const BLOCK: usize = 1 << 12;
 pub(super) const FROM: usize = 1 << 14;
 
 /// A block of speculated heaps waiting for their proofs: `start..start + ends.len()`, the to-do
-/// list of heap `start + k` being `todo[ends[k - 1]..ends[k]]`.
+/// list of heap `start + k` being `todo[ends[k - 1]..ends[k]]`, and `work[k]` the work of its
+/// steps 1 and 2.
 struct Speculated {
     start: usize,
     todo: Vec<u16>,
     ends: Vec<usize>,
+    work: Vec<u64>,
 }
 
 impl Speculated {
@@ -75,17 +77,16 @@ impl HeapValues {
             let (done, block) = values.split_at_mut(start);
             let done = &*done;
             let next = AtomicUsize::new(0);
-            let (speculated, spec_work, proofs) = thread::scope(|scope| {
+            let (speculated, proofs) = thread::scope(|scope| {
                 let helping = pending.as_ref().map(|p| {
                     let (next, helper) = (&next, &mut helper);
                     scope.spawn(move || prove_block(view, done, p, next, helper))
                 });
-                let (speculated, spec_work) = speculate(view, done, block, start, *value_limit, worker);
+                let speculated = speculate(view, done, block, start, *value_limit, worker);
                 let mine = pending.as_ref().map(|p| prove_block(view, done, p, &next, worker));
                 let theirs = helping.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-                (speculated, spec_work, [mine, theirs])
+                (speculated, [mine, theirs])
             });
-            self.work += spec_work + proofs.iter().flatten().map(|&(w, _)| w).sum::<u64>();
             if speculated.ends.len() < block_len {
                 // A candidate beyond the limit: the sequential path takes that heap.
                 self.values.truncate(start + speculated.ends.len());
@@ -95,10 +96,17 @@ impl HeapValues {
                 pending = Some(speculated);
                 continue;
             };
-            let failure = proofs.iter().flatten().filter_map(|&(_, f)| f).min();
+            let failure = proofs.iter().flatten().filter_map(|(_, f)| *f).min();
             let proven = failure.map_or(start, |f| f.heap);
             for n in p.start..proven {
                 self.record(n, self.values[n]);
+            }
+            // The work of the heaps kept (and of the one whose proof failed), as the sequential
+            // engine counts it: what was thrown away is not counted.
+            let kept = failure.map_or(start, |f| f.heap + 1) - p.start;
+            self.work += p.work[..kept].iter().sum::<u64>();
+            for (works, _) in proofs.iter().flatten() {
+                self.work += works.iter().filter(|&&(k, _)| k < kept).map(|&(_, w)| w).sum::<u64>();
             }
             if let Some(Failure { heap, value }) = failure {
                 // A value beyond the limit is left to the sequential path, which refuses it.
@@ -115,7 +123,7 @@ impl HeapValues {
 }
 
 /// Steps 1 and 2 for the heaps of `block` (heaps `start..`), each given its candidate; stops
-/// before a heap whose candidate exceeds `limit`. Returns the to-do lists and the work.
+/// before a heap whose candidate exceeds `limit`.
 fn speculate(
     view: View<'_>,
     done: &[u16],
@@ -123,10 +131,11 @@ fn speculate(
     start: usize,
     limit: u32,
     worker: &mut Worker,
-) -> (Speculated, u64) {
-    let mut speculated = Speculated { start, todo: Vec::new(), ends: Vec::with_capacity(block.len()) };
-    let mut work = 0;
+) -> Speculated {
+    let mut speculated =
+        Speculated { start, todo: Vec::new(), ends: Vec::with_capacity(block.len()), work: Vec::new() };
     for k in 0..block.len() {
+        let mut work = 0;
         let (known, rest) = block.split_at_mut(k);
         let g = Known { done, block: known };
         let cur = worker.marks.next();
@@ -137,21 +146,22 @@ fn speculate(
         rest[0] = cand as u16;
         speculated.todo.extend_from_slice(&worker.free);
         speculated.ends.push(speculated.todo.len());
+        speculated.work.push(work);
     }
-    (speculated, work)
+    speculated
 }
 
 /// Proves heaps of `p` (whose values are in `done`) until none is left: each thread takes the
-/// next heap from `next`. Returns the work and the first heap (of those this thread proved)
-/// whose proof failed.
+/// next heap from `next`. Returns the work of each heap it proved (by its index in `p`) and the
+/// first heap (of those this thread proved) whose proof failed.
 fn prove_block(
     view: View<'_>,
     done: &[u16],
     p: &Speculated,
     next: &AtomicUsize,
     worker: &mut Worker,
-) -> (u64, Option<Failure>) {
-    let (mut work, mut failure) = (0, None::<Failure>);
+) -> (Vec<(usize, u64)>, Option<Failure>) {
+    let (mut works, mut failure) = (Vec::new(), None::<Failure>);
     loop {
         let k = next.fetch_add(1, Ordering::Relaxed);
         if k >= p.ends.len() {
@@ -165,10 +175,12 @@ fn prove_block(
         worker.free.extend_from_slice(p.todo(k));
         let cand = u32::from(done[n]);
         let cur = worker.marks.next();
+        let mut work = 0;
         let v = view.prove(&done[..n], n, cand, cur, &mut worker.marks.stamp, &mut worker.free, &mut work);
+        works.push((k, work));
         if v != cand {
             failure = Some(Failure { heap: n, value: v as u16 });
         }
     }
-    (work, failure)
+    (works, failure)
 }

@@ -1,0 +1,405 @@
+//! A checkpoint of a heap-game search ([`HeapSearch`]): the game, `G(0..N)` and the loop's
+//! [`HeapStep`], so that [`analyze_heap_from`](crate::analyze_heap_from) goes on as if the run
+//! had never stopped. It stores values and the loop's variables only, nothing of the engine that
+//! computed them.
+//!
+//! ```text
+//! 0 .. 8         magic "GRUNDYCK"
+//! 8 .. 12        format version, u32 (VERSION)
+//! 12 .. 20       N, the values stored, u64 (1 ..= MAX_HEAPS)
+//! 20 .. 28       HeapStep::start, u64 (<= N)
+//! 28 .. 36       HeapStep::target, u64 (>= N)
+//! 36 .. 44       HeapStep::work, u64
+//! 44 .. 46       L, the length of the game's text, u16 (at most MAX_GAME_TEXT, 257)
+//! 46 .. 46+L     the game's canonical text, ASCII (`0.6`, `0.3033` for {1,3,4}, `grundy`)
+//! 46+L .. E      G(0), G(1), …, G(N - 1), u16 each (E = 46 + L + 2N)
+//! E .. E+4       CRC-32 (IEEE) of bytes 0 .. E, u32
+//! ```
+//!
+//! All integers are little-endian; the file is exactly `E + 4` bytes, two per value and 50 and
+//! the game's text besides. A new layout gets a new version: a reader refuses every version but
+//! its own. [`decode`] checks, in this order, the magic, the version, the length, the checksum,
+//! the game (the one asked for, by its canonical text), the step (`start <= N <= target`,
+//! `G(0) = 0`), then spot-checks values against the game's rules (the first 1024, or 128 for a
+//! three-heap game, and the last one), so that nothing but a checkpoint of that game's search
+//! is resumed.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::convert::Infallible;
+use core::fmt;
+
+use crate::rules::heap::naive::value_by_definition;
+use crate::rules::heap::spec::HeapGame;
+use crate::rules::heap::values::MAX_HEAPS;
+use crate::rules::heap::{HeapSearch, HeapStep};
+
+/// The first eight bytes of a checkpoint.
+pub const MAGIC: [u8; 8] = *b"GRUNDYCK";
+
+/// The format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Bytes before the game's text.
+const FIXED: usize = 46;
+
+/// The checksum's bytes, at the end.
+const CRC: usize = 4;
+
+/// Values spot-checked from `G(1)` on (two-heap games; three-heap games, [`THREE_HEAP_PREFIX`]).
+const PREFIX: usize = 1024;
+/// Values spot-checked from `G(1)` on for a three-heap game (`Θ(n²)` a value).
+const THREE_HEAP_PREFIX: usize = 128;
+/// The largest last heap of a three-heap game that is spot-checked too.
+const THREE_HEAP_LAST: usize = 1 << 12;
+
+/// Why a checkpoint is refused. Each check has its own variant, and new checks may be added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CheckpointError {
+    /// Shorter than the fixed fields.
+    TooShort {
+        /// The bytes given.
+        len: u64,
+    },
+    /// The first eight bytes are not [`MAGIC`]: not a checkpoint.
+    BadMagic {
+        /// The bytes found.
+        found: [u8; 8],
+    },
+    /// Written by a format version this build does not read.
+    UnsupportedVersion {
+        /// The version found.
+        found: u32,
+    },
+    /// The length is not the one the fields give: truncated, or bytes added.
+    Length {
+        /// The bytes the fields call for.
+        expected: u64,
+        /// The bytes given.
+        found: u64,
+    },
+    /// The CRC-32 does not match: a byte was changed.
+    Checksum {
+        /// The checksum stored.
+        stored: u32,
+        /// The checksum of the bytes.
+        computed: u32,
+    },
+    /// The checkpoint is of another game.
+    OtherGame {
+        /// The game stored (its text, as stored).
+        found: String,
+        /// The game asked for.
+        expected: String,
+    },
+    /// The fields are out of range (a writer bug, or forged bytes).
+    BadStep {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A stored value is not the game's.
+    WrongValue {
+        /// The heap.
+        heap: u64,
+        /// The value stored.
+        stored: u16,
+        /// The value the game's rules give.
+        rules: u32,
+    },
+}
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooShort { len } => write!(f, "{len} bytes is too short for a checkpoint (truncated?)"),
+            Self::BadMagic { found } => write!(
+                f,
+                "not a grundy checkpoint: starts with {:?}, expected {:?}",
+                String::from_utf8_lossy(found),
+                String::from_utf8_lossy(&MAGIC)
+            ),
+            Self::UnsupportedVersion { found } => {
+                write!(f, "checkpoint format version {found} is not supported (this build reads version {VERSION})")
+            }
+            Self::Length { expected, found } if found < expected => {
+                write!(f, "truncated: {found} bytes, its fields call for {expected}")
+            }
+            Self::Length { expected, found } => {
+                write!(f, "{found} bytes, its fields call for {expected}: bytes were added")
+            }
+            Self::Checksum { stored, computed } => {
+                write!(f, "checksum mismatch (stored {stored:#010x}, computed {computed:#010x}): the file is damaged")
+            }
+            Self::OtherGame { found, expected } => {
+                write!(f, "a checkpoint of game {found}, not of {expected}")
+            }
+            Self::BadStep { reason } => write!(f, "inconsistent checkpoint: {reason}"),
+            Self::WrongValue { heap, stored, rules } => {
+                write!(f, "G({heap}) is stored as {stored}, but the game's rules give {rules}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for CheckpointError {}
+
+/// The checkpoint's bytes (see the module documentation).
+pub fn encode(game: &HeapGame, values: &[u16], step: HeapStep) -> Vec<u8> {
+    let text = game.to_string();
+    let mut out = Vec::with_capacity(FIXED + text.len() + 2 * values.len() + CRC);
+    let written: Result<(), Infallible> = write(game, values, step, &mut |bytes| {
+        out.extend_from_slice(bytes);
+        Ok(())
+    });
+    match written {
+        Ok(()) => out,
+    }
+}
+
+/// [`encode`], a piece at a time: `sink` gets the bytes in order (the values in pieces of at most
+/// 64 KB), so a large checkpoint is written without a second copy in memory. The first error of
+/// `sink` ends the writing and is returned.
+pub fn write<E>(
+    game: &HeapGame,
+    values: &[u16],
+    step: HeapStep,
+    sink: &mut dyn FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut crc = crc32fast::Hasher::new();
+    let mut put = |bytes: &[u8]| {
+        crc.update(bytes);
+        sink(bytes)
+    };
+    let text = game.to_string();
+    let mut head = Vec::with_capacity(FIXED + text.len());
+    head.extend_from_slice(&MAGIC);
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    for field in [values.len() as u64, step.start, step.target, step.work] {
+        head.extend_from_slice(&field.to_le_bytes());
+    }
+    head.extend_from_slice(&(text.len() as u16).to_le_bytes());
+    head.extend_from_slice(text.as_bytes());
+    put(&head)?;
+    let mut buffer = Vec::with_capacity(1 << 16);
+    for chunk in values.chunks(1 << 15) {
+        buffer.clear();
+        buffer.extend(chunk.iter().flat_map(|v| v.to_le_bytes()));
+        put(&buffer)?;
+    }
+    let crc = crc.finalize();
+    sink(&crc.to_le_bytes())
+}
+
+/// Decodes and checks a checkpoint of `game`'s search (see the module documentation for the
+/// checks and their order).
+pub fn decode(bytes: &[u8], game: &HeapGame) -> Result<HeapSearch, CheckpointError> {
+    let len = bytes.len() as u64;
+    if bytes.len() < FIXED {
+        // The magic is named first when there is enough of it.
+        if let Some(found) = bytes.get(..8) {
+            if found != MAGIC {
+                return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
+            }
+        }
+        return Err(CheckpointError::TooShort { len });
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+    let found: [u8; 8] = bytes[..8].try_into().unwrap_or_default();
+    if found != MAGIC {
+        return Err(CheckpointError::BadMagic { found });
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    if version != VERSION {
+        return Err(CheckpointError::UnsupportedVersion { found: version });
+    }
+    let (count, start, target, work) = (u64_at(12), u64_at(20), u64_at(28), u64_at(36));
+    let text_len = u16::from_le_bytes(bytes[44..46].try_into().unwrap_or_default());
+    // At most 2^16 + 2^65 + 50: no overflow in u128.
+    let expected = FIXED as u128 + u128::from(text_len) + 2 * u128::from(count) + CRC as u128;
+    if expected != u128::from(len) {
+        return Err(CheckpointError::Length { expected: u64::try_from(expected).unwrap_or(u64::MAX), found: len });
+    }
+    let end = bytes.len() - CRC;
+    let stored = u32::from_le_bytes(bytes[end..].try_into().unwrap_or_default());
+    let computed = crc32fast::hash(&bytes[..end]);
+    if stored != computed {
+        return Err(CheckpointError::Checksum { stored, computed });
+    }
+    let text = &bytes[FIXED..FIXED + usize::from(text_len)];
+    let wanted = game.to_string();
+    if text != wanted.as_bytes() {
+        let found = String::from_utf8_lossy(text).chars().flat_map(char::escape_debug).collect();
+        return Err(CheckpointError::OtherGame { found, expected: wanted });
+    }
+    let bad = |reason: String| Err(CheckpointError::BadStep { reason });
+    if count == 0 || count > MAX_HEAPS as u64 {
+        return bad(alloc::format!("{count} values stored (1 to {MAX_HEAPS})"));
+    }
+    if start > count || target < count {
+        return bad(alloc::format!(
+            "the step from {start} to {target} does not hold the {count} values stored (start <= N <= target)"
+        ));
+    }
+    let values: Vec<u16> =
+        bytes[FIXED + usize::from(text_len)..end].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
+    spot_check(game, &values)?;
+    Ok(HeapSearch::from_parts(game.clone(), values, HeapStep { start, target, work }))
+}
+
+/// Recomputes some values by the definition: the first ones, and the last.
+fn spot_check(game: &HeapGame, values: &[u16]) -> Result<(), CheckpointError> {
+    let three = game.max_heaps() == 3;
+    let prefix = values.len().min(if three { THREE_HEAP_PREFIX } else { PREFIX });
+    let last = values.len() - 1;
+    let heaps = (0..prefix).chain((last >= prefix && (!three || last <= THREE_HEAP_LAST)).then_some(last));
+    for heap in heaps {
+        let rules = value_by_definition(game, values, heap);
+        if rules != u32::from(values[heap]) {
+            return Err(CheckpointError::WrongValue { heap: heap as u64, stored: values[heap], rules });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::heap::{HeapControl, HeapLimits, analyze_heap_from, analyze_heap_with};
+
+    fn game(text: &str) -> HeapGame {
+        HeapGame::parse(text).unwrap()
+    }
+
+    /// A checkpoint of 0.6 stopped at its third look: bytes, and the search they hold.
+    fn stopped_officers() -> (Vec<u8>, HeapGame) {
+        let g = game("0.6");
+        let limits = HeapLimits { first: 1024, max_heap: 1 << 20, max_work: u64::MAX };
+        let mut looks = 0;
+        let a = analyze_heap_with(&g, &limits, &mut |_| {
+            looks += 1;
+            if looks < 3 { HeapControl::Continue } else { HeapControl::Interrupt }
+        });
+        (encode(&g, a.values(), a.step()), g)
+    }
+
+    #[test]
+    fn round_trip() {
+        let (bytes, g) = stopped_officers();
+        let search = decode(&bytes, &g).unwrap();
+        let count = search.values().len() as u64;
+        assert!(count > 1000, "{count}");
+        assert_eq!(bytes.len(), 50 + "0.6".len() + 2 * search.values().len());
+        assert_eq!(encode(search.game(), search.values(), search.step()), bytes);
+        let step = search.step();
+        assert!(step.start < step.target && step.work > 0, "{step:?}");
+        // The pieces of `write` make the same bytes, and its sink's error ends it.
+        let mut pieces = Vec::new();
+        write::<()>(&g, search.values(), step, &mut |b| {
+            pieces.extend_from_slice(b);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(pieces, bytes);
+        let mut calls = 0;
+        assert_eq!(
+            write(&g, search.values(), step, &mut |_| {
+                calls += 1;
+                if calls == 2 { Err("full") } else { Ok(()) }
+            }),
+            Err("full")
+        );
+        assert_eq!(calls, 2);
+        // The header, field by field.
+        assert_eq!(&bytes[..8], b"GRUNDYCK");
+        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+        assert_eq!(bytes[12..20], count.to_le_bytes());
+        assert_eq!(bytes[20..28], step.start.to_le_bytes());
+        assert_eq!(bytes[28..36], step.target.to_le_bytes());
+        assert_eq!(bytes[36..44], step.work.to_le_bytes());
+        assert_eq!(bytes[44..46], 3u16.to_le_bytes());
+        assert_eq!(&bytes[46..49], b"0.6");
+        assert_eq!(bytes[49 + 2 * 5..49 + 2 * 6], search.values()[5].to_le_bytes());
+        let end = bytes.len() - 4;
+        assert_eq!(bytes[end..], crc32fast::hash(&bytes[..end]).to_le_bytes());
+    }
+
+    /// Bytes with a field changed and the checksum made to match again.
+    fn forged(bytes: &[u8], at: usize, with: &[u8]) -> Vec<u8> {
+        let mut b = bytes.to_vec();
+        b[at..at + with.len()].copy_from_slice(with);
+        let end = b.len() - 4;
+        let crc = crc32fast::hash(&b[..end]);
+        b[end..].copy_from_slice(&crc.to_le_bytes());
+        b
+    }
+
+    /// The error, without printing a whole search when there is none.
+    fn refused(bytes: &[u8], g: &HeapGame) -> CheckpointError {
+        match decode(bytes, g) {
+            Ok(s) => panic!("accepted: {} values, {:?}", s.values().len(), s.step()),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn refusals() {
+        let (bytes, g) = stopped_officers();
+        for cut in [0, 5, 8, 45, 46, 100, bytes.len() - 1] {
+            let e = refused(&bytes[..cut], &g);
+            assert!(
+                matches!(e, CheckpointError::TooShort { .. } | CheckpointError::Length { .. }),
+                "cut at {cut}: {e}"
+            );
+            assert!(e.to_string().contains("truncated"), "cut at {cut}: {e}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(refused(&longer, &g).to_string().contains("bytes were added"));
+        // Every byte after the header's length fields flipped, one at a time (a sample).
+        for at in (44..bytes.len()).step_by(9973).chain([44, 46, 50, bytes.len() - 5, bytes.len() - 1]) {
+            let mut b = bytes.clone();
+            b[at] ^= 0x10;
+            let e = refused(&b, &g);
+            assert!(matches!(e, CheckpointError::Checksum { .. } | CheckpointError::Length { .. }), "byte {at}: {e}");
+        }
+        let mut b = bytes.clone();
+        b[bytes.len() / 2] ^= 1;
+        assert!(matches!(decode(&b, &g), Err(CheckpointError::Checksum { .. })));
+        assert!(refused(&b, &g).to_string().contains("damaged"));
+        let e = refused(&forged(&bytes, 0, b"GRUNDYSG"), &g);
+        assert_eq!(e, CheckpointError::BadMagic { found: *b"GRUNDYSG" });
+        assert!(e.to_string().contains("not a grundy checkpoint"), "{e}");
+        assert!(matches!(decode(b"GRUNDYSG", &g), Err(CheckpointError::BadMagic { .. })));
+        let e = refused(&forged(&bytes, 8, &2u32.to_le_bytes()), &g);
+        assert_eq!(e, CheckpointError::UnsupportedVersion { found: 2 });
+        assert!(e.to_string().contains("version 2 is not supported"), "{e}");
+        // Another game, by name; the same game written another way is the same game.
+        let e = refused(&bytes, &game("0.7"));
+        assert_eq!(e, CheckpointError::OtherGame { found: "0.6".into(), expected: "0.7".into() });
+        assert!(e.to_string().contains("a checkpoint of game 0.6, not of 0.7"), "{e}");
+        assert!(decode(&bytes, &game(".6")).is_ok());
+        // The step must hold the values.
+        let count = u64::from_le_bytes(bytes[12..20].try_into().unwrap());
+        let e = refused(&forged(&bytes, 20, &(count + 1).to_le_bytes()), &g);
+        assert!(matches!(e, CheckpointError::BadStep { .. }), "{e}");
+        let e = refused(&forged(&bytes, 28, &(count - 1).to_le_bytes()), &g);
+        assert!(e.to_string().contains(&alloc::format!("does not hold the {count} values")), "{e}");
+        // Values that are not the game's: G(0), an early one, the last one.
+        let values = 46 + 3;
+        let e = refused(&forged(&bytes, values, &1u16.to_le_bytes()), &g);
+        assert_eq!(e, CheckpointError::WrongValue { heap: 0, stored: 1, rules: 0 });
+        let v = u16::from_le_bytes([bytes[values + 2 * 700], bytes[values + 2 * 700 + 1]]);
+        let e = refused(&forged(&bytes, values + 2 * 700, &(v + 1).to_le_bytes()), &g);
+        assert_eq!(e, CheckpointError::WrongValue { heap: 700, stored: v + 1, rules: u32::from(v) });
+        assert!(e.to_string().contains(&alloc::format!("G(700) is stored as {}", v + 1)), "{e}");
+        let last = values + 2 * (count as usize - 1);
+        let e = refused(&forged(&bytes, last, &999u16.to_le_bytes()), &g);
+        assert!(matches!(e, CheckpointError::WrongValue { heap, .. } if heap == count - 1), "{e}");
+        // Another game's values under this game's name.
+        let kayles = game("0.77");
+        let a = analyze_heap_from(HeapSearch::new(&kayles), &HeapLimits::default(), &mut |_, _| HeapControl::Continue);
+        let e = refused(&encode(&g, a.values(), a.step()), &g);
+        assert!(matches!(e, CheckpointError::WrongValue { heap: 1, stored: 1, rules: 0 }), "{e}");
+    }
+}
