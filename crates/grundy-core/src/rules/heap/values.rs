@@ -49,8 +49,9 @@
 //! With the `std` feature, heaps on the sparse path from heap 2^14 on are computed by a pipeline
 //! (module `pipeline`): steps 1 and 2 of a block of heaps run ahead, each heap given its
 //! candidate, while the heaps of the block before are proven; a proof that fails throws away
-//! what was computed after it. Steps 1 and 2 and the proofs cost about the same (Officers), so
-//! two cores nearly halve the time. [`HeapValues::set_threads`] turns it off; the sequential
+//! what was computed after it. On Officers, steps 1 and 2 are about 40% of the time and the
+//! proofs 55%, and the thread done first joins the proofs: two cores took 1.75 times fewer
+//! seconds than one (BENCHMARKS.md). [`HeapValues::set_threads`] turns it off; the sequential
 //! engine is the tests' oracle for it.
 //!
 //! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
@@ -191,6 +192,10 @@ pub struct HeapValues {
     block: usize,
     #[cfg(feature = "std")]
     pipeline_from: usize,
+    /// The option values per heap (on average since the last check) from which the pipeline
+    /// runs: below, its overhead outweighs what the second thread gives.
+    #[cfg(feature = "std")]
+    pipeline_work: u64,
     /// A power of two above every value so far.
     cap: usize,
     max_value: u16,
@@ -237,6 +242,8 @@ impl HeapValues {
             block: pipeline::BLOCK,
             #[cfg(feature = "std")]
             pipeline_from: pipeline::FROM,
+            #[cfg(feature = "std")]
+            pipeline_work: pipeline::HEAVY,
             cap: 2,
             max_value: 0,
             work: 0,
@@ -332,7 +339,7 @@ impl HeapValues {
     }
 
     /// [`extend_to`](Self::extend_to), calling `stop` every 2^16 heaps or 2^24 option
-    /// values, whichever comes first: when it returns `true`, the
+    /// values, whichever comes first (on two threads, every 2^16 heaps): when it returns `true`, the
     /// extension ends with [`ValuesError::Stopped`], keeping the values computed.
     pub fn extend_with<F>(&mut self, n: usize, max_work: u64, stop: &mut F) -> Result<(), ValuesError>
     where
@@ -347,6 +354,8 @@ impl HeapValues {
         self.values.reserve(n.saturating_sub(self.values.len()));
         let mut next_heap = (self.values.len() | (CHECK_HEAPS - 1)) + 1;
         let mut next_work = self.work.saturating_add(CHECK_WORK);
+        #[cfg(feature = "std")]
+        let mut since = (self.values.len(), self.work);
         while self.values.len() < n {
             let heap = self.values.len();
             if self.work > max_work {
@@ -358,6 +367,10 @@ impl HeapValues {
                 }
                 next_heap = (heap | (CHECK_HEAPS - 1)) + 1;
                 next_work = self.work.saturating_add(CHECK_WORK);
+                #[cfg(feature = "std")]
+                {
+                    since = (heap, self.work);
+                }
             }
             if self.rebuild_due(heap) {
                 self.rebuild(heap);
@@ -368,7 +381,9 @@ impl HeapValues {
                 // chosen where the sequential engine chooses it.
                 let half = self.next_rebuild / 2;
                 let end = n.min(next_heap).min(if heap < half { half } else { self.next_rebuild });
+                let heavy = heap > since.0 && self.work - since.1 >= self.pipeline_work * (heap - since.0) as u64;
                 if self.block > 0
+                    && heavy
                     && heap >= self.pipeline_from
                     && end >= heap + 2 * self.block
                     && self.sparse_path(heap)
@@ -581,7 +596,7 @@ mod tests {
         let mut e = HeapValues::new(game);
         #[cfg(feature = "std")]
         match pipeline {
-            Some((from, block)) => (e.pipeline_from, e.block) = (from, block),
+            Some((from, block)) => (e.pipeline_from, e.block, e.pipeline_work) = (from, block, 0),
             None => e.block = 0,
         }
         #[cfg(not(feature = "std"))]
