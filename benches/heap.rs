@@ -3,7 +3,7 @@
 //! Workloads: `0.16` and `0.354` to their proven periods, Officers (`0.6`, no period known) to
 //! 2^22 values. Each round runs every chosen workload on both sides, interleaved (the anchor first
 //! in odd rounds). Every run is printed as a CSV line (`workload,round,side,values,wall_s,cpu_s`:
-//! the values computed; the CPU time is this thread's, or the anchor process's, from `getrusage`,
+//! the values computed; the CPU time is this process's (both threads of grundy's pipeline), or the anchor process's, from `getrusage`,
 //! which a shared machine disturbs less than the wall time), then the medians and the ratios
 //! grundy / anchor as Markdown.
 //!
@@ -46,11 +46,11 @@ struct Times {
     cpu: Duration,
 }
 
-/// User plus system time of this thread (`RUSAGE_THREAD`) or of the waited-for children.
+/// User plus system time of this process (`RUSAGE_SELF`) or of the waited-for children.
 fn cpu_time(who: libc::c_int) -> Duration {
     // SAFETY: `rusage` is plain data, for which all zeros is a valid value.
     let mut usage: libc::rusage = unsafe { core::mem::zeroed() };
-    // SAFETY: `usage` is a valid, writable `rusage`; `who` is RUSAGE_THREAD or RUSAGE_CHILDREN.
+    // SAFETY: `usage` is a valid, writable `rusage`; `who` is RUSAGE_SELF or RUSAGE_CHILDREN.
     let status = unsafe { libc::getrusage(who, &mut usage) };
     assert_eq!(status, 0, "getrusage");
     let micros = |t: libc::timeval| Duration::from_micros(t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64);
@@ -61,9 +61,9 @@ fn cpu_time(who: libc::c_int) -> Duration {
 fn grundy(w: &Workload) -> Times {
     let game = HeapGame::parse(w.code).expect("a valid code");
     let limits = HeapLimits { first: 1 << 10, max_heap: w.max_heap, max_work: u64::MAX };
-    let (start, cpu) = (Instant::now(), cpu_time(libc::RUSAGE_THREAD));
+    let (start, cpu) = (Instant::now(), cpu_time(libc::RUSAGE_SELF));
     let analysis = analyze_heap(&game, &limits);
-    let time = Times { values: analysis.computed(), wall: start.elapsed(), cpu: cpu_time(libc::RUSAGE_THREAD) - cpu };
+    let time = Times { values: analysis.computed(), wall: start.elapsed(), cpu: cpu_time(libc::RUSAGE_SELF) - cpu };
     let got = analysis.period().map(|Period { period, preperiod }| (period, preperiod));
     assert_eq!(got, w.period, "{}: {analysis}", w.code);
     if w.period.is_none() {

@@ -55,13 +55,12 @@ struct Failure {
 }
 
 impl HeapValues {
-    /// Computes heaps from `len()` towards `end` on both cores, in blocks of [`BLOCK`] heaps, until
-    /// `end`, until [`work`](Self::work) reaches `work_until`, or until a proof fails or a
-    /// value exceeds the limit (the sequential path then takes the heap; when it is the first,
-    /// nothing is computed). Every
-    /// block started is proven before this returns. The caller has checked that the heaps from
-    /// `len()` take the sparse path with the current mask, and that no new mask is due before
-    /// `end`.
+    /// Computes heaps from `len()` towards `end` on both cores, in blocks of [`BLOCK`] heaps: until
+    /// `end`, until [`work`](Self::work) reaches `work_until`, or until a proof fails or a value
+    /// exceeds the limit (the sequential path then takes that heap; when it is the first, nothing
+    /// is computed). Every block started is proven before this returns. The caller has checked
+    /// that the heaps from `len()` take the sparse path with the current mask, and that no new
+    /// mask is due before `end`.
     pub(super) fn extend_pipelined(&mut self, end: usize, work_until: u64) {
         let mut helper = self.helper.take().unwrap_or_else(Worker::new);
         let mut pending: Option<Speculated> = None;
