@@ -38,7 +38,7 @@
 //! The steps live in module `steps`. Step 1 walks the rare positions and their values side by
 //! side (two arrays read in order); step 3 reads the values of the small parts forwards and of
 //! the large parts backwards, two runs of `u16`. Every option value met is stamped (`stamp[v] =
-//! tick`, one store, no branch, a new tick per heap; the stamp array has 2^16 entries, so a
+//! tick`, one store, no branch, a new tick per step; the stamp array has 2^16 entries, so a
 //! `u16` index needs no bounds check), and the to-do list of the proof is checked only after
 //! each block of parts per split digit (blocks of `PROOF_BLOCK` parts, doubling: most proofs end
 //! within a few parts, some take thousands). The candidate and the to-do list come from the
@@ -452,24 +452,14 @@ impl HeapValues {
 
     /// `G(n)` for `n = values.len() >= 1`.
     fn compute(&mut self, n: usize) -> u32 {
-        let cur = self.worker.marks.next();
         if self.sparse_path(n) {
-            let Self {
-                values,
-                worker: Worker { marks, free },
-                work,
-                moves,
-                sparse,
-                rare,
-                rare_values,
-                class_values,
-                ..
-            } = self;
+            let Self { values, worker, work, moves, sparse, rare, rare_values, class_values, .. } = self;
             let view = View { moves, sparse: *sparse, rare, rare_values, class_values };
             let g = &values[..n];
-            let cand = view.candidate(Known { done: g, block: &[] }, n, cur, &mut marks.stamp, free, work);
-            return view.prove(g, n, cand, cur, &mut marks.stamp, free, work);
+            let cand = view.candidate(Known { done: g, block: &[] }, n, worker, work);
+            return view.prove(g, n, cand, worker, work);
         }
+        let cur = self.worker.marks.next();
         let Self { values: g, worker, moves, work, .. } = self;
         let Moves { take_all, take_one, split2, split3, unequal, .. } = moves;
         let (g, stamp, unequal) = (&g[..], &mut worker.marks.stamp, *unequal);
@@ -593,6 +583,7 @@ mod tests {
 
     /// The sequential engine, or the pipeline from heap `from` in blocks of `block` heaps.
     fn engine(game: &HeapGame, pipeline: Option<(usize, usize)>) -> HeapValues {
+        #[cfg_attr(not(feature = "std"), allow(unused_mut))] // set below with threads only
         let mut e = HeapValues::new(game);
         #[cfg(feature = "std")]
         match pipeline {

@@ -140,8 +140,7 @@ fn speculate(
         let mut work = 0;
         let (known, rest) = block.split_at_mut(k);
         let g = Known { done, block: known };
-        let cur = worker.marks.next();
-        let cand = view.candidate(g, start + k, cur, &mut worker.marks.stamp, &mut worker.free, &mut work);
+        let cand = view.candidate(g, start + k, worker, &mut work);
         if cand > limit {
             break;
         }
@@ -176,9 +175,8 @@ fn prove_block(
         worker.free.clear();
         worker.free.extend_from_slice(p.todo(k));
         let cand = u32::from(done[n]);
-        let cur = worker.marks.next();
         let mut work = 0;
-        let v = view.prove(&done[..n], n, cand, cur, &mut worker.marks.stamp, &mut worker.free, &mut work);
+        let v = view.prove(&done[..n], n, cand, worker, &mut work);
         works.push((k, work));
         if v != cand {
             failure = Some(Failure { heap: n, value: v as u16 });

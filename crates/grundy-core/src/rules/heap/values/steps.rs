@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::{HeapValues, PROOF_BLOCK, PROOF_BLOCK_MAX, Sparse};
 
 /// Per-value marks: `stamp[v] == tick` marks `v` as an option of the heap being computed. Indexed
-/// by a `u16`, so the hot loops need no bounds checks; a fresh tick per heap, so nothing is
+/// by a `u16`, so the hot loops need no bounds checks; a fresh tick per step of a heap, so nothing is
 /// cleared between heaps (and no mark is ever mistaken for one of a heap computed again).
 #[derive(Debug, Clone)]
 pub(super) struct Marks {
@@ -120,19 +120,14 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Steps 1 and 2 for heap `n`, whose smaller heaps' values are `g`: marks (with `cur`) the
-    /// values of the take moves and of the splits with a rare part, returns the candidate (2^16 if
-    /// every value of the target class below it is marked) and leaves in `free` the proof's
-    /// to-do list (the unmarked values below the candidate, increasing).
-    pub(super) fn candidate(
-        &self,
-        g: Known<'_>,
-        n: usize,
-        cur: u32,
-        stamp: &mut [u32; 1 << 16],
-        free: &mut Vec<u16>,
-        work: &mut u64,
-    ) -> u32 {
+    /// Steps 1 and 2 for heap `n`, whose smaller heaps' values are `g`: marks (with a new tick of
+    /// `worker`) the values of the take moves and of the splits with a rare part, returns the
+    /// candidate (2^16 if every value of the target class below it is marked) and leaves in
+    /// `worker.free` the proof's to-do list (the unmarked values below the candidate, increasing).
+    pub(super) fn candidate(&self, g: Known<'_>, n: usize, worker: &mut Worker, work: &mut u64) -> u32 {
+        let cur = worker.marks.next();
+        let Worker { marks, free } = worker;
+        let stamp = &mut marks.stamp;
         for &i in self.moves.take_all.iter() {
             if i == n {
                 stamp[0] = cur;
@@ -185,19 +180,13 @@ impl<'a> View<'a> {
     }
 
     /// Step 3 for heap `n`, whose smaller heaps' values are `g`: scans the splits of two common
-    /// heaps, marking with `cur`, until every value of `free` is marked. Returns `cand` if they
-    /// all are (it is `G(n)`), else the smallest left (every option was seen: a new rare value).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn prove(
-        &self,
-        g: &[u16],
-        n: usize,
-        cand: u32,
-        cur: u32,
-        stamp: &mut [u32; 1 << 16],
-        free: &mut Vec<u16>,
-        work: &mut u64,
-    ) -> u32 {
+    /// heaps, marking with a new tick of `worker`, until every value of its to-do list
+    /// (`worker.free`) is marked. Returns `cand` if they all are (it is `G(n)`), else the smallest
+    /// left (every option was seen: a new rare value).
+    pub(super) fn prove(&self, g: &[u16], n: usize, cand: u32, worker: &mut Worker, work: &mut u64) -> u32 {
+        let cur = worker.marks.next();
+        let Worker { marks, free } = worker;
+        let stamp = &mut marks.stamp;
         // Smallest part first across all split digits (a value missing from one digit's splits is
         // usually found early in another's), a block of parts at a time: every option value is
         // marked without a branch, and the to-do list is checked after each block.
