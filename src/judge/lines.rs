@@ -179,7 +179,8 @@ mod tests {
     /// for every k up to 19, are those `format!` writes.
     #[test]
     fn lines_are_those_format_writes() {
-        let outcome = |case: u64| if case % 3 == 0 { Outcome::SecondPlayerWins } else { Outcome::FirstPlayerWins };
+        let outcome =
+            |case: u64| if case.is_multiple_of(3) { Outcome::SecondPlayerWins } else { Outcome::FirstPlayerWins };
         let mut lines = CaseLines::new();
         let (mut out, mut expected) = (Vec::new(), String::new());
         for case in 1..=100_000 {

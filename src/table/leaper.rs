@@ -89,10 +89,10 @@ impl<'a> LeaperTable<'a> {
         // The coarse path first (one comparison, and the form is g inside the square too), then
         // a plain branch on the square, not `get(x, y).or_else(..)`: with the `Option` chain a
         // far query of `cargo bench -p grundy-bench --bench lookup` took 11 ns, with this 4.3.
-        if let Some(form) = self.closed_form {
-            if let Some(g) = form.far(x, y) {
-                return Some(g);
-            }
+        if let Some(form) = self.closed_form
+            && let Some(g) = form.far(x, y)
+        {
+            return Some(g);
         }
         let bound = self.bound as u64;
         if x < bound && y < bound { Some(self.cells[x as usize * self.bound + y as usize]) } else { self.beyond(x, y) }

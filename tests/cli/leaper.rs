@@ -194,11 +194,11 @@ impl Rebuilt {
         let i = self.strips.iter().filter(|s| past(s)).count().min(last);
         let strip = &self.strips[i];
         let n = offset(strip);
-        if let Some((lo, hi)) = strip.band {
-            if (lo..=hi).contains(&n) {
-                let phase = if strip.by_x { x } else { y }.rem_euclid(strip.phase_len);
-                return strip.pattern[(n - lo) as usize][phase as usize];
-            }
+        if let Some((lo, hi)) = strip.band
+            && (lo..=hi).contains(&n)
+        {
+            let phase = if strip.by_x { x } else { y }.rem_euclid(strip.phase_len);
+            return strip.pattern[(n - lo) as usize][phase as usize];
         }
         let k = if past(strip) { i.min(last - 1) } else { i - 1 };
         let s = &self.sectors[k];

@@ -280,7 +280,7 @@ fn bad_bytes_of_a_file_changed_while_it_is_read_report_the_change() {
 fn a_large_last_case_of_a_file_reads_like_bytes_in_memory() {
     let count = (6 << 20) / 8;
     // Knights in the square (read in bulk), and every 97th beyond it (read token by token).
-    let knight = |i: usize| if i % 97 == 0 { (500 + i % 3000, i % 7) } else { (i % 500, (i * 7) % 500) };
+    let knight = |i: usize| if i.is_multiple_of(97) { (500 + i % 3000, i % 7) } else { (i % 500, (i * 7) % 500) };
     let knights: String = (0..count).map(|i| format!("{} {}\n", knight(i).0, knight(i).1)).collect();
     let mut inputs = vec![
         format!("2\n1\n3 4\n{count}\n{knights}"),

@@ -117,8 +117,11 @@ fn random_certified_sets_evaluate_alike_and_satisfy_the_recurrence() {
         for i in 0..cells {
             let bits = 1 + (i % 64) as u32;
             let top = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
-            let (x, y) =
-                if rng.next() % 2 == 0 { (rng.next() & top, rng.next() & top) } else { near_ray(&mut rng, &dirs, top) };
+            let (x, y) = if rng.next().is_multiple_of(2) {
+                (rng.next() & top, rng.next() & top)
+            } else {
+                near_ray(&mut rng, &dirs, top)
+            };
             let value = table.form_value(x, y).unwrap();
             assert_eq!(value, form.eval(x, y), "{set}: ({x}, {y})");
             if x.max(y) > u64::MAX - 64 {

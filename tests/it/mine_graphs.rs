@@ -241,7 +241,7 @@ proptest! {
     #[test]
     fn the_normal_form_keeps_the_value(g in multi(), (parents, loops) in branch(), at in any::<u64>(), perm_seed: u64) {
         let at = (at as usize) % g.loops.len();
-        let g = if at % 2 == 0 { hang_twice(&g, at, &parents, &loops) } else { g };
+        let g = if at.is_multiple_of(2) { hang_twice(&g, at, &parents, &loops) } else { g };
         prop_assume!(moves(&g) <= 22);
         let want = Whole::value(&g);
         let (closed, parts) = Engine::default().normal_form(&graph(&g));

@@ -86,8 +86,11 @@ fn random_cases_follow_the_misere_rule() {
         input += &format!("{k}\n");
         input += &piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         input += "\n";
-        let first_wins =
-            if piles.iter().all(|&p| p == 1) { piles.len() % 2 == 0 } else { piles.iter().fold(0, |x, &p| x ^ p) != 0 };
+        let first_wins = if piles.iter().all(|&p| p == 1) {
+            piles.len().is_multiple_of(2)
+        } else {
+            piles.iter().fold(0, |x, &p| x ^ p) != 0
+        };
         expected += &format!("Case {case}: {}\n", if first_wins { "Alice" } else { "Bob" });
     }
     assert_eq!(judge(&input).unwrap(), expected);

@@ -209,7 +209,7 @@ fn misere_every_small_position() {
 /// even; otherwise iff the XOR is not 0.
 fn spec_rule_wins(piles: &[u64]) -> bool {
     let piles: Vec<u64> = piles.iter().copied().filter(|&p| p > 0).collect();
-    if piles.iter().all(|&p| p == 1) { piles.len() % 2 == 0 } else { piles.iter().fold(0, |a, &p| a ^ p) != 0 }
+    if piles.iter().all(|&p| p == 1) { piles.len().is_multiple_of(2) } else { piles.iter().fold(0, |a, &p| a ^ p) != 0 }
 }
 
 #[test]

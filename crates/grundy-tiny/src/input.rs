@@ -491,10 +491,10 @@ impl Scanner {
         if let Some(watch) = &mut self.watch {
             watch.read += n as u64;
             let misread = [watch.read < watch.expected, watch.read > watch.expected];
-            if n == 0 || misread[1] {
-                if let Some(what) = self.change(misread) {
-                    return Err(self.read_failed(|m| m.b(&what.0)));
-                }
+            if (n == 0 || misread[1])
+                && let Some(what) = self.change(misread)
+            {
+                return Err(self.read_failed(|m| m.b(&what.0)));
             }
         }
         Ok(keep)

@@ -57,15 +57,13 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
     while case < cases {
         case += 1;
         let n = scan.expect(out, What { name: "n, the number of knights", index: 0, case });
-        if case == cases {
-            if let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, &mut values, Values::new, half)
-            {
-                if c1 + c2 == n {
-                    scan.skip_to_end();
-                    lines.push(out, if x1 != x2 { &ALICE } else { &BOB });
-                    break;
-                }
-            }
+        if case == cases
+            && let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, &mut values, Values::new, half)
+            && c1 + c2 == n
+        {
+            scan.skip_to_end();
+            lines.push(out, if x1 != x2 { &ALICE } else { &BOB });
+            break;
         }
         let (read, nimber, stop) = read_knights(scan, &mut values, n);
         if let Some((y, result)) = stop {

@@ -33,13 +33,12 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
         }
         // The XOR of the piles, and the OR of their halves (0 iff every pile is one).
         let mut summary = None;
-        if case == cases {
-            if let Some([[c1, x1, b1], [c2, x2, b2]]) = halves::read_rest_in_halves(scan, &mut (), || (), half) {
-                if c1 + c2 == k {
-                    scan.skip_to_end();
-                    summary = Some((x1 ^ x2, b1 | b2));
-                }
-            }
+        if case == cases
+            && let Some([[c1, x1, b1], [c2, x2, b2]]) = halves::read_rest_in_halves(scan, &mut (), || (), half)
+            && c1 + c2 == k
+        {
+            scan.skip_to_end();
+            summary = Some((x1 ^ x2, b1 | b2));
         }
         let (xor, big) = match summary {
             Some(summary) => summary,

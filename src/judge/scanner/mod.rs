@@ -86,11 +86,11 @@ fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
 #[inline(always)]
 fn fast_u64(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
     let (mut value, mut len) = swar_digits(load(bytes.get(start..start + 8)?));
-    if len == 8 {
-        if let Some(chunk) = bytes.get(start + 8..start + 16) {
-            let (low, more) = swar_digits(load(chunk));
-            (value, len) = (value * POW10[more] + low, 8 + more);
-        }
+    if len == 8
+        && let Some(chunk) = bytes.get(start + 8..start + 16)
+    {
+        let (low, more) = swar_digits(load(chunk));
+        (value, len) = (value * POW10[more] + low, 8 + more);
     }
     (len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b))).then_some((value, start + len))
 }

@@ -129,7 +129,7 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
 
 /// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
 pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure> {
-    if coordinates.len() % 2 != 0 {
+    if !coordinates.len().is_multiple_of(2) {
         return Err(Failure::invalid(format!(
             "an odd number of coordinates ({}): give X Y pairs (the last X has no Y)",
             coordinates.len()

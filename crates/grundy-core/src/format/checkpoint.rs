@@ -197,10 +197,10 @@ pub fn decode(bytes: &[u8], game: &HeapGame) -> Result<HeapSearch, CheckpointErr
     let len = bytes.len() as u64;
     if bytes.len() < FIXED {
         // The magic is named first when there is enough of it.
-        if let Some(found) = bytes.get(..8) {
-            if found != MAGIC {
-                return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
-            }
+        if let Some(found) = bytes.get(..8)
+            && found != MAGIC
+        {
+            return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
         }
         return Err(CheckpointError::TooShort { len });
     }

@@ -141,7 +141,7 @@ pub fn decode(bytes: &[u8]) -> Result<HeapTable<'_>, String> {
         return Err(alloc::format!("the game {text:?} is not written canonically ({game})"));
     }
     let values = &bytes[FIXED + len..];
-    if values.len() % 2 != 0 || values.is_empty() {
+    if !values.len().is_multiple_of(2) || values.is_empty() {
         return Err(alloc::format!("{} bytes of values is not a whole number of values, at least one", values.len()));
     }
     let count = (values.len() / 2) as u64;

@@ -180,7 +180,7 @@ impl Layout {
 
 /// A light colour per region: hues the golden angle apart, two lightnesses.
 fn region_colour(g: u32) -> Rgb {
-    hsl((f64::from(g) * 137.508) % 360.0, 0.65, if g % 2 == 0 { 0.72 } else { 0.82 })
+    hsl((f64::from(g) * 137.508) % 360.0, 0.65, if g.is_multiple_of(2) { 0.72 } else { 0.82 })
 }
 
 /// The picture of the case `args` names, and the refusal to tell when the solver refused it

@@ -27,7 +27,7 @@ pub fn value_colour(v: u8) -> Rgb {
         Some(&c) => c,
         None => {
             let k = f64::from(v - 8);
-            hsl((20.0 + 137.508 * k) % 360.0, 0.7, if v % 2 == 0 { 0.42 } else { 0.68 })
+            hsl((20.0 + 137.508 * k) % 360.0, 0.7, if v.is_multiple_of(2) { 0.42 } else { 0.68 })
         }
     }
 }

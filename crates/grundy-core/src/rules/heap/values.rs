@@ -76,6 +76,7 @@
 #[cfg(feature = "std")]
 mod pipeline;
 mod steps;
+mod wide;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -83,6 +84,7 @@ use core::fmt;
 
 use super::spec::HeapGame;
 use steps::{Known, Moves, View, Worker};
+use wide::Avx512;
 
 /// The most heaps [`HeapValues`] computes (`G(0..MAX_HEAPS)`): positions are stored in 32 bits.
 pub const MAX_HEAPS: usize = (u32::MAX - 1) as usize;
@@ -181,6 +183,8 @@ pub struct HeapValues {
     class_values: [Vec<u16>; 2],
     /// Count of each value at odd (`[1]`) and even (`[0]`) positions >= 1.
     counts: [Vec<u64>; 2],
+    /// Where proofs run on AVX-512 (module `wide`): where the CPU has it.
+    wide: Option<Avx512>,
     /// The marks and to-do list of the calling thread.
     worker: Worker,
     /// Those of the pipeline's second thread, made when it first runs.
@@ -235,6 +239,7 @@ impl HeapValues {
             rare_values: Vec::new(),
             class_values: [Vec::new(), Vec::new()],
             counts: [vec![0; 2], vec![0; 2]],
+            wide: Avx512::detect(),
             worker: Worker::new(),
             #[cfg(feature = "std")]
             helper: None,
@@ -453,8 +458,8 @@ impl HeapValues {
     /// `G(n)` for `n = values.len() >= 1`.
     fn compute(&mut self, n: usize) -> u32 {
         if self.sparse_path(n) {
-            let Self { values, worker, work, moves, sparse, rare, rare_values, class_values, .. } = self;
-            let view = View { moves, sparse: *sparse, rare, rare_values, class_values };
+            let Self { values, worker, work, moves, sparse, rare, rare_values, class_values, wide, .. } = self;
+            let view = View { moves, sparse: *sparse, rare, rare_values, class_values, wide: *wide };
             let g = &values[..n];
             let cand = view.candidate(Known { done: g, block: &[] }, n, worker, work);
             return view.prove(g, n, cand, worker, work);
@@ -581,7 +586,8 @@ mod tests {
     use alloc::format;
     use alloc::string::{String, ToString};
 
-    /// The sequential engine, or the pipeline from heap `from` in blocks of `block` heaps.
+    /// The sequential engine, or the pipeline from heap `from` in blocks of `block` heaps; its
+    /// proofs on AVX-512 where the CPU has it.
     fn engine(game: &HeapGame, pipeline: Option<(usize, usize)>) -> HeapValues {
         #[cfg_attr(not(feature = "std"), allow(unused_mut))] // set below with threads only
         let mut e = HeapValues::new(game);
@@ -604,11 +610,19 @@ mod tests {
         e.values.iter().map(|&v| u32::from(v)).collect()
     }
 
-    /// The sequential engine and the pipeline (from heap 40 in blocks of 8, and from 200 in blocks
-    /// of 64) equal the definition.
+    /// The sequential engine (with scalar proofs, and with AVX-512 ones where the CPU has it:
+    /// the same values and work) and the pipeline (from heap 40 in blocks of 8, and from 200 in
+    /// blocks of 64) equal the definition.
     fn same_as_naive(game: &HeapGame, n: usize) {
         let slow = mex_by_definition(game, n);
-        assert_eq!(values_by(game, n, None), slow, "{game}");
+        let mut scalar = engine(game, None);
+        scalar.wide = None;
+        scalar.extend_to(n, u64::MAX).unwrap();
+        assert!(scalar.values.iter().map(|&v| u32::from(v)).eq(slow.iter().copied()), "{game} scalar");
+        let mut wide = engine(game, None);
+        wide.extend_to(n, u64::MAX).unwrap();
+        assert_eq!(wide.values, scalar.values, "{game}");
+        assert_eq!(wide.work, scalar.work, "{game}");
         for pipeline in [(40, 8), (200, 64)] {
             assert_eq!(values_by(game, n, Some(pipeline)), slow, "{game} {pipeline:?}");
         }
@@ -658,7 +672,7 @@ mod tests {
             let mut text = String::new();
             let d0 = [0u8, 0, 0, 4, 8, 12][(rng.next() % 6) as usize];
             // Hexadecimal digits now and then, octal ones mostly.
-            let hexa = rng.next() % 5 == 0;
+            let hexa = rng.next().is_multiple_of(5);
             text.push_str(&format!("{d0:x}."));
             for _ in 0..len {
                 let d = if hexa { rng.next() % 16 } else { rng.next() % 8 };
@@ -681,6 +695,18 @@ mod tests {
     fn long_proofs_equal_the_definition() {
         same_as_naive(&HeapGame::parse("0.6").unwrap(), 21_000);
         same_as_naive(&HeapGame::parse("0.354").unwrap(), 6000);
+    }
+
+    /// The AVX-512 proofs run in these tests where the CPU has it; say so where it has not.
+    #[test]
+    fn wide_proofs_run_where_the_cpu_has_them() {
+        #[cfg(feature = "std")]
+        if Avx512::detect().is_none() {
+            std::eprintln!("no AVX-512 on this CPU: the tests compare scalar proofs only");
+        }
+        let mut e = engine(&HeapGame::parse("0.6").unwrap(), None);
+        e.extend_to(1 << 15, u64::MAX).unwrap();
+        assert!(u32::from(e.max_value) < wide::MAX_CANDIDATE);
     }
 
     #[test]

@@ -128,10 +128,10 @@ impl MoveSet {
                 hi = Some((m, (-dy, dx)));
             }
         }
-        if let (Some((ml, rl)), Some((mh, rh))) = (lo, hi) {
-            if !ratio_gt(rh, rl) {
-                return Err(MoveSetError::NoCommonPotential(ml, mh));
-            }
+        if let (Some((ml, rl)), Some((mh, rh))) = (lo, hi)
+            && !ratio_gt(rh, rl)
+        {
+            return Err(MoveSetError::NoCommonPotential(ml, mh));
         }
         let lowers = |a: i64, b: i64| moves.iter().all(|&(dx, dy)| a * i64::from(dx) + b * i64::from(dy) < 0);
         // The interval is open and non-empty with endpoints of denominator <= MAX_STEP, so a

@@ -592,10 +592,10 @@ impl Engine {
                         }
                     }
                     // Not a let chain: those need Rust 1.88, the crates' `rust-version` is 1.85.
-                    if let Cut::Vertex(v) = cut {
-                        if work.degree[v as usize] == 1 {
-                            work.leaf[v as usize] = Some((x, before as u32, options.unknown.len() as u32));
-                        }
+                    if let Cut::Vertex(v) = cut
+                        && work.degree[v as usize] == 1
+                    {
+                        work.leaf[v as usize] = Some((x, before as u32, options.unknown.len() as u32));
                     }
                     x
                 }

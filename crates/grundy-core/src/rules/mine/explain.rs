@@ -353,10 +353,10 @@ impl Cells<'_> {
     fn touches_only(&self, r: usize, c: u64, root: u32, rows: usize, cols: u64) -> bool {
         for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
             for cc in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
-                if let Some(id) = self.region_of(rr, cc) {
-                    if id != root {
-                        return false;
-                    }
+                if let Some(id) = self.region_of(rr, cc)
+                    && id != root
+                {
+                    return false;
                 }
             }
         }

@@ -98,11 +98,11 @@ impl Clock {
         if self.deadline.is_some_and(|d| now >= d) {
             return Err(elapsed);
         }
-        if let Some((hook, next)) = &mut self.progress {
-            if now >= *next {
-                *next = now.checked_add(hook.every).unwrap_or(now);
-                (hook.report)(&Progress { case: self.case, regions: self.regions, states, elapsed });
-            }
+        if let Some((hook, next)) = &mut self.progress
+            && now >= *next
+        {
+            *next = now.checked_add(hook.every).unwrap_or(now);
+            (hook.report)(&Progress { case: self.case, regions: self.regions, states, elapsed });
         }
         Ok(())
     }

@@ -74,8 +74,8 @@ impl HeapValues {
             let block_end = if more { (start + self.block).min(end) } else { start };
             self.values.resize(block_end, 0);
             let block_len = block_end - start;
-            let Self { values, moves, sparse, rare, rare_values, class_values, worker, value_limit, .. } = self;
-            let view = View { moves, sparse: *sparse, rare, rare_values, class_values };
+            let Self { values, moves, sparse, rare, rare_values, class_values, wide, worker, value_limit, .. } = self;
+            let view = View { moves, sparse: *sparse, rare, rare_values, class_values, wide: *wide };
             let (done, block) = values.split_at_mut(start);
             let done = &*done;
             let next = AtomicUsize::new(0);

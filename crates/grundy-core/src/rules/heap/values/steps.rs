@@ -6,6 +6,7 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use super::wide::{Avx512, MAX_CANDIDATE};
 use super::{HeapValues, PROOF_BLOCK, PROOF_BLOCK_MAX, Sparse};
 
 /// Per-value marks: `stamp[v] == tick` marks `v` as an option of the heap being computed. Indexed
@@ -85,6 +86,8 @@ pub(super) struct View<'a> {
     pub(super) rare: &'a [u32],
     pub(super) rare_values: &'a [u16],
     pub(super) class_values: &'a [Vec<u16>; 2],
+    /// Where proofs run on AVX-512 (module `wide`).
+    pub(super) wide: Option<Avx512>,
 }
 
 impl<'a> View<'a> {
@@ -95,6 +98,7 @@ impl<'a> View<'a> {
             rare: &e.rare,
             rare_values: &e.rare_values,
             class_values: &e.class_values,
+            wide: e.wide,
         }
     }
 
@@ -107,7 +111,7 @@ impl<'a> View<'a> {
     }
 
     /// The largest part `a` of the splits of `n - i` into parts `a <= b`, 0 if there are none.
-    fn top(&self, n: usize, i: usize) -> usize {
+    pub(super) fn top(&self, n: usize, i: usize) -> usize {
         match n.checked_sub(i) {
             Some(m) if m >= 2 => {
                 if self.moves.unequal {
@@ -184,6 +188,9 @@ impl<'a> View<'a> {
     /// (`worker.free`) is marked. Returns `cand` if they all are (it is `G(n)`), else the smallest
     /// left (every option was seen: a new rare value).
     pub(super) fn prove(&self, g: &[u16], n: usize, cand: u32, worker: &mut Worker, work: &mut u64) -> u32 {
+        if let Some(avx512) = self.wide.filter(|_| cand <= MAX_CANDIDATE) {
+            return avx512.prove(self, g, n, cand, &worker.free, work);
+        }
         let cur = worker.marks.next();
         let Worker { marks, free } = worker;
         let stamp = &mut marks.stamp;

@@ -1,0 +1,155 @@
+//! Step 3, the proof, 32 splits at a time with AVX-512 (chosen at run time where the CPU has it).
+//!
+//! The to-do list holds values below the candidate; when the candidate is at most
+//! [`MAX_CANDIDATE`] (1024) the list fits in a bitmap of 64 words of 16 bits, which is two 512-bit
+//! registers. For the parts `a..a + 32` of a split of `m`:
+//! - one load gives `G(a + j)` in lane `j`;
+//! - one load and a lane reversal give `G(m - a - j)`;
+//! - their XOR `x` is looked up in the bitmap: a two-register word permutation fetches word
+//!   `x >> 4`, and a shift by `x & 15` brings the value's bit down.
+//!
+//! A lane that hits takes its value off the list and the registers are loaded again. This happens
+//! at most once per value of the list, while the scalar proof stores a mark for every split.
+//! The blocks of parts, the order of the split digits and the work counted are the scalar proof's
+//! (`View::prove`), so the value and the work are the same on every CPU. The tests run both.
+
+use super::steps::View;
+
+/// The largest candidate proven here: its to-do values are below it, so they fit in 1024 bits.
+pub(super) const MAX_CANDIDATE: u32 = 1024;
+
+/// Evidence that the CPU has AVX-512 F and BW: made only by [`Avx512::detect`].
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Avx512(());
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+impl Avx512 {
+    /// `Some` where the CPU has AVX-512 F and BW.
+    pub(super) fn detect() -> Option<Avx512> {
+        (std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw"))
+            .then_some(Avx512(()))
+    }
+
+    /// `View::prove` for heap `n` with candidate `cand <= MAX_CANDIDATE` and to-do list `free`
+    /// (increasing): `cand` if every value of `free` is an option, else the smallest that is not.
+    pub(super) fn prove(self, view: &View<'_>, g: &[u16], n: usize, cand: u32, free: &[u16], work: &mut u64) -> u32 {
+        // SAFETY: an `Avx512` is made only where the CPU has AVX-512 F and BW.
+        unsafe { avx512::prove(view, g, n, cand, free, work) }
+    }
+}
+
+/// Without `std` (no run-time detection) or off x86-64, there is no evidence.
+#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Avx512 {}
+
+#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+impl Avx512 {
+    pub(super) fn detect() -> Option<Avx512> {
+        None
+    }
+
+    pub(super) fn prove(self, _: &View<'_>, _: &[u16], _: usize, _: u32, _: &[u16], _: &mut u64) -> u32 {
+        match self {}
+    }
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx512 {
+    use core::arch::x86_64::*;
+
+    use super::super::{PROOF_BLOCK, PROOF_BLOCK_MAX};
+    use super::{MAX_CANDIDATE, View};
+
+    /// Lane `j` takes lane `31 - j`.
+    const REVERSE: [u16; 32] = {
+        let mut r = [0; 32];
+        let mut j = 0;
+        while j < 32 {
+            r[j] = 31 - j as u16;
+            j += 1;
+        }
+        r
+    };
+
+    /// [`Avx512::prove`](super::Avx512::prove).
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn prove(view: &View<'_>, g: &[u16], n: usize, cand: u32, free: &[u16], work: &mut u64) -> u32 {
+        assert!(cand <= MAX_CANDIDATE && g.len() >= n);
+        let mut todo = [0u16; 64];
+        for &v in free {
+            todo[usize::from(v >> 4)] |= 1 << (v & 15);
+        }
+        let mut left = free.len();
+        // SAFETY: 32 `u16` from `REVERSE` and from each half of `todo`.
+        let (reverse, mut low, mut high) = unsafe {
+            (
+                _mm512_loadu_epi16(REVERSE.as_ptr().cast()),
+                _mm512_loadu_epi16(todo.as_ptr().cast()),
+                _mm512_loadu_epi16(todo[32..].as_ptr().cast()),
+            )
+        };
+        let (one, fifteen, limit) =
+            (_mm512_set1_epi16(1), _mm512_set1_epi16(15), _mm512_set1_epi16(MAX_CANDIDATE as i16));
+        let longest = view.moves.split2.iter().map(|&i| view.top(n, i)).max().unwrap_or(0);
+        let (mut a, mut block) = (1, PROOF_BLOCK);
+        while left > 0 && a <= longest {
+            let end = (a + block).min(longest + 1);
+            block = (2 * block).min(PROOF_BLOCK_MAX);
+            for &i in view.moves.split2.iter() {
+                let stop = end.min(view.top(n, i) + 1);
+                if stop <= a {
+                    break;
+                }
+                let m = n - i;
+                let mut p = a;
+                while p < stop {
+                    // The pairs (p + j, m - p - j) for j < k, with p + k - 1 <= top(n, i) <= m / 2.
+                    let k = (stop - p).min(32);
+                    let lanes = u32::MAX >> (32 - k);
+                    // SAFETY: lane j < k reads g[p + j], with p + j < stop <= m / 2 + 1 <= n. Lane
+                    // 31 - j (j < k) of the second load reads g[m - p - j], with
+                    // m - p - j >= m - stop + 1 >= m / 2 >= 1 and m - p <= n - 1; the lanes masked
+                    // off are not read, so the base may lie before `g` (hence `wrapping_sub`).
+                    let (xs, ys) = unsafe {
+                        (
+                            _mm512_maskz_loadu_epi16(lanes, g.as_ptr().add(p).cast()),
+                            _mm512_maskz_loadu_epi16(lanes << (32 - k), g.as_ptr().add(m - p).wrapping_sub(31).cast()),
+                        )
+                    };
+                    let x = _mm512_xor_si512(xs, _mm512_permutexvar_epi16(reverse, ys));
+                    let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16::<4>(x), high);
+                    let bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen));
+                    let hits = _mm512_mask_test_epi16_mask(_mm512_mask_cmplt_epu16_mask(lanes, x, limit), bit, one);
+                    if hits != 0 {
+                        let mut xv = [0u16; 32];
+                        // SAFETY: 32 `u16` into `xv`.
+                        unsafe { _mm512_storeu_epi16(xv.as_mut_ptr().cast(), x) };
+                        let mut h = hits;
+                        while h != 0 {
+                            let v = xv[h.trailing_zeros() as usize];
+                            h &= h - 1;
+                            let (w, b) = (usize::from(v >> 4), 1 << (v & 15));
+                            if todo[w] & b != 0 {
+                                todo[w] &= !b;
+                                left -= 1;
+                            }
+                        }
+                        // SAFETY: 32 `u16` from each half of `todo`.
+                        (low, high) = unsafe {
+                            (_mm512_loadu_epi16(todo.as_ptr().cast()), _mm512_loadu_epi16(todo[32..].as_ptr().cast()))
+                        };
+                    }
+                    p += k;
+                }
+                *work += (stop - a) as u64;
+            }
+            a = end;
+        }
+        todo.iter().position(|&w| w != 0).map_or(cand, |w| 16 * w as u32 + todo[w].trailing_zeros())
+    }
+}
