@@ -6,7 +6,7 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::wide::{Avx512, MAX_CANDIDATE};
+use super::wide::{Avx512, MAX_CANDIDATE, WIDE_FROM};
 use super::{HeapValues, PROOF_BLOCK, PROOF_BLOCK_MAX, Sparse};
 
 /// Per-value marks: `stamp[v] == tick` marks `v` as an option of the heap being computed. Indexed
@@ -188,9 +188,6 @@ impl<'a> View<'a> {
     /// (`worker.free`) is marked. Returns `cand` if they all are (it is `G(n)`), else the smallest
     /// left (every option was seen: a new rare value).
     pub(super) fn prove(&self, g: &[u16], n: usize, cand: u32, worker: &mut Worker, work: &mut u64) -> u32 {
-        if let Some(avx512) = self.wide.filter(|_| cand <= MAX_CANDIDATE) {
-            return avx512.prove(self, g, n, cand, &worker.free, work);
-        }
         let cur = worker.marks.next();
         let Worker { marks, free } = worker;
         let stamp = &mut marks.stamp;
@@ -198,8 +195,12 @@ impl<'a> View<'a> {
         // usually found early in another's), a block of parts at a time: every option value is
         // marked without a branch, and the to-do list is checked after each block.
         let longest = self.moves.split2.iter().map(|&i| self.top(n, i)).max().unwrap_or(0);
+        let wide = self.wide.filter(|_| cand <= MAX_CANDIDATE);
         let (mut a, mut block) = (1, PROOF_BLOCK);
         while !free.is_empty() && a <= longest {
+            if let Some(avx512) = wide.filter(|_| a >= WIDE_FROM) {
+                return avx512.prove(self, g, n, cand, (a, block), free, work);
+            }
             let end = (a + block).min(longest + 1);
             block = (2 * block).min(PROOF_BLOCK_MAX);
             // `split2` is increasing, so `top` decreases along it.
