@@ -78,6 +78,32 @@ pub(super) struct Moves {
     pub(super) split_parity: Option<usize>,
 }
 
+/// Where a proof is in its scan: smallest part first across all split digits, a block of parts
+/// at a time (blocks of `PROOF_BLOCK` parts, doubling up to `PROOF_BLOCK_MAX`), the to-do list
+/// checked after each block. The scalar and the AVX-512 proofs share it, so they scan the same
+/// splits and count the same work.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Scan {
+    /// The first part of the next block.
+    pub(super) a: usize,
+    block: usize,
+    /// The largest part of any split.
+    longest: usize,
+}
+
+impl Scan {
+    /// The next block of parts `a..end`, or `None` past the largest part.
+    pub(super) fn next_block(&mut self) -> Option<(usize, usize)> {
+        if self.a > self.longest {
+            return None;
+        }
+        let (a, end) = (self.a, (self.a + self.block).min(self.longest + 1));
+        self.block = (2 * self.block).min(PROOF_BLOCK_MAX);
+        self.a = end;
+        Some((a, end))
+    }
+}
+
 /// What the steps read of an engine: its moves, the split of values and the rare positions.
 #[derive(Clone, Copy)]
 pub(super) struct View<'a> {
@@ -122,6 +148,24 @@ impl<'a> View<'a> {
             }
             _ => 0,
         }
+    }
+
+    /// The proof's scan of heap `n`'s splits, from part 1.
+    pub(super) fn scan(&self, n: usize) -> Scan {
+        let longest = self.moves.split2.iter().map(|&i| self.top(n, i)).max().unwrap_or(0);
+        Scan { a: 1, block: PROOF_BLOCK, longest }
+    }
+
+    /// The splits of heap `n` with parts in the block `a..end`: for each split digit `i` (in
+    /// order) that has some, `(m, stop)` for its parts `a..stop` of `m = n - i`.
+    pub(super) fn splits(&self, n: usize, a: usize, end: usize) -> impl Iterator<Item = (usize, usize)> {
+        // `split2` is increasing, so `top` decreases along it.
+        self.moves
+            .split2
+            .iter()
+            .map(move |&i| (i, end.min(self.top(n, i) + 1)))
+            .take_while(move |&(_, stop)| stop > a)
+            .map(move |(i, stop)| (n - i, stop))
     }
 
     /// Steps 1 and 2 for heap `n`, whose smaller heaps' values are `g`: marks (with a new tick of
@@ -191,25 +235,16 @@ impl<'a> View<'a> {
         let cur = worker.marks.next();
         let Worker { marks, free } = worker;
         let stamp = &mut marks.stamp;
-        // Smallest part first across all split digits (a value missing from one digit's splits is
-        // usually found early in another's), a block of parts at a time: every option value is
-        // marked without a branch, and the to-do list is checked after each block.
-        let longest = self.moves.split2.iter().map(|&i| self.top(n, i)).max().unwrap_or(0);
+        // In the order of `Scan` (a value missing from one digit's splits is usually found early in
+        // another's): every option value is marked without a branch.
         let wide = self.wide.filter(|_| cand <= MAX_CANDIDATE);
-        let (mut a, mut block) = (1, PROOF_BLOCK);
-        while !free.is_empty() && a <= longest {
-            if let Some(avx512) = wide.filter(|_| a >= WIDE_FROM) {
-                return avx512.prove(self, g, n, cand, (a, block), free, work);
+        let mut scan = self.scan(n);
+        while !free.is_empty() {
+            if let Some(avx512) = wide.filter(|_| scan.a >= WIDE_FROM) {
+                return avx512.prove(self, g, n, cand, scan, free, work);
             }
-            let end = (a + block).min(longest + 1);
-            block = (2 * block).min(PROOF_BLOCK_MAX);
-            // `split2` is increasing, so `top` decreases along it.
-            for &i in self.moves.split2.iter() {
-                let hi = end.min(self.top(n, i) + 1);
-                if hi <= a {
-                    break;
-                }
-                let m = n - i;
+            let Some((a, end)) = scan.next_block() else { break };
+            for (m, hi) in self.splits(n, a, end) {
                 // The pairs (a, m - a), ..., (hi - 1, m - hi + 1).
                 let (xs, ys) = (&g[a..hi], &g[m + 1 - hi..=m - a]);
                 let mut xc = xs.chunks_exact(4);
@@ -226,7 +261,6 @@ impl<'a> View<'a> {
                 *work += (hi - a) as u64;
             }
             free.retain(|&v| stamp[usize::from(v)] != cur);
-            a = end;
         }
         free.first().map_or(cand, |&v| u32::from(v))
     }

@@ -10,10 +10,10 @@
 //!
 //! A lane that hits takes its value off the list and the registers are loaded again. This happens
 //! at most once per value of the list, while the scalar proof stores a mark for every split.
-//! The blocks of parts, the order of the split digits and the work counted are the scalar proof's
-//! (`View::prove`), so the value and the work are the same on every CPU. The tests run both.
+//! The blocks of parts and the order of the split digits are the scalar proof's (`Scan`), and so
+//! are the work counted and the value, on every CPU. The tests run both.
 
-use super::steps::View;
+use super::steps::{Scan, View};
 
 /// The part from which a proof goes on here: the first blocks of parts (4, 8 and 16), where most
 /// proofs of a game with short ones end (0.354), cost less in the scalar proof than setting up.
@@ -36,8 +36,8 @@ impl Avx512 {
     }
 
     /// `View::prove` for heap `n` with candidate `cand <= MAX_CANDIDATE` and to-do list `free`
-    /// (increasing), from the block of parts `from = (a, length)` on: `cand` if every value of
-    /// `free` is an option, else the smallest that is not.
+    /// (increasing), from where `scan` stands: `cand` if every value of `free` is an option, else
+    /// the smallest that is not.
     #[expect(clippy::too_many_arguments, reason = "the scalar proof's state, handed over as it stands")]
     pub(super) fn prove(
         self,
@@ -45,12 +45,12 @@ impl Avx512 {
         g: &[u16],
         n: usize,
         cand: u32,
-        from: (usize, usize),
+        scan: Scan,
         free: &[u16],
         work: &mut u64,
     ) -> u32 {
         // SAFETY: an `Avx512` is made only where the CPU has AVX-512 F and BW.
-        unsafe { avx512::prove(view, g, n, cand, from, free, work) }
+        unsafe { avx512::prove(view, g, n, cand, scan, free, work) }
     }
 }
 
@@ -66,16 +66,7 @@ impl Avx512 {
     }
 
     #[expect(clippy::too_many_arguments, reason = "the scalar proof's state, handed over as it stands")]
-    pub(super) fn prove(
-        self,
-        _: &View<'_>,
-        _: &[u16],
-        _: usize,
-        _: u32,
-        _: (usize, usize),
-        _: &[u16],
-        _: &mut u64,
-    ) -> u32 {
+    pub(super) fn prove(self, _: &View<'_>, _: &[u16], _: usize, _: u32, _: Scan, _: &[u16], _: &mut u64) -> u32 {
         match self {}
     }
 }
@@ -84,8 +75,7 @@ impl Avx512 {
 mod avx512 {
     use core::arch::x86_64::*;
 
-    use super::super::PROOF_BLOCK_MAX;
-    use super::{MAX_CANDIDATE, View};
+    use super::{MAX_CANDIDATE, Scan, View};
 
     /// Lane `j` takes lane `31 - j`.
     const REVERSE: [u16; 32] = {
@@ -108,7 +98,7 @@ mod avx512 {
         g: &[u16],
         n: usize,
         cand: u32,
-        (mut a, mut block): (usize, usize),
+        mut scan: Scan,
         free: &[u16],
         work: &mut u64,
     ) -> u32 {
@@ -128,16 +118,10 @@ mod avx512 {
         };
         let (one, fifteen, limit) =
             (_mm512_set1_epi16(1), _mm512_set1_epi16(15), _mm512_set1_epi16(MAX_CANDIDATE as i16));
-        let longest = view.moves.split2.iter().map(|&i| view.top(n, i)).max().unwrap_or(0);
-        while left > 0 && a <= longest {
-            let end = (a + block).min(longest + 1);
-            block = (2 * block).min(PROOF_BLOCK_MAX);
-            for &i in view.moves.split2.iter() {
-                let stop = end.min(view.top(n, i) + 1);
-                if stop <= a {
-                    break;
-                }
-                let m = n - i;
+        while left > 0
+            && let Some((a, end)) = scan.next_block()
+        {
+            for (m, stop) in view.splits(n, a, end) {
                 let mut p = a;
                 while p < stop {
                     // The pairs (p + j, m - p - j) for j < k, with p + k - 1 <= top(n, i) <= m / 2.
@@ -180,7 +164,6 @@ mod avx512 {
                 }
                 *work += (stop - a) as u64;
             }
-            a = end;
         }
         todo.iter().position(|&w| w != 0).map_or(cand, |w| 16 * w as u32 + todo[w].trailing_zeros())
     }
