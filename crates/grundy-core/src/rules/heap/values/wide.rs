@@ -98,27 +98,89 @@ mod avx512 {
         g: &[u16],
         n: usize,
         cand: u32,
-        mut scan: Scan,
+        scan: Scan,
         free: &[u16],
         work: &mut u64,
     ) -> u32 {
         assert!(cand <= MAX_CANDIDATE && g.len() >= n);
+        // SAFETY: the CPU has AVX-512 F and BW (the caller's contract).
+        unsafe {
+            if cand <= HALF {
+                scan_splits::<true>(view, g, n, cand, scan, free, work)
+            } else {
+                scan_splits::<false>(view, g, n, cand, scan, free, work)
+            }
+        }
+    }
+
+    /// Lane `j` holds `j`: the index of a word of the bitmap's lower half.
+    const WORDS: [u16; 32] = {
+        let mut r = [0; 32];
+        let mut j = 0;
+        while j < 32 {
+            r[j] = j as u16;
+            j += 1;
+        }
+        r
+    };
+
+    /// Takes the value of the first lane of `hits` (if any) off the bitmap `low`, `high`; returns
+    /// the lanes of `hits` with another value.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline]
+    fn take_off<const ONE: bool>(x: __m512i, hits: u32, words: __m512i, low: &mut __m512i, high: &mut __m512i) -> u32 {
+        // With no lane, lane 0's value (index 32 wraps around) and no word: nothing changes.
+        let value = _mm512_permutexvar_epi16(_mm512_set1_epi16(hits.trailing_zeros() as i16), x);
+        let live = if hits != 0 { u32::MAX } else { 0 };
+        let bit = _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(value, _mm512_set1_epi16(15)));
+        let word = _mm512_srli_epi16::<4>(value);
+        *low = _mm512_andnot_si512(_mm512_maskz_mov_epi16(live & _mm512_cmpeq_epi16_mask(words, word), bit), *low);
+        if !ONE {
+            let upper = _mm512_add_epi16(words, _mm512_set1_epi16(32));
+            *high =
+                _mm512_andnot_si512(_mm512_maskz_mov_epi16(live & _mm512_cmpeq_epi16_mask(upper, word), bit), *high);
+        }
+        hits & !_mm512_cmpeq_epi16_mask(x, value)
+    }
+
+    /// Candidates up to here have their to-do list in one register, the bitmap's lower half.
+    const HALF: u32 = MAX_CANDIDATE / 2;
+
+    /// [`prove`] with the bitmap in one register (`ONE`, for a candidate up to [`HALF`]) or two.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline]
+    unsafe fn scan_splits<const ONE: bool>(
+        view: &View<'_>,
+        g: &[u16],
+        n: usize,
+        cand: u32,
+        mut scan: Scan,
+        free: &[u16],
+        work: &mut u64,
+    ) -> u32 {
         let mut todo = [0u16; 64];
         for &v in free {
             todo[usize::from(v >> 4)] |= 1 << (v & 15);
         }
-        let mut left = free.len();
-        // SAFETY: 32 `u16` from `REVERSE` and from each half of `todo`.
-        let (reverse, mut low, mut high) = unsafe {
+        // SAFETY: 32 `u16` from `REVERSE`, `WORDS` and each half of `todo`.
+        let (reverse, words, mut low, mut high) = unsafe {
             (
                 _mm512_loadu_epi16(REVERSE.as_ptr().cast()),
+                _mm512_loadu_epi16(WORDS.as_ptr().cast()),
                 _mm512_loadu_epi16(todo.as_ptr().cast()),
                 _mm512_loadu_epi16(todo[32..].as_ptr().cast()),
             )
         };
-        let (one, fifteen, limit) =
-            (_mm512_set1_epi16(1), _mm512_set1_epi16(15), _mm512_set1_epi16(MAX_CANDIDATE as i16));
-        while left > 0
+        // Only values below the candidate are on the list: a lane at or above it is no hit (and
+        // with one register, the word its index wraps around to is not its own).
+        let (fifteen, limit) = (_mm512_set1_epi16(15), _mm512_set1_epi16(cand as i16));
+        while _mm512_test_epi16_mask(_mm512_or_si512(low, high), _mm512_or_si512(low, high)) != 0
             && let Some((a, end)) = scan.next_block()
         {
             for (m, stop) in view.splits(n, a, end) {
@@ -138,32 +200,32 @@ mod avx512 {
                         )
                     };
                     let x = _mm512_xor_si512(xs, _mm512_permutexvar_epi16(reverse, ys));
-                    let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16::<4>(x), high);
-                    let bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen));
-                    let hits = _mm512_mask_test_epi16_mask(_mm512_mask_cmplt_epu16_mask(lanes, x, limit), bit, one);
+                    let index = _mm512_srli_epi16::<4>(x);
+                    let word = if ONE {
+                        _mm512_permutexvar_epi16(index, low)
+                    } else {
+                        _mm512_permutex2var_epi16(low, index, high)
+                    };
+                    // Bit `x & 15` of the word to the top, then the tops as a mask.
+                    let top = _mm512_movepi16_mask(_mm512_sllv_epi16(word, _mm512_andnot_si512(x, fifteen)));
+                    let mut hits = top & _mm512_mask_cmplt_epu16_mask(lanes, x, limit);
                     if hits != 0 {
-                        let mut xv = [0u16; 32];
-                        // SAFETY: 32 `u16` into `xv`.
-                        unsafe { _mm512_storeu_epi16(xv.as_mut_ptr().cast(), x) };
-                        let mut h = hits;
-                        while h != 0 {
-                            let v = xv[h.trailing_zeros() as usize];
-                            h &= h - 1;
-                            let (w, b) = (usize::from(v >> 4), 1 << (v & 15));
-                            if todo[w] & b != 0 {
-                                todo[w] &= !b;
-                                left -= 1;
-                            }
+                        // Usually one or two values: taken off without a branch on how many.
+                        hits = take_off::<ONE>(x, hits, words, &mut low, &mut high);
+                        hits = take_off::<ONE>(x, hits, words, &mut low, &mut high);
+                        while hits != 0 {
+                            hits = take_off::<ONE>(x, hits, words, &mut low, &mut high);
                         }
-                        // SAFETY: 32 `u16` from each half of `todo`.
-                        (low, high) = unsafe {
-                            (_mm512_loadu_epi16(todo.as_ptr().cast()), _mm512_loadu_epi16(todo[32..].as_ptr().cast()))
-                        };
                     }
                     p += k;
                 }
                 *work += (stop - a) as u64;
             }
+        }
+        // SAFETY: 32 `u16` into each half of `todo`.
+        unsafe {
+            _mm512_storeu_epi16(todo.as_mut_ptr().cast(), low);
+            _mm512_storeu_epi16(todo[32..].as_mut_ptr().cast(), high);
         }
         todo.iter().position(|&w| w != 0).map_or(cand, |w| 16 * w as u32 + todo[w].trailing_zeros())
     }
