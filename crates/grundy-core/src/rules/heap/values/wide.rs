@@ -126,9 +126,6 @@ mod avx512 {
 
     /// Takes the value of the first lane of `hits` (if any) off the bitmap `low`, `high`; returns
     /// the lanes of `hits` with another value.
-    ///
-    /// # Safety
-    /// The CPU must have AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
     #[inline]
     fn take_off<const ONE: bool>(x: __m512i, hits: u32, words: __m512i, low: &mut __m512i, high: &mut __m512i) -> u32 {
