@@ -390,6 +390,7 @@ impl HeapValues {
                 let end = n.min(next_heap).min(if heap < half { half } else { self.next_rebuild });
                 let heavy = heap > since.0 && self.work - since.1 >= self.pipeline_work * (heap - since.0) as u64;
                 if self.block > 0
+                    && self.cap <= pipeline::BITS
                     && heavy
                     && heap >= self.pipeline_from
                     && end >= heap + 2 * self.block

@@ -20,31 +20,55 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use super::HeapValues;
-use super::steps::{Known, View, Worker};
+use super::steps::{Known, Marks, Reach, View, Worker};
+use super::wide::Avx512;
 
 /// The heaps of a block: speculated in one piece, then proven while the next is speculated.
-pub(super) const BLOCK: usize = 1 << 12;
+pub(super) const BLOCK: usize = 1 << 10;
 /// The first heap the pipeline computes (the sequential path does the ones below).
 pub(super) const FROM: usize = 1 << 14;
 /// The option values per heap from which the pipeline pays: Officers (0.6) looks at about 4500
 /// per heap and runs 1.75 times faster on two threads; 0.354 (a few hundred) ran slower.
 pub(super) const HEAVY: u64 = 1024;
 
-/// A block of speculated heaps waiting for their proofs: `start..start + ends.len()`, the to-do
-/// list of heap `start + k` being `todo[ends[k - 1]..ends[k]]`, and `work[k]` the work of its
-/// steps 1 and 2.
-struct Speculated {
-    start: usize,
-    todo: Vec<u16>,
-    ends: Vec<usize>,
-    work: Vec<u64>,
+/// The values below [`BITS`] as bits: value `v` is bit `v % 64` of word `v / 64`.
+type Bits = [u64; BITS / 64];
+
+/// The pipeline runs while every value is below this: a heap's marked values and its proof's
+/// to-do list are then [`Bits`].
+pub(super) const BITS: usize = 1 << 10;
+
+/// The values below `64 * words` marked with `cur`, as bits (the other words 0).
+fn bits(marks: &Marks, cur: u32, words: usize, wide: Option<Avx512>) -> Bits {
+    let mut bits = [0; BITS / 64];
+    match wide {
+        Some(avx512) => avx512.bits(&marks.stamp, cur, &mut bits[..words]),
+        None => {
+            for (word, stamps) in bits[..words].iter_mut().zip(marks.stamp.chunks_exact(64)) {
+                *word = stamps.iter().enumerate().fold(0, |acc, (j, &s)| acc | (u64::from(s == cur) << j));
+            }
+        }
+    }
+    bits
 }
 
-impl Speculated {
-    fn todo(&self, k: usize) -> &[u16] {
-        let lo = if k == 0 { 0 } else { self.ends[k - 1] };
-        &self.todo[lo..self.ends[k]]
+/// The values of `bits`, increasing, appended to `list`.
+fn list(bits: &Bits, list: &mut Vec<u16>) {
+    for (w, &word) in bits.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            list.push((64 * w) as u16 + rest.trailing_zeros() as u16);
+            rest &= rest - 1;
+        }
     }
+}
+
+/// A block of speculated heaps waiting for their proofs: `start..start + todo.len()`, the to-do
+/// list of heap `start + k` being `todo[k]`, and `work[k]` the work of its steps 1 and 2.
+struct Speculated {
+    start: usize,
+    todo: Vec<Bits>,
+    work: Vec<u64>,
 }
 
 /// A heap whose proof failed, and its value (a new rare value).
@@ -63,6 +87,14 @@ impl HeapValues {
     /// mask is due before `end`.
     pub(super) fn extend_pipelined(&mut self, end: usize, work_until: u64) {
         let mut helper = self.helper.take().unwrap_or_else(Worker::new);
+        let words = self.cap.max(64) / 64;
+        let mut classes = [[0; BITS / 64]; 2];
+        for (bits, values) in classes.iter_mut().zip(&self.class_values) {
+            for &v in values.iter().take_while(|&&v| usize::from(v) < BITS) {
+                bits[usize::from(v) / 64] |= 1 << (v % 64);
+            }
+        }
+        let mut far = Vec::with_capacity(self.block);
         let mut pending: Option<Speculated> = None;
         let mut more = true;
         loop {
@@ -78,20 +110,33 @@ impl HeapValues {
             let view = View { moves, sparse: *sparse, rare, rare_values, class_values, wide: *wide };
             let (done, block) = values.split_at_mut(start);
             let done = &*done;
+            // Step 1 for the splits whose other part lies before the block, on both threads.
+            far.clear();
+            far.resize(block_len, ([0; BITS / 64], 0));
+            if block_len > 0 {
+                let half = block_len / 2;
+                let (mine, theirs) = far.split_at_mut(half);
+                thread::scope(|scope| {
+                    let helper = &mut helper;
+                    let theirs = scope.spawn(move || mark_far(view, done, start + half, words, theirs, helper));
+                    mark_far(view, done, start, words, mine, worker);
+                    theirs.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                });
+            }
             let next = AtomicUsize::new(0);
             let (speculated, proofs) = thread::scope(|scope| {
                 let helping = pending.as_ref().map(|p| {
                     let (next, helper) = (&next, &mut helper);
                     scope.spawn(move || prove_block(view, done, p, next, helper))
                 });
-                let speculated = speculate(view, done, block, start, *value_limit, worker);
+                let speculated = speculate(view, done, block, start, *value_limit, (words, &classes), &far);
                 let mine = pending.as_ref().map(|p| prove_block(view, done, p, &next, worker));
                 let theirs = helping.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
                 (speculated, [mine, theirs])
             });
-            if speculated.ends.len() < block_len {
-                // A candidate beyond the limit: the sequential path takes that heap.
-                self.values.truncate(start + speculated.ends.len());
+            if speculated.todo.len() < block_len {
+                // A candidate beyond the limit or the bits: the sequential path takes that heap.
+                self.values.truncate(start + speculated.todo.len());
                 more = false;
             }
             let Some(p) = pending.take() else {
@@ -118,38 +163,70 @@ impl HeapValues {
                 }
                 break;
             }
-            pending = (!speculated.ends.is_empty()).then_some(speculated);
+            pending = (!speculated.todo.is_empty()).then_some(speculated);
         }
         self.helper = Some(helper);
     }
 }
 
-/// Steps 1 and 2 for the heaps of `block` (heaps `start..`), each given its candidate; stops
-/// before a heap whose candidate exceeds `limit`.
+/// Step 1 for heaps `start..start + far.len()` (whose smaller heaps' values are `done`), for the
+/// splits whose other part lies in `done`: their marked values, as bits, and the work.
+fn mark_far(view: View<'_>, done: &[u16], start: usize, words: usize, far: &mut [(Bits, u64)], worker: &mut Worker) {
+    for (k, (marked, work)) in far.iter_mut().enumerate() {
+        let cur = worker.marks.next();
+        let stamp: &mut [u32; 1 << 16] = &mut worker.marks.stamp;
+        *work = view.mark(Known { done, block: &[] }, start + k, Reach::Far, move |v| stamp[usize::from(v)] = cur);
+        *marked = bits(&worker.marks, cur, words, view.wide);
+    }
+}
+
+/// Steps 1 (the rest of it, after [`mark_far`]) and 2 for the heaps of `block` (heaps
+/// `start..`), each given its candidate; stops before a heap whose candidate exceeds `limit` or
+/// the bits. `values` is the number of words of bits and the values of each class as bits.
 fn speculate(
     view: View<'_>,
     done: &[u16],
     block: &mut [u16],
     start: usize,
     limit: u32,
-    worker: &mut Worker,
+    (words, classes): (usize, &[Bits; 2]),
+    far: &[(Bits, u64)],
 ) -> Speculated {
     let mut speculated =
-        Speculated { start, todo: Vec::new(), ends: Vec::with_capacity(block.len()), work: Vec::new() };
-    for k in 0..block.len() {
-        let mut work = 0;
+        Speculated { start, todo: Vec::with_capacity(block.len()), work: Vec::with_capacity(block.len()) };
+    for (k, (far_marked, far_work)) in far.iter().enumerate() {
         let (known, rest) = block.split_at_mut(k);
+        let mut marked = *far_marked;
         let g = Known { done, block: known };
-        let cand = view.candidate(g, start + k, worker, &mut work);
-        if cand > limit {
-            break;
+        let work = far_work
+            + view.mark(g, start + k, Reach::Near, |v| marked[usize::from(v / 64) % (BITS / 64)] |= 1 << (v % 64));
+        let mut todo = [0; BITS / 64];
+        match choose(view, start + k, &marked, words, classes, &mut todo) {
+            Some(cand) if cand <= limit => rest[0] = cand as u16,
+            _ => break,
         }
-        rest[0] = cand as u16;
-        speculated.todo.extend_from_slice(&worker.free);
-        speculated.ends.push(speculated.todo.len());
+        speculated.todo.push(todo);
         speculated.work.push(work);
     }
     speculated
+}
+
+/// Step 2 for heap `n` from its marked values below `64 * words` (a power of two above every
+/// value): the candidate, or `None` when every value of the target class below `64 * words`
+/// is marked; sets `todo` to the proof's to-do list. `classes` holds the values of each class.
+fn choose(view: View<'_>, n: usize, marked: &Bits, words: usize, classes: &[Bits; 2], todo: &mut Bits) -> Option<u32> {
+    let target = view.target(n);
+    let w = (0..words).find(|&w| classes[target][w] & !marked[w] != 0)?;
+    let cand = 64 * w as u32 + (classes[target][w] & !marked[w]).trailing_zeros();
+    for (k, word) in todo.iter_mut().enumerate() {
+        let below = match k.cmp(&w) {
+            core::cmp::Ordering::Less => u64::MAX,
+            core::cmp::Ordering::Equal => (1 << (cand % 64)) - 1,
+            core::cmp::Ordering::Greater => 0,
+        };
+        *word = classes[1 ^ target][k] & !marked[k] & below;
+    }
+    Some(cand)
 }
 
 /// Proves heaps of `p` (whose values are in `done`) until none is left: each thread takes the
@@ -165,7 +242,7 @@ fn prove_block(
     let (mut works, mut failure) = (Vec::new(), None::<Failure>);
     loop {
         let k = next.fetch_add(1, Ordering::Relaxed);
-        if k >= p.ends.len() {
+        if k >= p.todo.len() {
             break;
         }
         let n = p.start + k;
@@ -173,7 +250,7 @@ fn prove_block(
             continue; // thrown away anyway
         }
         worker.free.clear();
-        worker.free.extend_from_slice(p.todo(k));
+        list(&p.todo[k], &mut worker.free);
         let cand = u32::from(done[n]);
         let mut work = 0;
         let v = view.prove(&done[..n], n, cand, worker, &mut work);

@@ -34,6 +34,34 @@ impl Marks {
     }
 }
 
+/// `put(values[j] ^ G(m - rare[j]))` for each `j`, but for `2 * rare[j] == m` when `unequal`: the
+/// splits of `m` with a rare part, the other parts' values `G(x) = g[x - base]`. Not inlined, so
+/// that its loop keeps everything in registers.
+#[inline(never)]
+fn pairs(rare: &[u32], values: &[u16], (g, base): (&[u16], usize), m: usize, unequal: bool, put: &mut impl FnMut(u16)) {
+    if unequal {
+        for (&r, &v) in rare.iter().zip(values) {
+            if 2 * r as usize != m {
+                put(v ^ g[m - r as usize - base]);
+            }
+        }
+    } else {
+        for (&r, &v) in rare.iter().zip(values) {
+            put(v ^ g[m - base - r as usize]);
+        }
+    }
+}
+
+/// Which splits with a rare part [`View::mark`] marks, by where their other part lies: in
+/// `Known::block` (the heaps being computed, with the moves to one heap), before it, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(feature = "std"), allow(dead_code, reason = "only the pipeline marks a part"))]
+pub(super) enum Reach {
+    Near,
+    Far,
+    All,
+}
+
 /// What one thread keeps between heaps: its marks and the proof's to-do list.
 #[derive(Debug, Clone)]
 pub(super) struct Worker {
@@ -175,40 +203,8 @@ impl<'a> View<'a> {
     pub(super) fn candidate(&self, g: Known<'_>, n: usize, worker: &mut Worker, work: &mut u64) -> u32 {
         let cur = worker.marks.next();
         let Worker { marks, free } = worker;
-        let stamp = &mut marks.stamp;
-        for &i in self.moves.take_all.iter() {
-            if i == n {
-                stamp[0] = cur;
-            }
-        }
-        for &i in self.moves.take_one.iter() {
-            if i < n {
-                stamp[usize::from(g.get(n - i))] = cur;
-            }
-        }
-        // 1. Splits with a rare part `r` (the other part `m - r` may be rare too: marked twice).
-        // The other part is in `g.block` for the rare parts up to `m - done.len()`, in `g.done`
-        // for the others: two loops without a branch.
-        let start = g.done.len();
-        for &i in self.moves.split2.iter() {
-            if self.top(n, i) == 0 {
-                continue;
-            }
-            let m = n - i;
-            let end = self.rare.partition_point(|&r| (r as usize) < m);
-            let near = self.rare[..end].partition_point(|&r| r as usize + start <= m);
-            let unequal = self.moves.unequal;
-            let mut mark = |rare: &[u32], values: &[u16], g: &[u16], base: usize| {
-                for (&r, &v) in rare.iter().zip(values) {
-                    if !unequal || 2 * r as usize != m {
-                        stamp[usize::from(v ^ g[m - r as usize - base])] = cur;
-                    }
-                }
-            };
-            mark(&self.rare[..near], &self.rare_values[..near], g.block, start);
-            mark(&self.rare[near..end], &self.rare_values[near..end], g.done, 0);
-            *work += end as u64;
-        }
+        let stamp: &mut [u32; 1 << 16] = &mut marks.stamp;
+        *work += self.mark(g, n, Reach::All, |v| stamp[usize::from(v)] = cur);
         // 2. The candidate: the smallest unmarked value of the target class.
         let target = self.target(n);
         let cand = self.class_values[target]
@@ -225,6 +221,47 @@ impl<'a> View<'a> {
                 .filter(|&&v| stamp[usize::from(v)] != cur),
         );
         cand
+    }
+
+    /// Step 1 for heap `n`, whose smaller heaps' values are `g`, as far as `reach` goes: gives
+    /// `put` the values of the take moves and of the splits with a rare part (some more than
+    /// once). Returns the work (rare parts looked at).
+    pub(super) fn mark(&self, g: Known<'_>, n: usize, reach: Reach, mut put: impl FnMut(u16)) -> u64 {
+        if reach != Reach::Far {
+            for &i in self.moves.take_all.iter() {
+                if i == n {
+                    put(0);
+                }
+            }
+            for &i in self.moves.take_one.iter() {
+                if i < n {
+                    put(g.get(n - i));
+                }
+            }
+        }
+        // Splits with a rare part `r` (the other part `m - r` may be rare too: given twice).
+        // The other part is in `g.block` for the rare parts up to `m - done.len()` (near), in
+        // `g.done` for the others (far): two loops without a branch.
+        let start = g.done.len();
+        let mut work = 0;
+        for &i in self.moves.split2.iter() {
+            if self.top(n, i) == 0 {
+                continue;
+            }
+            let m = n - i;
+            let end = self.rare.partition_point(|&r| (r as usize) < m);
+            let near = self.rare[..end].partition_point(|&r| r as usize + start <= m);
+            let unequal = self.moves.unequal;
+            if reach != Reach::Far {
+                pairs(&self.rare[..near], &self.rare_values[..near], (g.block, start), m, unequal, &mut put);
+                work += near as u64;
+            }
+            if reach != Reach::Near {
+                pairs(&self.rare[near..end], &self.rare_values[near..end], (g.done, 0), m, unequal, &mut put);
+                work += (end - near) as u64;
+            }
+        }
+        work
     }
 
     /// Step 3 for heap `n`, whose smaller heaps' values are `g`: scans the splits of two common

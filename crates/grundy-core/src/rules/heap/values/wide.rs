@@ -22,17 +22,27 @@ pub(super) const WIDE_FROM: usize = 29;
 /// The largest candidate proven here: its to-do values are below it, so they fit in 1024 bits.
 pub(super) const MAX_CANDIDATE: u32 = 1024;
 
-/// Evidence that the CPU has AVX-512 F and BW: made only by [`Avx512::detect`].
+/// Evidence that the CPU has AVX-512 F, BW, VBMI2 and POPCNT: made only by [`Avx512::detect`].
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Avx512(());
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 impl Avx512 {
-    /// `Some` where the CPU has AVX-512 F and BW.
+    /// `Some` where the CPU has AVX-512 F, BW, VBMI2 and POPCNT.
     pub(super) fn detect() -> Option<Avx512> {
-        (std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw"))
-            .then_some(Avx512(()))
+        (std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("popcnt"))
+        .then_some(Avx512(()))
+    }
+
+    /// Sets bit `j` of `bits[w]` where `stamp[64 * w + j] == cur`, for `64 * bits.len()` stamps
+    /// (at most all of them).
+    pub(super) fn bits(self, stamp: &[u32; 1 << 16], cur: u32, bits: &mut [u64]) {
+        // SAFETY: an `Avx512` is made only where the CPU has AVX-512 F, BW, VBMI2 and POPCNT.
+        unsafe { avx512::bits(stamp, cur, bits) }
     }
 
     /// `View::prove` for heap `n` with candidate `cand <= MAX_CANDIDATE` and to-do list `free`
@@ -49,7 +59,7 @@ impl Avx512 {
         free: &[u16],
         work: &mut u64,
     ) -> u32 {
-        // SAFETY: an `Avx512` is made only where the CPU has AVX-512 F and BW.
+        // SAFETY: an `Avx512` is made only where the CPU has AVX-512 F, BW, VBMI2 and POPCNT.
         unsafe { avx512::prove(view, g, n, cand, scan, free, work) }
     }
 }
@@ -69,12 +79,18 @@ impl Avx512 {
     pub(super) fn prove(self, _: &View<'_>, _: &[u16], _: usize, _: u32, _: Scan, _: &[u16], _: &mut u64) -> u32 {
         match self {}
     }
+
+    #[cfg_attr(not(feature = "std"), expect(dead_code, reason = "the pipeline's, which needs std"))]
+    pub(super) fn bits(self, _: &[u32; 1 << 16], _: u32, _: &mut [u64]) {
+        match self {}
+    }
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod avx512 {
     use core::arch::x86_64::*;
 
+    use super::super::PROOF_BLOCK_MAX;
     use super::{MAX_CANDIDATE, Scan, View};
 
     /// Lane `j` takes lane `31 - j`.
@@ -91,8 +107,8 @@ mod avx512 {
     /// [`Avx512::prove`](super::Avx512::prove).
     ///
     /// # Safety
-    /// The CPU must have AVX-512 F and BW.
-    #[target_feature(enable = "avx512f,avx512bw")]
+    /// The CPU must have AVX-512 F, BW, VBMI2 and POPCNT.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
     pub(super) unsafe fn prove(
         view: &View<'_>,
         g: &[u16],
@@ -103,7 +119,7 @@ mod avx512 {
         work: &mut u64,
     ) -> u32 {
         assert!(cand <= MAX_CANDIDATE && g.len() >= n);
-        // SAFETY: the CPU has AVX-512 F and BW (the caller's contract).
+        // SAFETY: the CPU has AVX-512 F, BW, VBMI2 and POPCNT (the caller's contract).
         unsafe {
             if cand <= HALF {
                 scan_splits::<true>(view, g, n, cand, scan, free, work)
@@ -113,34 +129,24 @@ mod avx512 {
         }
     }
 
-    /// Lane `j` holds `j`: the index of a word of the bitmap's lower half.
-    const WORDS: [u16; 32] = {
-        let mut r = [0; 32];
-        let mut j = 0;
-        while j < 32 {
-            r[j] = j as u16;
-            j += 1;
-        }
-        r
-    };
+    /// Room for the values hit in a run of parts: one per part, and a whole register more.
+    const HIT_ROOM: usize = PROOF_BLOCK_MAX + 32;
 
-    /// Takes the value of the first lane of `hits` (if any) off the bitmap `low`, `high`; returns
-    /// the lanes of `hits` with another value.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    #[inline]
-    fn take_off<const ONE: bool>(x: __m512i, hits: u32, words: __m512i, low: &mut __m512i, high: &mut __m512i) -> u32 {
-        // With no lane, lane 0's value (index 32 wraps around) and no word: nothing changes.
-        let value = _mm512_permutexvar_epi16(_mm512_set1_epi16(hits.trailing_zeros() as i16), x);
-        let live = if hits != 0 { u32::MAX } else { 0 };
-        let bit = _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(value, _mm512_set1_epi16(15)));
-        let word = _mm512_srli_epi16::<4>(value);
-        *low = _mm512_andnot_si512(_mm512_maskz_mov_epi16(live & _mm512_cmpeq_epi16_mask(words, word), bit), *low);
-        if !ONE {
-            let upper = _mm512_add_epi16(words, _mm512_set1_epi16(32));
-            *high =
-                _mm512_andnot_si512(_mm512_maskz_mov_epi16(live & _mm512_cmpeq_epi16_mask(upper, word), bit), *high);
+    /// [`Avx512::bits`](super::Avx512::bits).
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn bits(stamp: &[u32; 1 << 16], cur: u32, bits: &mut [u64]) {
+        assert!(64 * bits.len() <= stamp.len());
+        let cur = _mm512_set1_epi32(cur as i32);
+        for (w, word) in bits.iter_mut().enumerate() {
+            *word = (0..4).fold(0, |acc, q| {
+                // SAFETY: 16 stamps from 64 * w + 16 * q + 16 <= 64 * bits.len().
+                let s = unsafe { _mm512_loadu_epi32(stamp.as_ptr().add(64 * w + 16 * q).cast()) };
+                acc | u64::from(_mm512_cmpeq_epi32_mask(s, cur)) << (16 * q)
+            });
         }
-        hits & !_mm512_cmpeq_epi16_mask(x, value)
     }
 
     /// Candidates up to here have their to-do list in one register, the bitmap's lower half.
@@ -149,8 +155,8 @@ mod avx512 {
     /// [`prove`] with the bitmap in one register (`ONE`, for a candidate up to [`HALF`]) or two.
     ///
     /// # Safety
-    /// The CPU must have AVX-512 F and BW.
-    #[target_feature(enable = "avx512f,avx512bw")]
+    /// The CPU must have AVX-512 F, BW, VBMI2 and POPCNT.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
     #[inline]
     unsafe fn scan_splits<const ONE: bool>(
         view: &View<'_>,
@@ -165,11 +171,10 @@ mod avx512 {
         for &v in free {
             todo[usize::from(v >> 4)] |= 1 << (v & 15);
         }
-        // SAFETY: 32 `u16` from `REVERSE`, `WORDS` and each half of `todo`.
-        let (reverse, words, mut low, mut high) = unsafe {
+        // SAFETY: 32 `u16` from `REVERSE` and from each half of `todo`.
+        let (reverse, mut low, mut high) = unsafe {
             (
                 _mm512_loadu_epi16(REVERSE.as_ptr().cast()),
-                _mm512_loadu_epi16(WORDS.as_ptr().cast()),
                 _mm512_loadu_epi16(todo.as_ptr().cast()),
                 _mm512_loadu_epi16(todo[32..].as_ptr().cast()),
             )
@@ -177,11 +182,13 @@ mod avx512 {
         // Only values below the candidate are on the list: a lane at or above it is no hit (and
         // with one register, the word its index wraps around to is not its own).
         let (fifteen, limit) = (_mm512_set1_epi16(15), _mm512_set1_epi16(cand as i16));
-        while _mm512_test_epi16_mask(_mm512_or_si512(low, high), _mm512_or_si512(low, high)) != 0
+        // The values hit in a run of parts, taken off the list after it.
+        let mut hit = [0u16; HIT_ROOM];
+        while todo.iter().any(|&w| w != 0)
             && let Some((a, end)) = scan.next_block()
         {
             for (m, stop) in view.splits(n, a, end) {
-                let mut p = a;
+                let (mut p, mut len) = (a, 0);
                 while p < stop {
                     // The pairs (p + j, m - p - j) for j < k, with p + k - 1 <= top(n, i) <= m / 2.
                     let k = (stop - p).min(32);
@@ -205,24 +212,28 @@ mod avx512 {
                     };
                     // Bit `x & 15` of the word to the top, then the tops as a mask.
                     let top = _mm512_movepi16_mask(_mm512_sllv_epi16(word, _mm512_andnot_si512(x, fifteen)));
-                    let mut hits = top & _mm512_mask_cmplt_epu16_mask(lanes, x, limit);
-                    if hits != 0 {
-                        // Usually one or two values: taken off without a branch on how many.
-                        hits = take_off::<ONE>(x, hits, words, &mut low, &mut high);
-                        hits = take_off::<ONE>(x, hits, words, &mut low, &mut high);
-                        while hits != 0 {
-                            hits = take_off::<ONE>(x, hits, words, &mut low, &mut high);
-                        }
-                    }
+                    let hits = top & _mm512_mask_cmplt_epu16_mask(lanes, x, limit);
+                    // The hit lanes' values appended, without a branch: a run has at most
+                    // `PROOF_BLOCK_MAX` parts, so `len + 32 <= HIT_ROOM`.
+                    assert!(len + 32 <= HIT_ROOM);
+                    // SAFETY: 32 `u16` into `hit[len..len + 32]`.
+                    unsafe {
+                        _mm512_storeu_epi16(hit.as_mut_ptr().add(len).cast(), _mm512_maskz_compress_epi16(hits, x))
+                    };
+                    len += hits.count_ones() as usize;
                     p += k;
                 }
                 *work += (stop - a) as u64;
+                if len > 0 {
+                    for &v in &hit[..len] {
+                        todo[usize::from(v >> 4)] &= !(1 << (v & 15));
+                    }
+                    // SAFETY: 32 `u16` from each half of `todo`.
+                    (low, high) = unsafe {
+                        (_mm512_loadu_epi16(todo.as_ptr().cast()), _mm512_loadu_epi16(todo[32..].as_ptr().cast()))
+                    };
+                }
             }
-        }
-        // SAFETY: 32 `u16` into each half of `todo`.
-        unsafe {
-            _mm512_storeu_epi16(todo.as_mut_ptr().cast(), low);
-            _mm512_storeu_epi16(todo[32..].as_mut_ptr().cast(), high);
         }
         todo.iter().position(|&w| w != 0).map_or(cand, |w| 16 * w as u32 + todo[w].trailing_zeros())
     }
