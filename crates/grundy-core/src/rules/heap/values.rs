@@ -48,13 +48,14 @@
 //!
 //! # Two threads
 //!
-//! With the `std` feature, heaps on the sparse path from heap 2^14 on are computed by a pipeline
-//! (module `pipeline`): steps 1 and 2 of a block of heaps run ahead, each heap given its
-//! candidate, while the heaps of the block before are proven; a proof that fails throws away
-//! what was computed after it. On Officers, steps 1 and 2 are about 40% of the time and the
-//! proofs 55%, and the thread done first joins the proofs: two cores took 1.75 times fewer
-//! seconds than one (BENCHMARKS.md). [`HeapValues::set_threads`] turns it off; the sequential
-//! engine is the tests' oracle for it.
+//! With the `std` feature, heaps on the sparse path from heap 2^14 on, while every value is below
+//! 1024, are computed by a pipeline (module `pipeline`): steps 1 and 2 of a block of heaps run
+//! ahead, each heap given its candidate, while the heaps of the block before are proven; a proof
+//! that fails throws away what was computed after it. The part of step 1 that does not depend on
+//! the block runs on both threads before it, and the thread done first joins the proofs, so
+//! both cores stay busy: on Officers, step 1 is about 35% of the time and the proofs about 50%
+//! (`perf`, BENCHMARKS.md). [`HeapValues::set_threads`] turns it off; the sequential engine is
+//! the tests' oracle for it.
 //!
 //! Three-heap splits (bit 8) defeat the argument (three common heaps again give the target
 //! class), and a game whose rare positions stay many gains nothing: those heaps take the

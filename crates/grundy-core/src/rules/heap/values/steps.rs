@@ -34,20 +34,27 @@ impl Marks {
     }
 }
 
-/// `put(values[j] ^ G(m - rare[j]))` for each `j`, but for `2 * rare[j] == m` when `unequal`: the
+/// Marks `values[j] ^ G(m - rare[j])` for each `j`, but for `2 * rare[j] == m` when `unequal`: the
 /// splits of `m` with a rare part, the other parts' values `G(x) = g[x - base]`. Not inlined, so
 /// that its loop keeps everything in registers.
 #[inline(never)]
-fn pairs(rare: &[u32], values: &[u16], (g, base): (&[u16], usize), m: usize, unequal: bool, put: &mut impl FnMut(u16)) {
+fn pairs(
+    rare: &[u32],
+    values: &[u16],
+    (g, base): (&[u16], usize),
+    m: usize,
+    unequal: bool,
+    (stamp, cur): (&mut [u32; 1 << 16], u32),
+) {
     if unequal {
         for (&r, &v) in rare.iter().zip(values) {
             if 2 * r as usize != m {
-                put(v ^ g[m - r as usize - base]);
+                stamp[usize::from(v ^ g[m - r as usize - base])] = cur;
             }
         }
     } else {
         for (&r, &v) in rare.iter().zip(values) {
-            put(v ^ g[m - base - r as usize]);
+            stamp[usize::from(v ^ g[m - base - r as usize])] = cur;
         }
     }
 }
@@ -204,7 +211,7 @@ impl<'a> View<'a> {
         let cur = worker.marks.next();
         let Worker { marks, free } = worker;
         let stamp: &mut [u32; 1 << 16] = &mut marks.stamp;
-        *work += self.mark(g, n, Reach::All, |v| stamp[usize::from(v)] = cur);
+        *work += self.mark(g, n, Reach::All, stamp, cur);
         // 2. The candidate: the smallest unmarked value of the target class.
         let target = self.target(n);
         let cand = self.class_values[target]
@@ -223,23 +230,23 @@ impl<'a> View<'a> {
         cand
     }
 
-    /// Step 1 for heap `n`, whose smaller heaps' values are `g`, as far as `reach` goes: gives
-    /// `put` the values of the take moves and of the splits with a rare part (some more than
-    /// once). Returns the work (rare parts looked at).
-    pub(super) fn mark(&self, g: Known<'_>, n: usize, reach: Reach, mut put: impl FnMut(u16)) -> u64 {
+    /// Step 1 for heap `n`, whose smaller heaps' values are `g`, as far as `reach` goes: marks
+    /// (`stamp[v] = cur`) the values of the take moves and of the splits with a rare part. Returns
+    /// the work (rare parts looked at).
+    pub(super) fn mark(&self, g: Known<'_>, n: usize, reach: Reach, stamp: &mut [u32; 1 << 16], cur: u32) -> u64 {
         if reach != Reach::Far {
             for &i in self.moves.take_all.iter() {
                 if i == n {
-                    put(0);
+                    stamp[0] = cur;
                 }
             }
             for &i in self.moves.take_one.iter() {
                 if i < n {
-                    put(g.get(n - i));
+                    stamp[usize::from(g.get(n - i))] = cur;
                 }
             }
         }
-        // Splits with a rare part `r` (the other part `m - r` may be rare too: given twice).
+        // Splits with a rare part `r` (the other part `m - r` may be rare too: marked twice).
         // The other part is in `g.block` for the rare parts up to `m - done.len()` (near), in
         // `g.done` for the others (far): two loops without a branch.
         let start = g.done.len();
@@ -253,11 +260,11 @@ impl<'a> View<'a> {
             let near = self.rare[..end].partition_point(|&r| r as usize + start <= m);
             let unequal = self.moves.unequal;
             if reach != Reach::Far {
-                pairs(&self.rare[..near], &self.rare_values[..near], (g.block, start), m, unequal, &mut put);
+                pairs(&self.rare[..near], &self.rare_values[..near], (g.block, start), m, unequal, (stamp, cur));
                 work += near as u64;
             }
             if reach != Reach::Near {
-                pairs(&self.rare[near..end], &self.rare_values[near..end], (g.done, 0), m, unequal, &mut put);
+                pairs(&self.rare[near..end], &self.rare_values[near..end], (g.done, 0), m, unequal, (stamp, cur));
                 work += (end - near) as u64;
             }
         }

@@ -1,15 +1,20 @@
-//! Step 3, the proof, 32 splits at a time with AVX-512 (chosen at run time where the CPU has it).
+//! Step 3, the proof, 32 splits at a time with AVX-512 (chosen at run time where the CPU has
+//! AVX-512 F, BW and VBMI2), and the pipeline's marks turned into bits.
 //!
 //! The to-do list holds values below the candidate; when the candidate is at most
 //! [`MAX_CANDIDATE`] (1024) the list fits in a bitmap of 64 words of 16 bits, which is two 512-bit
-//! registers. For the parts `a..a + 32` of a split of `m`:
+//! registers (one when the candidate is at most 512). For the parts `a..a + 32` of a split of `m`:
 //! - one load gives `G(a + j)` in lane `j`;
 //! - one load and a lane reversal give `G(m - a - j)`;
-//! - their XOR `x` is looked up in the bitmap: a two-register word permutation fetches word
-//!   `x >> 4`, and a shift by `x & 15` brings the value's bit down.
+//! - their XOR `x` is looked up in the bitmap: a word permutation fetches word `x >> 4`, and a
+//!   shift by `x & 15` brings the value's bit to the top of its lane.
 //!
-//! A lane that hits takes its value off the list and the registers are loaded again. This happens
-//! at most once per value of the list, while the scalar proof stores a mark for every split.
+//! The values of the lanes that hit are appended to a small list by a compress, without a branch;
+//! after each run of parts (at most `PROOF_BLOCK_MAX`) they are taken off the bitmap and the
+//! registers loaded again. Until then a value found may be found again: the list then holds it
+//! twice, which costs a store and no branch. (Taking a value off the registers at once puts a
+//! branch and a chain of dependent instructions on every hit.)
+//!
 //! The blocks of parts and the order of the split digits are the scalar proof's (`Scan`), and so
 //! are the work counted and the value, on every CPU. The tests run both.
 
