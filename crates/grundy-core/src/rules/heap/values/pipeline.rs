@@ -35,7 +35,7 @@ use super::wide::Avx512;
 
 /// The heaps of a block: speculated in one piece, then proven while the next is speculated
 /// (small, so that few rare parts are near).
-pub(super) const BLOCK: usize = 1 << 10;
+pub(super) const BLOCK: usize = 1 << 11;
 /// The first heap the pipeline computes (the sequential path does the ones below).
 pub(super) const FROM: usize = 1 << 14;
 /// The option values per heap from which the pipeline pays: Officers (0.6) looks at about 4500

@@ -256,8 +256,13 @@ impl<'a> View<'a> {
                 continue;
             }
             let m = n - i;
-            let end = self.rare.partition_point(|&r| (r as usize) < m);
-            let near = self.rare[..end].partition_point(|&r| r as usize + start <= m);
+            // Usually every rare part, and none near (the rare positions end well below `m`, and
+            // outside the pipeline's speculation `g.block` is empty): no search.
+            let end = match self.rare.last() {
+                Some(&r) if (r as usize) < m => self.rare.len(),
+                _ => self.rare.partition_point(|&r| (r as usize) < m),
+            };
+            let near = if start > m { 0 } else { self.rare[..end].partition_point(|&r| r as usize + start <= m) };
             let unequal = self.moves.unequal;
             if reach != Reach::Far {
                 pairs(&self.rare[..near], &self.rare_values[..near], (g.block, start), m, unequal, (stamp, cur));
