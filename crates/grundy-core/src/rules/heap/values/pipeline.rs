@@ -75,6 +75,15 @@ fn list(bits: &Bits, list: &mut Vec<u16>) {
     }
 }
 
+/// What step 2 reads besides a heap's marks: the words of bits in use (a power of two above every
+/// value, in bits), the values of each class as bits, and the largest candidate speculated.
+#[derive(Clone, Copy)]
+struct Classes<'a> {
+    words: usize,
+    bits: &'a [Bits; 2],
+    limit: u32,
+}
+
 /// A block of speculated heaps waiting for their proofs: `start..start + todo.len()`, the to-do
 /// list of heap `start + k` being `todo[k]`, and `work[k]` the work of its steps 1 and 2.
 struct Speculated {
@@ -100,8 +109,8 @@ impl HeapValues {
     pub(super) fn extend_pipelined(&mut self, end: usize, work_until: u64) {
         let mut helper = self.helper.take().unwrap_or_else(Worker::new);
         let words = self.cap.max(64) / 64;
-        let mut classes = [[0; BITS / 64]; 2];
-        for (bits, values) in classes.iter_mut().zip(&self.class_values) {
+        let mut class_bits = [[0; BITS / 64]; 2];
+        for (bits, values) in class_bits.iter_mut().zip(&self.class_values) {
             for &v in values.iter().take_while(|&&v| usize::from(v) < BITS) {
                 bits[usize::from(v) / 64] |= 1 << (v % 64);
             }
@@ -141,7 +150,8 @@ impl HeapValues {
                     let (next, helper) = (&next, &mut helper);
                     scope.spawn(move || prove_block(view, done, p, next, helper))
                 });
-                let speculated = speculate(view, done, block, start, *value_limit, (words, &classes), &far, worker);
+                let classes = Classes { words, bits: &class_bits, limit: *value_limit };
+                let speculated = speculate(view, done, block, start, classes, &far, worker);
                 let mine = pending.as_ref().map(|p| prove_block(view, done, p, &next, worker));
                 let theirs = helping.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
                 (speculated, [mine, theirs])
@@ -192,15 +202,14 @@ fn mark_far(view: View<'_>, done: &[u16], start: usize, words: usize, far: &mut 
 }
 
 /// Steps 1 (the rest of it, after [`mark_far`]) and 2 for the heaps of `block` (heaps
-/// `start..`), each given its candidate; stops before a heap whose candidate exceeds `limit` or
-/// the bits. `words` is the number of words of bits in use, `classes` the values of each class.
+/// `start..`), each given its candidate; stops before a heap whose candidate exceeds
+/// `classes.limit` or the bits.
 fn speculate(
     view: View<'_>,
     done: &[u16],
     block: &mut [u16],
     start: usize,
-    limit: u32,
-    (words, classes): (usize, &[Bits; 2]),
+    classes: Classes<'_>,
     far: &[(Bits, u64)],
     worker: &mut Worker,
 ) -> Speculated {
@@ -211,35 +220,36 @@ fn speculate(
         let cur = worker.marks.next();
         let g = Known { done, block: known };
         let work = far_work + view.mark(g, start + k, Reach::Near, &mut worker.marks.stamp, cur);
-        let mut marked = bits(&worker.marks, cur, words, view.wide);
+        let mut marked = bits(&worker.marks, cur, classes.words, view.wide);
         for (word, far_word) in marked.iter_mut().zip(far_marked) {
             *word |= far_word;
         }
         let mut todo = [0; BITS / 64];
-        match choose(view, start + k, &marked, words, classes, &mut todo) {
-            Some(cand) if cand <= limit => rest[0] = cand as u16,
-            _ => break,
-        }
+        let Some(cand) = choose(view, start + k, &marked, classes, &mut todo) else { break };
+        rest[0] = cand as u16;
         speculated.todo.push(todo);
         speculated.work.push(work);
     }
     speculated
 }
 
-/// Step 2 for heap `n` from its marked values below `64 * words` (a power of two above every
-/// value): the candidate, or `None` when every value of the target class below `64 * words`
-/// is marked; sets `todo` to the proof's to-do list. `classes` holds the values of each class.
-fn choose(view: View<'_>, n: usize, marked: &Bits, words: usize, classes: &[Bits; 2], todo: &mut Bits) -> Option<u32> {
-    let target = view.target(n);
-    let w = (0..words).find(|&w| classes[target][w] & !marked[w] != 0)?;
-    let cand = 64 * w as u32 + (classes[target][w] & !marked[w]).trailing_zeros();
+/// Step 2 for heap `n` from its marked values (all below `64 * classes.words`): the candidate, or
+/// `None` when it is not below `64 * classes.words` or exceeds `classes.limit`; sets `todo` to
+/// the proof's to-do list.
+fn choose(view: View<'_>, n: usize, marked: &Bits, classes: Classes<'_>, todo: &mut Bits) -> Option<u32> {
+    let (target, bits) = (view.target(n), classes.bits);
+    let w = (0..classes.words).find(|&w| bits[target][w] & !marked[w] != 0)?;
+    let cand = 64 * w as u32 + (bits[target][w] & !marked[w]).trailing_zeros();
+    if cand > classes.limit {
+        return None;
+    }
     for (k, word) in todo.iter_mut().enumerate() {
         let below = match k.cmp(&w) {
             core::cmp::Ordering::Less => u64::MAX,
             core::cmp::Ordering::Equal => (1 << (cand % 64)) - 1,
             core::cmp::Ordering::Greater => 0,
         };
-        *word = classes[1 ^ target][k] & !marked[k] & below;
+        *word = bits[1 ^ target][k] & !marked[k] & below;
     }
     Some(cand)
 }
