@@ -43,8 +43,8 @@
 //! each block of parts per split digit (blocks of `PROOF_BLOCK` parts, doubling: most proofs end
 //! within a few parts, some take thousands). The candidate and the to-do list come from the
 //! values of each class in increasing order, listed when the mask is chosen. Where the CPU has
-//! AVX-512, a proof still running after its first blocks goes on 32 splits at a time (module
-//! `wide`), with the same blocks, value and work.
+//! AVX-512, a proof still running after its first blocks, or with a long to-do list from its
+//! first part, goes on 32 splits at a time (module `wide`), with the same blocks, value and work.
 //!
 //! # Two threads
 //!
@@ -713,7 +713,7 @@ mod tests {
     fn wide_proofs_run_where_the_cpu_has_them() {
         #[cfg(feature = "std")]
         if Avx512::detect().is_none() {
-            std::eprintln!("no AVX-512 on this CPU: the tests compare scalar proofs only");
+            std::eprintln!("no AVX-512 F, BW and VBMI2 on this CPU: the tests compare the scalar steps only");
         }
         let mut e = engine(&HeapGame::parse("0.6").unwrap(), None);
         e.extend_to(1 << 15, u64::MAX).unwrap();

@@ -6,7 +6,7 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::wide::{Avx512, MAX_CANDIDATE, WIDE_FROM};
+use super::wide::{Avx512, MAX_CANDIDATE, WIDE_FROM, WIDE_LIST};
 use super::{HeapValues, PROOF_BLOCK, PROOF_BLOCK_MAX, Sparse};
 
 /// Per-value marks: `stamp[v] == tick` marks `v` as an option of the heap being computed. Indexed
@@ -49,7 +49,7 @@ fn pairs(
     if unequal {
         for (&r, &v) in rare.iter().zip(values) {
             if 2 * r as usize != m {
-                stamp[usize::from(v ^ g[m - r as usize - base])] = cur;
+                stamp[usize::from(v ^ g[m - base - r as usize])] = cur;
             }
         }
     } else {
@@ -289,7 +289,7 @@ impl<'a> View<'a> {
         let wide = self.wide.filter(|_| cand <= MAX_CANDIDATE);
         let mut scan = self.scan(n);
         while !free.is_empty() {
-            if let Some(avx512) = wide.filter(|_| scan.a >= WIDE_FROM) {
+            if let Some(avx512) = wide.filter(|_| scan.a >= WIDE_FROM || free.len() >= WIDE_LIST) {
                 return avx512.prove(self, g, n, cand, scan, free, work);
             }
             let Some((a, end)) = scan.next_block() else { break };
