@@ -102,10 +102,10 @@ struct Failure {
 impl HeapValues {
     /// Computes heaps from `len()` towards `end` on both cores, in blocks of [`BLOCK`] heaps: until
     /// `end`, until [`work`](Self::work) reaches `work_until`, or until a proof fails or a value
-    /// exceeds the limit (the sequential path then takes that heap; when it is the first, nothing
-    /// is computed). Every block started is proven before this returns. The caller has checked
-    /// that the heaps from `len()` take the sparse path with the current mask, and that no new
-    /// mask is due before `end`.
+    /// exceeds the limit or the bits (the sequential path then takes that heap; when it is the
+    /// first, nothing is computed). Every block started is proven before this returns. The caller
+    /// has checked that the heaps from `len()` take the sparse path with the current mask, that
+    /// no new mask is due before `end`, and that every value so far is below [`BITS`].
     pub(super) fn extend_pipelined(&mut self, end: usize, work_until: u64) {
         let mut helper = self.helper.take().unwrap_or_else(Worker::new);
         let words = self.cap.max(64) / 64;
