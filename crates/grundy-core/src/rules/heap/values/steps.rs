@@ -210,7 +210,7 @@ impl<'a> View<'a> {
     pub(super) fn candidate(&self, g: Known<'_>, n: usize, worker: &mut Worker, work: &mut u64) -> u32 {
         let cur = worker.marks.next();
         let Worker { marks, free } = worker;
-        let stamp: &mut [u32; 1 << 16] = &mut marks.stamp;
+        let stamp = &mut marks.stamp;
         *work += self.mark(g, n, Reach::All, stamp, cur);
         // 2. The candidate: the smallest unmarked value of the target class.
         let target = self.target(n);
