@@ -1,20 +1,18 @@
-//! Computes with grundy-core what the binary embeds, into `OUT_DIR`: `knight_form.bin`, the hyper
-//! knight's closed form (discovered and proven here, as grundy's own `build.rs` does) in the
-//! `format::form` payload encoding; `knight_blocks.bin`, the judge's 500 x 500 square by the
+//! Computes with grundy-core what the binary embeds, into `OUT_DIR`: `knight_form.rs`, the hyper
+//! knight's closed form (discovered and proven here, as grundy's own `build.rs` does) as its
+//! evaluation tables, a Rust expression (`EvalTables::to_rust`); `knight_blocks.bin`, the judge's 500 x 500 square by the
 //! iterative sweep, as its distinct 8 x 8 blocks (`grundy_core::blocks`, 7.3 KB); and
 //! `misere_table.bin`, misère Nim's outcome table by its recurrence. Also passes the linker the arguments that make the file smaller.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grundy_core::format::form;
 use grundy_core::{DEFAULT_BOUND, MoveSet, blocks, hyper_knight_form, leaper_square, misere};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let payload = form::encode(&hyper_knight_form()).expect("the hyper knight's form is small");
-    write(&out.join("knight_form.bin"), &payload);
+    write(&out.join("knight_form.rs"), hyper_knight_form().tables().to_rust().as_bytes());
     let square = leaper_square(&MoveSet::hyper_knight(), DEFAULT_BOUND);
     let blocked = blocks::encode(&square, DEFAULT_BOUND).expect("the hyper knight's square has few kinds of block");
     write(&out.join("knight_blocks.bin"), &blocked);

@@ -63,6 +63,7 @@ pub use rules::leaper::moves::{
     HYPER_KNIGHT_MOVES, MAX_COORDINATE, MAX_MOVES, MAX_STEP, Move, MoveSet, MoveSetError, MovesText, same_set,
 };
 pub use rules::leaper::sweep::{Triangle, leaper_square};
+pub use rules::leaper::tables::{EvalTables, TableStrip};
 pub use rules::leaper::{Analysis, MAX_PROOF_CELLS, Verdict, analyze};
 pub use rules::parity::ParityTables;
 pub use rules::{mine, misere};

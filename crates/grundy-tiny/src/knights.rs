@@ -4,53 +4,40 @@
 //! The cells of the judge's box (both coordinates below 500) are read from the square `build.rs`
 //! computed, embedded as its distinct 8 x 8 blocks (grundy-core's [`Blocks`], 7.3 KB: two reads
 //! a cell, from the level-1 cache); every other cell from the hyper knight's certified closed form
-//! (grundy-core's [`ClosedForm::eval`]), which `build.rs` discovered and proved, embedded as its
-//! encoded payload and decoded at start-up. Coordinates go up to 2^63 - 1 ([`MAX_COORDINATE`]),
+//! (grundy-core's [`EvalTables::eval`]), which `build.rs` discovered and proved, embedded as its
+//! evaluation tables (statics: nothing is decoded at start-up). Coordinates go up to 2^63 - 1 ([`MAX_COORDINATE`]),
 //! as in `grundy`; a larger one is an input error at it.
 
 use grundy_core::blocks::Blocks;
-use grundy_core::format::form;
-use grundy_core::{ClosedForm, DEFAULT_BOUND, HYPER_KNIGHT_MOVES, MAX_COORDINATE};
+use grundy_core::{DEFAULT_BOUND, EvalTables, MAX_COORDINATE};
 
 use crate::halves::{self, Summary};
 use crate::input::{ScanError, Scanner, What};
 use crate::output::{Lines, Msg, Name, Out};
 
-/// The closed form as `build.rs` encoded it.
-static FORM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knight_form.bin"));
+/// The closed form's evaluation tables, as `build.rs` wrote them.
+static FORM: EvalTables<'static> = include!(concat!(env!("OUT_DIR"), "/knight_form.rs"));
 
-/// The square `0 <= x, y < DEFAULT_BOUND` as `build.rs` blocked it.
-static SQUARE: Option<Blocks<'static>> =
-    Blocks::new(include_bytes!(concat!(env!("OUT_DIR"), "/knight_blocks.bin")), DEFAULT_BOUND);
+/// The square `0 <= x, y < DEFAULT_BOUND` as `build.rs` blocked it (checked at compile time).
+static SQUARE: Blocks<'static> =
+    match Blocks::new(include_bytes!(concat!(env!("OUT_DIR"), "/knight_blocks.bin")), DEFAULT_BOUND) {
+        Some(square) => square,
+        None => panic!("knight_blocks.bin does not fit the square"),
+    };
 
 static ALICE: Name = Name::new("Alice");
 static BOB: Name = Name::new("Bob");
 
-/// The Grundy values: the blocked square, and the closed form beyond it.
-struct Values {
-    square: Blocks<'static>,
-    form: ClosedForm,
-}
-
-impl Values {
-    #[inline(never)]
-    fn new() -> Values {
-        let moves = HYPER_KNIGHT_MOVES.map(|(dx, dy)| (dx as i8, dy as i8));
-        let (Some(square), Ok(form)) = (SQUARE, form::decode(&moves, FORM)) else { panic!() };
-        Values { square, form }
-    }
-
-    /// g(x, y) of a cell with coordinates up to [`MAX_COORDINATE`].
-    #[inline(always)]
-    fn get(&mut self, x: u64, y: u64) -> u8 {
-        let side = DEFAULT_BOUND as u64;
-        if x < side && y < side { self.square.get(x as usize, y as usize) } else { self.form.eval(x, y) }
-    }
+/// g(x, y) of a cell with coordinates up to [`MAX_COORDINATE`]: the blocked square, and the
+/// closed form beyond it.
+#[inline(always)]
+fn value(x: u64, y: u64) -> u8 {
+    let side = DEFAULT_BOUND as u64;
+    if x < side && y < side { SQUARE.get(x as usize, y as usize) } else { FORM.eval(x, y) }
 }
 
 /// Answers every case.
 pub fn solve(scan: &mut Scanner, out: &mut Out) {
-    let mut values = Values::new();
     let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
     let mut lines = Lines::new("Case ");
     let mut case = 0;
@@ -58,14 +45,14 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
         case += 1;
         let n = scan.expect(out, What { name: "n, the number of knights", index: 0, case });
         if case == cases
-            && let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, &mut values, Values::new, half)
+            && let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, &mut (), || (), half)
             && c1 + c2 == n
         {
             scan.skip_to_end();
             lines.push(out, if x1 != x2 { &ALICE } else { &BOB });
             break;
         }
-        let (read, nimber, stop) = read_knights(scan, &mut values, n);
+        let (read, nimber, stop) = read_knights(scan, n);
         if let Some((y, result)) = stop {
             let name = if y { "y of knight " } else { "x of knight " };
             bad_coordinate(scan, out, result, What { name, index: read + 1, case });
@@ -81,13 +68,13 @@ type Stop = Option<(bool, Result<u64, ScanError>)>;
 
 /// Reads up to `limit` knights: how many were read, the XOR of their values, and the coordinate
 /// that stopped it before `limit`, if one did.
-fn read_knights(scan: &mut Scanner, values: &mut Values, limit: u64) -> (u64, u8, Stop) {
+fn read_knights(scan: &mut Scanner, limit: u64) -> (u64, u8, Stop) {
     let (mut read, mut nimber) = (0, 0);
     while read < limit {
         // A block at a time where there are enough knights to fill one.
         if limit - read >= 8 {
             read += scan.pairs(limit - read, |x, y| {
-                nimber ^= values.get(x, y);
+                nimber ^= value(x, y);
                 true
             });
             if read == limit {
@@ -108,15 +95,15 @@ fn read_knights(scan: &mut Scanner, values: &mut Values, limit: u64) -> (u64, u8
             }
         };
         read += 1;
-        nimber ^= values.get(x, y);
+        nimber ^= value(x, y);
     }
     (read, nimber, None)
 }
 
 /// A half of a large last case ([`halves`]): the number of knights and the XOR of their values;
 /// `None` on anything `solve` would report.
-fn half(scan: &mut Scanner, values: &mut Values) -> Option<Summary> {
-    match read_knights(scan, values, u64::MAX) {
+fn half(scan: &mut Scanner, _: &mut ()) -> Option<Summary> {
+    match read_knights(scan, u64::MAX) {
         (knights, nimber, Some((false, Err(ScanError::End)))) => Some([knights, u64::from(nimber), 0]),
         _ => None,
     }

@@ -38,6 +38,7 @@ use core::fmt;
 
 use super::moves::MoveSet;
 use super::sweep::Triangle;
+use super::tables::{EvalTables, Modulus, OwnedTables};
 use crate::math::{gcd, lcm};
 
 /// The most interior strips a closed form may have.
@@ -258,34 +259,6 @@ pub struct Forms {
     pub residues: [u64; 2],
 }
 
-/// `x mod d` by a precomputed reciprocal (exact for every `u64`).
-#[derive(Debug, Clone, Copy)]
-struct Modulus {
-    d: u64,
-    m: u64,
-}
-
-impl Modulus {
-    fn new(d: u64) -> Modulus {
-        Modulus { d, m: u64::MAX / d }
-    }
-
-    /// `q = ⌊x·m / 2^64⌋` is `⌊x / d⌋`, `- 1` or `- 2` (`m >= 2^64 / d - 1`), so at most two
-    /// corrections follow.
-    #[inline]
-    fn reduce(self, x: u64) -> u64 {
-        let q = ((u128::from(x) * u128::from(self.m)) >> 64) as u64;
-        let mut r = x - q * self.d;
-        if r >= self.d {
-            r -= self.d;
-        }
-        if r >= self.d {
-            r -= self.d;
-        }
-        r
-    }
-}
-
 /// A closed form with its evaluation tables.
 #[derive(Debug, Clone)]
 pub struct ClosedForm {
@@ -306,96 +279,7 @@ pub struct ClosedForm {
     his: Vec<i64>,
     los: Vec<i64>,
     /// The same data laid out for [`ClosedForm::eval`].
-    fast: Fast,
-}
-
-/// [`ClosedForm::eval`]'s view: every strip (axes included) as `n = p·y - q·x` with its band and
-/// where its values start in `values`; the sectors' class tables; the core.
-#[derive(Debug, Clone)]
-struct Fast {
-    core_size: u64,
-    /// `Q - 1` when `Q` is a power of two (residues by mask), else 0.
-    mask: u64,
-    strips: Vec<FastStrip>,
-    /// The x-axis strip's `hi + 1` (its offset is `y`, and `y > hi` iff `y >= hi + 1`).
-    x_axis_hi: u64,
-    /// Sector values stored as full `Q × Q` tables (`x mod Q`, `y mod Q`), for small `Q`.
-    full_sectors: bool,
-    /// Per sector: `(start of x mod a by x mod Q, start of (ys·a, shift) by y mod Q, a, start of
-    /// the pattern)` in `classes` / `values`.
-    sectors: Vec<(usize, usize, u32, usize)>,
-    classes: Vec<u32>,
-    values: Vec<u8>,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct FastStrip {
-    p: u64,
-    q: u64,
-    lo: i64,
-    hi: i64,
-    /// Phase from `x mod Q` (else `y mod Q`).
-    by_x: bool,
-    /// Start of the `width × Q` values in `Fast::values`.
-    start: usize,
-}
-
-impl Fast {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        core_size: i64,
-        modulus: u64,
-        features: &[Strip],
-        sectors: &[Sector],
-        strip_tables: &[Vec<u8>],
-        sector_x: &[Vec<u32>],
-        sector_y: &[Vec<(u32, u32)>],
-        core: &[u8],
-    ) -> Fast {
-        let mut values = core.to_vec();
-        let mut strips = Vec::new();
-        let k = features.len();
-        for (i, (f, table)) in features.iter().zip(strip_tables).enumerate() {
-            let (p, q) = match i {
-                0 => (1, 0),
-                _ if i == k - 1 => (0, 1),
-                _ => f.dir,
-            };
-            let start = values.len();
-            values.extend_from_slice(table);
-            let (lo, hi) = (f.lo, f.hi);
-            strips.push(FastStrip { p: p as u64, q: q as u64, lo, hi, by_x: f.dir.0 > 0, start });
-        }
-        let mut classes = Vec::new();
-        let mut fast_sectors = Vec::new();
-        let full_sectors = modulus <= 128;
-        for ((s, sx), sy) in sectors.iter().zip(sector_x).zip(sector_y) {
-            let cx = classes.len();
-            classes.extend_from_slice(sx);
-            let cy = classes.len();
-            classes.extend(sy.iter().flat_map(|&(row, shift)| [row, shift]));
-            fast_sectors.push((cx, cy, s.a as u32, values.len()));
-            if full_sectors {
-                for rx in 0..modulus as i64 {
-                    values.extend((0..modulus as i64).map(|ry| s.pattern[s.class(rx, ry)]));
-                }
-            } else {
-                values.extend_from_slice(&s.pattern);
-            }
-        }
-        let mask = if modulus.is_power_of_two() { modulus - 1 } else { 0 };
-        Fast {
-            core_size: core_size as u64,
-            mask,
-            strips,
-            // hi >= -1, so hi + 1 >= 0.
-            x_axis_hi: (features[0].hi + 1) as u64,
-            full_sectors,
-            sectors: fast_sectors,
-            classes,
-            values,
-        }
-    }
+    tables: OwnedTables,
 }
 
 impl PartialEq for ClosedForm {
@@ -492,7 +376,7 @@ impl ClosedForm {
             .collect();
         let his: Vec<i64> = features.iter().map(|f| f.hi).collect();
         let los: Vec<i64> = features.iter().map(|f| f.lo).collect();
-        let fast = Fast::new(core_size, modulus, &features, &sectors, &strip_tables, &sector_x, &sector_y, &core);
+        let tables = OwnedTables::new(core_size, modulus, &features, &sectors, &strip_tables, &sector_x, &sector_y, &core);
         Ok(ClosedForm {
             set,
             core_size,
@@ -506,7 +390,7 @@ impl ClosedForm {
             sector_y,
             his,
             los,
-            fast,
+            tables,
         })
     }
 
@@ -621,42 +505,12 @@ impl ClosedForm {
     /// [`prove`](crate::prove) compares the two on every cell it checks, the tests on huge cells.
     #[inline]
     pub fn eval(&self, x: u64, y: u64) -> u8 {
-        let f = &self.fast;
-        if x < f.core_size && y < f.core_size {
-            return f.values[(x * f.core_size + y) as usize];
-        }
-        // p, q < 2^21 and x, y < 2^64: the products fit u128 (one multiplication each) and
-        // their difference i128. The y-axis offset -x never exceeds its `hi = 0`, so the count
-        // is the x-axis test plus the interior strips.
-        let offset =
-            |s: &FastStrip| (u128::from(s.p) * u128::from(y)) as i128 - (u128::from(s.q) * u128::from(x)) as i128;
-        let mut i = usize::from(y >= f.x_axis_hi);
-        for s in &f.strips[1..f.strips.len() - 1] {
-            i += usize::from(offset(s) > i128::from(s.hi));
-        }
-        let last = f.strips.len() - 1;
-        let s = &f.strips[i];
-        let n = offset(s);
-        let (rx, ry) = if f.mask != 0 {
-            ((x & f.mask) as usize, (y & f.mask) as usize)
-        } else {
-            (self.modulus.reduce(x) as usize, self.modulus.reduce(y) as usize)
-        };
-        let q = self.modulus.d as usize;
-        if n >= i128::from(s.lo) && n <= i128::from(s.hi) {
-            f.values[s.start + (n - i128::from(s.lo)) as usize * q + if s.by_x { rx } else { ry }]
-        } else {
-            let k = if n > i128::from(s.hi) { i.min(last - 1) } else { i.saturating_sub(1) };
-            let (cx, cy, a, start) = f.sectors[k];
-            if f.full_sectors {
-                return f.values[start + rx * q + ry];
-            }
-            let xs = f.classes[cx + rx];
-            let row = f.classes[cy + 2 * ry];
-            let shift = f.classes[cy + 2 * ry + 1];
-            let xs = if xs >= shift { xs - shift } else { xs + a - shift };
-            f.values[start + (row + xs) as usize]
-        }
+        self.tables.view().eval(x, y)
+    }
+
+    /// The tables [`ClosedForm::eval`] reads, to embed (see [`EvalTables`]).
+    pub fn tables(&self) -> EvalTables<'_> {
+        self.tables.view()
     }
 
     /// Compares `F` with every cell of `table`; returns the number of cells compared, or the
@@ -759,16 +613,6 @@ mod tests {
         let classes: alloc::collections::BTreeSet<usize> =
             (0..6).flat_map(|x| (0..3).map(move |y| (x, y))).map(|(x, y)| s.class(x, y)).collect();
         assert_eq!(classes.len(), 18);
-    }
-
-    #[test]
-    fn the_reciprocal_modulus_is_exact() {
-        for d in [1u64, 2, 3, 7, 8, 28, 140, 65536, 65521] {
-            let m = Modulus::new(d);
-            for x in [0u64, 1, d - 1, d, d + 1, u64::MAX, u64::MAX - 1, u64::MAX / 2, 1 << 63, 12345678901234567] {
-                assert_eq!(m.reduce(x), x % d, "{x} mod {d}");
-            }
-        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! - [`moves`]: the move-set notation, validation, the potential, symmetry;
 //! - [`sweep`]: the Grundy table of a potential triangle, computed iteratively;
 //! - [`form`]: eventually piecewise-periodic closed forms and their O(1) evaluation;
+//! - [`tables`]: a closed form's evaluation tables, borrowed, to embed;
 //! - [`discover`]: finding a closed form in computed tables (heuristic; it may fail);
 //! - [`certify`]: proving a closed form equal to the Grundy function on all of N²
 //!   (independent of the discovery);
@@ -17,6 +18,7 @@ pub mod discover;
 pub mod form;
 pub mod moves;
 pub mod sweep;
+pub mod tables;
 
 use core::fmt;
 
