@@ -376,7 +376,8 @@ impl ClosedForm {
             .collect();
         let his: Vec<i64> = features.iter().map(|f| f.hi).collect();
         let los: Vec<i64> = features.iter().map(|f| f.lo).collect();
-        let tables = OwnedTables::new(core_size, modulus, &features, &sectors, &strip_tables, &sector_x, &sector_y, &core);
+        let tables =
+            OwnedTables::new(core_size, modulus, &features, &sectors, &strip_tables, &sector_x, &sector_y, &core);
         Ok(ClosedForm {
             set,
             core_size,

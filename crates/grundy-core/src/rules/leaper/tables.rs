@@ -157,7 +157,11 @@ impl<'a> EvalTables<'a> {
         let _ = writeln!(s, "::grundy_core::EvalTables::from_parts({core_size}, {modulus}, {x_axis_hi}, {full},");
         s.push_str("&[");
         for t in self.strips {
-            let _ = write!(s, "::grundy_core::TableStrip::new({}, {}, {}, {}, {}, {}),", t.p, t.q, t.lo, t.hi, t.by_x, t.start);
+            let _ = write!(
+                s,
+                "::grundy_core::TableStrip::new({}, {}, {}, {}, {}, {}),",
+                t.p, t.q, t.lo, t.hi, t.by_x, t.start
+            );
         }
         s.push_str("],\n&[");
         for (cx, cy, a, start) in self.sectors {
