@@ -60,7 +60,7 @@ fn cpu_time(who: libc::c_int) -> Duration {
 /// grundy: the analysis, checked against the expected outcome.
 fn grundy(w: &Workload) -> Times {
     let game = HeapGame::parse(w.code).expect("a valid code");
-    let limits = HeapLimits { first: 1 << 10, max_heap: w.max_heap, max_work: u64::MAX };
+    let limits = HeapLimits { first: 1 << 10, max_heap: w.max_heap, max_work: u64::MAX, ..HeapLimits::default() };
     let (start, cpu) = (Instant::now(), cpu_time(libc::RUSAGE_SELF));
     let analysis = analyze_heap(&game, &limits);
     let time = Times { values: analysis.computed(), wall: start.elapsed(), cpu: cpu_time(libc::RUSAGE_SELF) - cpu };

@@ -339,6 +339,25 @@ fn max_time_must_be_a_positive_number() {
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
 }
 
+/// `--threads 1` and `--threads 2` print the same report (Officers past where the pipeline
+/// starts); other counts are refused.
+#[test]
+fn threads_change_nothing_but_the_time() {
+    let run = |threads: &str| {
+        let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "200000", "--threads", threads, "--json"], "");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        untimed_json(&o)
+    };
+    assert_eq!(run("1"), run("2"));
+    for bad in ["0", "3", "x", ""] {
+        let o = grundy(&["analyze", "--heap", "0.6", &format!("--threads={bad}")], "");
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("not 1 or 2"), "{bad}: {}", stderr(&o));
+    }
+    let o = grundy(&["heaps", "--heap", "0.77", "--threads", "1"], "1\n1\n3\n");
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
+}
+
 /// Ctrl-C (SIGINT) stops `analyze --heap`: the evidence so far, then exit code 130.
 #[cfg(unix)]
 #[test]

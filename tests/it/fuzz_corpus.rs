@@ -107,7 +107,7 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
 /// A heap game's blob from `first` values: Kayles proves its period at 256, Grundy's game has none.
 fn heap_seed(spec: &str, first: usize) -> Vec<u8> {
     let game = grundy_core::HeapGame::parse(spec).unwrap();
-    let limits = grundy_core::HeapLimits { first, max_heap: 2 * first, max_work: u64::MAX };
+    let limits = grundy_core::HeapLimits { first, max_heap: 2 * first, max_work: u64::MAX, ..Default::default() };
     grundy_core::heap_blob(&grundy_core::analyze_heap(&game, &limits)).unwrap()
 }
 

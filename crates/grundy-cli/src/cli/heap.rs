@@ -61,6 +61,10 @@ pub struct Heap {
     /// is refused.
     #[arg(long, value_name = "FILE", requires = "heap")]
     pub resume: Option<PathBuf>,
+    /// With --heap: compute on N threads (1 or 2; default: 2 where the machine has two cores or
+    /// more). The values and the result do not depend on it.
+    #[arg(long, value_name = "N", requires = "heap", value_parser = threads)]
+    pub threads: Option<usize>,
 }
 
 /// A computation of [`Heap::compute`].
@@ -75,6 +79,18 @@ struct Run {
 
 fn parse_heap(text: &str) -> Result<HeapGame, String> {
     HeapGame::parse(text).map_err(|e| e.to_string())
+}
+
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=2) => Ok(n),
+        _ => Err("not 1 or 2 (the engine uses at most two threads)".into()),
+    }
+}
+
+/// The threads a heap computation uses: `--threads`, else 2 where the machine has two cores.
+fn threads_or_default(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(2)))
 }
 
 fn max_heap(text: &str) -> Result<u64, String> {
@@ -96,7 +112,12 @@ impl Heap {
             // holds the first step's target, which a larger --max-heap resumes with.
             _ => HeapLimits::default().first as u64,
         } as usize;
-        HeapLimits { first, max_heap: max_heap as usize, max_work: max_heap.saturating_mul(WORK_PER_HEAP) }
+        HeapLimits {
+            first,
+            max_heap: max_heap as usize,
+            max_work: max_heap.saturating_mul(WORK_PER_HEAP),
+            threads: threads_or_default(self.threads),
+        }
     }
 
     /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
@@ -392,6 +413,9 @@ struct HeapGameArgs {
     /// reached. Ctrl-C stops too (exit code 130).
     #[arg(long, value_name = "SECONDS", value_parser = super::seconds, conflicts_with = "table")]
     max_time: Option<Duration>,
+    /// Compute on N threads (1 or 2; default: 2 where the machine has two cores or more).
+    #[arg(long, value_name = "N", value_parser = threads, conflicts_with = "table")]
+    threads: Option<usize>,
 }
 
 /// The table `grundy heaps` answers from when it computes one (and `emit --heap` embeds): the
@@ -428,6 +452,7 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
                 checkpoint: None,
                 checkpoint_every: None,
                 resume: None,
+                threads: args.game.threads,
             };
             computed = judge_table(&heap, game)?.1;
             heap::decode(&computed).expect("encode writes a valid payload")

@@ -274,7 +274,7 @@ mod tests {
     /// A checkpoint of 0.6 stopped at its third look: bytes, and the search they hold.
     fn stopped_officers() -> (Vec<u8>, HeapGame) {
         let g = game("0.6");
-        let limits = HeapLimits { first: 1024, max_heap: 1 << 20, max_work: u64::MAX };
+        let limits = HeapLimits { first: 1024, max_heap: 1 << 20, max_work: u64::MAX, ..HeapLimits::default() };
         let mut looks = 0;
         let a = analyze_heap_with(&g, &limits, &mut |_| {
             looks += 1;

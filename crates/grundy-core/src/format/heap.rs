@@ -175,7 +175,10 @@ mod tests {
     fn round_trips_and_answers_as_the_analysis() {
         for text in ["0.77", "{1,3,4}", "grundy", "0.6", "4.07"] {
             let game = HeapGame::parse(text).unwrap();
-            let analysis = analyze_heap(&game, &HeapLimits { first: 256, max_heap: 4096, max_work: u64::MAX });
+            let analysis = analyze_heap(
+                &game,
+                &HeapLimits { first: 256, max_heap: 4096, max_work: u64::MAX, ..HeapLimits::default() },
+            );
             let bytes = encode(&analysis).unwrap();
             let table = decode(&bytes).unwrap();
             assert_eq!(table.game(), &game);

@@ -39,13 +39,17 @@ pub struct HeapLimits {
     /// The most option values looked at in all ([`HeapValues::work`]): games without a useful
     /// sparse space cost `Θ(N²)` and stop here.
     pub max_work: u64,
+    /// The threads the values are computed on: 2 (or more) runs the two-thread pipeline where
+    /// it pays, 1 computes on the calling thread only ([`HeapValues::set_threads`]). The
+    /// values, the result and the work counted are the same either way.
+    pub threads: usize,
 }
 
 impl Default for HeapLimits {
     /// `first` 1024, `max_heap` 2^21 (4 MB of values), `max_work` 2^32 (seconds in a release
-    /// build): enough to prove 0.16 (2^19 values) and 0.56 (2^20 values).
+    /// build): enough to prove 0.16 (2^19 values) and 0.56 (2^20 values); two threads.
     fn default() -> Self {
-        HeapLimits { first: 1 << 10, max_heap: 1 << 21, max_work: 1 << 32 }
+        HeapLimits { first: 1 << 10, max_heap: 1 << 21, max_work: 1 << 32, threads: 2 }
     }
 }
 
@@ -360,6 +364,7 @@ where
     };
     // A search holds at most `MAX_HEAPS` values (the checkpoint decoder checks it).
     let mut engine = HeapValues::from_values(&game, values).unwrap_or_else(|_| HeapValues::new(&game));
+    engine.set_threads(limits.threads);
     let done = step.work;
     let limit = if no_theorem { target.clamp(1, cap) } else { max_heap } as u64;
     let mut control = HeapControl::Continue;
@@ -480,7 +485,7 @@ mod tests {
     fn the_hook_reports_and_stops() {
         // 0.04 takes the plain path (no sparse space): work checks come every few thousand heaps.
         let g = game("0.04");
-        let limits = HeapLimits { first: 1 << 10, max_heap: 1 << 20, max_work: u64::MAX };
+        let limits = HeapLimits { first: 1 << 10, max_heap: 1 << 20, max_work: u64::MAX, ..HeapLimits::default() };
         let mut seen = Vec::new();
         let a = analyze_heap_with(&g, &limits, &mut |p| {
             seen.push(p);
@@ -499,7 +504,7 @@ mod tests {
 
         // A time bound names itself.
         let officers = game("0.6");
-        let limits = HeapLimits { first: 1 << 10, max_heap: 1 << 22, max_work: u64::MAX };
+        let limits = HeapLimits { first: 1 << 10, max_heap: 1 << 22, max_work: u64::MAX, ..HeapLimits::default() };
         let bound = core::time::Duration::from_millis(500);
         let a = analyze_heap_with(&officers, &limits, &mut |_| HeapControl::TimeLimit(bound));
         let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
@@ -568,7 +573,8 @@ mod tests {
         // Three-heap games whose values keep growing are never certified.
         for text in ["0.8", "0.08", "8.", "c."] {
             let g = game(text);
-            let a = analyze_heap(&g, &HeapLimits { first: 8, max_heap: 512, max_work: u64::MAX });
+            let a =
+                analyze_heap(&g, &HeapLimits { first: 8, max_heap: 512, max_work: u64::MAX, ..HeapLimits::default() });
             assert_eq!(a.period(), None, "{text}");
             let slow = naive::mex_by_definition(&g, 200);
             assert!(slow.iter().zip(a.values()).all(|(&x, &y)| x == u32::from(y)), "{text}");
@@ -580,9 +586,15 @@ mod tests {
             assert_eq!(a4.value(n), a137.value(n - 2));
         }
         // Without the max(s, 1) of the bound, 0.004 would be "periodic" from its five zeros.
-        let a = analyze_heap(&game("0.004"), &HeapLimits { first: 5, max_heap: 5, max_work: u64::MAX });
+        let a = analyze_heap(
+            &game("0.004"),
+            &HeapLimits { first: 5, max_heap: 5, max_work: u64::MAX, ..HeapLimits::default() },
+        );
         assert_eq!(a.period(), None);
-        let a = analyze_heap(&game("0.8"), &HeapLimits { first: 4, max_heap: 4, max_work: u64::MAX });
+        let a = analyze_heap(
+            &game("0.8"),
+            &HeapLimits { first: 4, max_heap: 4, max_work: u64::MAX, ..HeapLimits::default() },
+        );
         assert_eq!(a.period(), None);
     }
 
@@ -590,7 +602,7 @@ mod tests {
     /// on many more.
     #[test]
     fn all_three_digit_octal_codes() {
-        let limits = HeapLimits { first: 8, max_heap: 256, max_work: u64::MAX };
+        let limits = HeapLimits { first: 8, max_heap: 256, max_work: u64::MAX, ..HeapLimits::default() };
         let mut proven = 0;
         for code in 1..1024u32 {
             let digits = [(code >> 9 & 1) as u8 * 4, (code >> 6 & 7) as u8, (code >> 3 & 7) as u8, (code & 7) as u8];
@@ -609,7 +621,7 @@ mod tests {
     /// Hexadecimal codes `d0.d1d2` with a three-heap digit.
     #[test]
     fn three_heap_codes() {
-        let limits = HeapLimits { first: 4, max_heap: 96, max_work: u64::MAX };
+        let limits = HeapLimits { first: 4, max_heap: 96, max_work: u64::MAX, ..HeapLimits::default() };
         let mut proven = 0;
         for d0 in [0u8, 4, 8, 12] {
             for d1 in 0..16u8 {
@@ -654,11 +666,11 @@ mod tests {
                 ("0.77", HeapLimits { first: 16, ..plenty }),
                 ("{2,4,7}", HeapLimits { first: 4, ..plenty }),
                 // No period within the bound: the evidence (rare positions) must match too.
-                ("0.6", HeapLimits { first: 1000, max_heap: 600_000, max_work: u64::MAX }),
+                ("0.6", HeapLimits { first: 1000, max_heap: 600_000, max_work: u64::MAX, ..plenty }),
                 // No sparse space: the work limit stops it.
-                ("0.04", HeapLimits { first: 1024, max_heap: 1 << 20, max_work: 1 << 28 }),
+                ("0.04", HeapLimits { first: 1024, max_heap: 1 << 20, max_work: 1 << 28, ..plenty }),
                 // No theorem: one step to `first`.
-                ("grundy", HeapLimits { first: 300_000, max_heap: 1 << 20, max_work: u64::MAX }),
+                ("grundy", HeapLimits { first: 300_000, max_heap: 1 << 20, max_work: u64::MAX, ..plenty }),
             ]
             .into_iter()
             .map(|(text, limits)| (text, limits, analyze_heap(&game(text), &limits)))
@@ -667,12 +679,15 @@ mod tests {
     }
 
     /// Runs `text` under `limits` stopped at each of `stops` in turn, each time through a
-    /// checkpoint (encoded, decoded, resumed), then to the end.
+    /// checkpoint (encoded, decoded, resumed), then to the end; the runs before the stops
+    /// alternate between one thread and two.
     fn resumed(text: &str, limits: &HeapLimits, full: u64, stops: &[Stop]) -> HeapAnalysis {
         use crate::format::checkpoint;
         let g = game(text);
         let mut search = HeapSearch::new(&g);
-        for &stop in stops {
+        for (i, &stop) in stops.iter().enumerate() {
+            // On one thread, then two, in turn (the full run is on two).
+            let limits = &HeapLimits { threads: 1 + i % 2, ..*limits };
             let (mut calls, mut saved) = (0, None);
             let a = match stop {
                 Stop::Interrupt(k) => analyze_heap_from(search, limits, &mut |_, _| {
@@ -707,8 +722,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
-        /// Stopped anywhere, any number of times, checkpointed and resumed, a run ends as one
-        /// that never stopped: the same values, status (period or evidence) and loop state.
+        /// Stopped anywhere, any number of times, checkpointed and resumed, on one thread or two,
+        /// a run ends as one that never stopped: the same values, status (period or evidence)
+        /// and loop state.
         #[test]
         fn resuming_equals_one_run(
             which in 0..6usize,
@@ -803,7 +819,10 @@ mod tests {
         assert_eq!(beyond, Beyond { heap: 1024, computed: 1024 });
         assert!(beyond.to_string().contains("1024 values computed"));
         // Officers (0.6) has no known period; a small bound stops the search with evidence.
-        let a = analyze_heap(&game("0.6"), &HeapLimits { first: 1024, max_heap: 1 << 14, max_work: u64::MAX });
+        let a = analyze_heap(
+            &game("0.6"),
+            &HeapLimits { first: 1024, max_heap: 1 << 14, max_work: u64::MAX, ..HeapLimits::default() },
+        );
         let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
         assert_eq!(e.stopped, StopReason::Bound { max_heap: 1 << 14 });
         assert_eq!(e.computed, 1 << 14);
@@ -811,7 +830,10 @@ mod tests {
         assert!(a.value(u64::MAX).is_err());
         assert!(format!("{a}").contains("no period proven"));
         // A work limit stops games without a useful sparse space.
-        let a = analyze_heap(&game("0.04"), &HeapLimits { first: 1024, max_heap: 1 << 20, max_work: 1 << 24 });
+        let a = analyze_heap(
+            &game("0.04"),
+            &HeapLimits { first: 1024, max_heap: 1 << 20, max_work: 1 << 24, ..HeapLimits::default() },
+        );
         let HeapStatus::NotFound(e) = &a.status else { panic!("{a}") };
         assert_eq!(e.stopped, StopReason::Work { max_work: 1 << 24 });
     }
