@@ -147,7 +147,7 @@ impl Board {
     }
 
     /// Places a mine at (`row`, `col`); placing it again changes nothing.
-    #[inline]
+    #[inline(always)] // Once per mine read; inlined, grundy-tiny is smaller and its Mine judge 2-5% faster.
     pub fn place_mine(&mut self, row: u64, col: u64) -> Result<(), BoardError> {
         let (rows, cols) = (self.rows as u64, self.cols as u64);
         if row >= rows || col >= cols {
