@@ -22,7 +22,7 @@ use core::fmt::Write;
 use super::form::{Sector, Strip};
 
 /// `x mod d` by a precomputed reciprocal (exact for every `u64`).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Modulus {
     pub(super) d: u64,
     m: u64,
@@ -51,7 +51,7 @@ impl Modulus {
 
 /// A strip as [`EvalTables::eval`] reads it: offsets `n = p·y - q·x` in `lo..=hi`.
 #[doc(hidden)] // Public for the Rust source of `EvalTables::to_rust`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableStrip {
     p: u64,
     q: u64,
@@ -71,7 +71,7 @@ impl TableStrip {
 }
 
 /// A closed form's evaluation tables, borrowed (see the module's docs).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EvalTables<'a> {
     core_size: u64,
     modulus: Modulus,
@@ -269,7 +269,65 @@ impl OwnedTables {
 
 #[cfg(test)]
 mod tests {
-    use super::Modulus;
+    use super::{EvalTables, Modulus, TableStrip};
+    use alloc::vec::Vec;
+
+    /// The numbers of one line of [`EvalTables::to_rust`]'s output, in order (`true` is 1,
+    /// `false` 0), skipping the crate path's names.
+    fn numbers(line: &str) -> Vec<i64> {
+        line.replace("true", "1")
+            .replace("false", "0")
+            .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    /// The Rust source of the hyper knight's tables, read back by the parts it names, holds the
+    /// same tables, and they are the same function: checked on the core, the strips and far
+    /// cells.
+    #[test]
+    fn the_rust_source_holds_the_tables() {
+        let form = crate::hyper_knight_form();
+        let source = form.tables().to_rust();
+        let lines: Vec<&str> = source.lines().collect();
+        assert_eq!(lines.len(), 6, "{source}");
+        let head = numbers(lines[0]);
+        let strips: Vec<TableStrip> = numbers(lines[1])
+            .chunks_exact(6)
+            .map(|s| TableStrip::new(s[0] as u64, s[1] as u64, s[2], s[3], s[4] == 1, s[5] as usize))
+            .collect();
+        let sectors: Vec<(usize, usize, u32, usize)> = numbers(lines[2])
+            .chunks_exact(4)
+            .map(|s| (s[0] as usize, s[1] as usize, s[2] as u32, s[3] as usize))
+            .collect();
+        let classes: Vec<u32> = numbers(lines[3]).iter().map(|&c| c as u32).collect();
+        let values: Vec<u8> = numbers(lines[4]).iter().map(|&v| v as u8).collect();
+        let [core_size, modulus, x_axis_hi, full] = head[..] else { panic!("{}", lines[0]) };
+        let read = EvalTables::from_parts(
+            core_size as u64,
+            modulus as u64,
+            x_axis_hi as u64,
+            full == 1,
+            &strips,
+            &sectors,
+            &classes,
+            &values,
+        );
+        assert_eq!(read, form.tables());
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut cells: Vec<(u64, u64)> = (0..64).flat_map(|x| (0..64).map(move |y| (x * 7, y * 5))).collect();
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let scale = 1 + state % 63;
+            cells.push((state.rotate_left(17) % (1 << scale), state.rotate_left(41) % (1 << scale)));
+        }
+        for (x, y) in cells {
+            assert_eq!(read.eval(x, y), form.eval(x, y), "({x}, {y})");
+        }
+    }
 
     #[test]
     fn the_reciprocal_modulus_is_exact() {
