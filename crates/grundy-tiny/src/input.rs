@@ -11,6 +11,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ffi::{CStr, c_int};
+use wide::u8x16;
 
 use crate::output::{Msg, Out};
 use crate::sys;
@@ -109,8 +110,6 @@ fn is_space(b: u8) -> bool {
 const ONES: u64 = 0x0101_0101_0101_0101;
 /// The high bit of every byte.
 const HIGH: u64 = 0x80 * ONES;
-/// Multiplying the low bits of the bytes of a word by this gathers them in its top byte.
-const GATHER: u64 = 0x0102_0408_1020_4080;
 
 /// `10^i` for `i <= 8`.
 const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
@@ -161,6 +160,18 @@ fn token_at(buf: &[u8], mut p: usize) -> (usize, u64, u32) {
     (p, word, digits(word))
 }
 
+/// The values of two numbers of 1 to 4 digits, each the first `len` bytes of its word: both as
+/// 4-byte lanes of one word (digits at the top of each, zeros below), combined by the first two
+/// steps of [`value`].
+#[inline(always)]
+fn two_short((first, len): (u64, u32), (second, more): (u64, u32)) -> (u64, u64) {
+    let lane = |word: u64, len: u32| u64::from((word as u32 ^ 0x3030_3030) << (8 * (4 - len)));
+    let d = lane(first, len) | lane(second, more) << 32;
+    let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (d & 0xFFFF, d >> 32)
+}
+
 /// The number of `buf[at + start..=at + end]`, if it has at most 8 digits.
 #[inline(always)]
 fn short_number(buf: &[u8], at: usize, start: u32, end: u32) -> Option<u64> {
@@ -168,14 +179,21 @@ fn short_number(buf: &[u8], at: usize, start: u32, end: u32) -> Option<u64> {
     if len <= 8 { Some(value(load(buf, at + start as usize), len)) } else { None }
 }
 
-/// The high bits of the separators of a word: space, tab, `\n` and `\r`.
+/// Masks of the digits and of the separators (bit `i` for byte `i`) of a block, sixteen bytes at
+/// a time (SIMD).
 #[inline(always)]
-fn space_marks(word: u64) -> u64 {
-    let zero = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
-    zero(word ^ (u64::from(b' ') * ONES))
-        | zero(word ^ (u64::from(b'\t') * ONES))
-        | zero(word ^ (u64::from(b'\n') * ONES))
-        | zero(word ^ (u64::from(b'\r') * ONES))
+fn classify(block: &[u8; 64]) -> (u64, u64) {
+    let (mut digits, mut spaces) = (0, 0);
+    for (k, chunk) in block.chunks_exact(16).enumerate() {
+        let v = u8x16::new(chunk.try_into().unwrap_or_default());
+        let is = |b: u8| v.cmp_eq(u8x16::splat(b));
+        let d = v - u8x16::splat(b'0');
+        let digit = d.min(u8x16::splat(9)).cmp_eq(d);
+        let space = is(b' ') | is(b'\n') | is(b'\r') | is(b'\t');
+        digits |= u64::from(digit.move_mask() as u16) << (16 * k);
+        spaces |= u64::from(space.move_mask() as u16) << (16 * k);
+    }
+    (digits, spaces)
 }
 
 /// The high bits of the UTF-8 continuation bytes (`0b10xx_xxxx`) of a word.
@@ -308,25 +326,19 @@ impl Scanner {
     /// byte, a longer number, a number running past the block, the window's end), for the
     /// caller to read one number at a time. Returns the pairs read.
     ///
-    /// Where the numbers are comes from two masks of the block (its digits, and whether any byte
-    /// is neither a digit nor a space), eight bytes at a time; then each number is read from the
-    /// word at its start. No read waits for the previous number's length, so the numbers of a
-    /// block are read side by side.
+    /// Where the numbers are comes from two masks of the block (its digits and its separators),
+    /// sixteen bytes at a time ([`classify`]); then each number is read from the word at its
+    /// start, both numbers of a pair in one word when the block has no number of more than 4
+    /// digits (the judges' usual coordinates). No read waits for the previous number's length,
+    /// so the numbers of a block are read side by side.
     #[inline(always)]
     pub fn pairs(&mut self, limit: u64, mut take: impl FnMut(u64, u64) -> bool) -> u64 {
         let mut read = 0;
         while read < limit {
             let at = self.pos;
             let Some(block) = self.buf.get(at..self.len).and_then(<[u8]>::first_chunk::<64>) else { break };
-            let (mut digits, mut other) = (0u64, 0u64);
-            for (i, word) in block.chunks_exact(8).enumerate() {
-                let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
-                let t = word ^ (0x30 * ONES);
-                let not_digit = ((t.wrapping_add(0x76 * ONES)) | t) & HIGH;
-                other |= not_digit & !space_marks(word);
-                digits |= ((!not_digit & HIGH) >> 7).wrapping_mul(GATHER) >> 56 << (8 * i);
-            }
-            if other != 0 {
+            let (digits, spaces) = classify(block);
+            if digits | spaces != u64::MAX {
                 break;
             }
             // Numbers as their first and last digits; one reaching the block's end may go on, and
@@ -340,14 +352,22 @@ impl Scanner {
                 starts &= !(1 << last);
                 ends &= !(1 << 63);
             }
+            // No number of 5 digits or more in the block: each is read from 4 bytes.
+            let short = digits & digits >> 1 & digits >> 2 & digits >> 3 & digits >> 4 == 0;
             let mut stopped = false;
             while starts.count_ones() >= 2 {
                 let (s1, e1) = (starts.trailing_zeros(), ends.trailing_zeros());
                 let (s2, e2) = ((starts & (starts - 1)).trailing_zeros(), (ends & (ends - 1)).trailing_zeros());
                 let buf = &self.buf[..];
-                let accepted = match (short_number(buf, at, s1, e1), short_number(buf, at, s2, e2)) {
-                    (Some(x), Some(y)) => read < limit && take(x, y),
-                    _ => false,
+                let pair = if short {
+                    let number = |s: u32, e: u32| (load(buf, at + s as usize), e + 1 - s);
+                    Some(two_short(number(s1, e1), number(s2, e2)))
+                } else {
+                    short_number(buf, at, s1, e1).zip(short_number(buf, at, s2, e2))
+                };
+                let accepted = match pair {
+                    Some((x, y)) => read < limit && take(x, y),
+                    None => false,
                 };
                 if !accepted {
                     (next, stopped) = (at + s1 as usize, true);
@@ -388,13 +408,7 @@ impl Scanner {
         if more.wrapping_sub(1) >= 4 || !is_space((second >> (8 * more)) as u8) {
             return None;
         }
-        // Both numbers as 4-byte lanes of one word (digits at the top of each, zeros below),
-        // combined by the first two steps of `value`.
-        let lane = |word: u64, len: u32| u64::from((word as u32 ^ 0x3030_3030) << (8 * (4 - len)));
-        let d = lane(first, len) | lane(second, more) << 32;
-        let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
-        let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
-        let (x, y) = (d & 0xFFFF, d >> 32);
+        let (x, y) = two_short((first, len), (second, more));
         if x >= bounds[0] || y >= bounds[1] {
             return None;
         }
