@@ -5,8 +5,8 @@
 //! computed, embedded as its distinct 8 x 8 blocks (grundy-core's [`Blocks`], 7.3 KB: two reads
 //! a cell, from the level-1 cache); every other cell from the hyper knight's certified closed form
 //! (grundy-core's [`EvalTables::eval`]), which `build.rs` discovered and proved, embedded as its
-//! evaluation tables (statics: nothing is decoded at start-up). Coordinates go up to 2^63 - 1 ([`MAX_COORDINATE`]),
-//! as in `grundy`; a larger one is an input error at it.
+//! evaluation tables (statics: nothing is decoded at start-up). Coordinates go up to 2^63 - 1
+//! ([`MAX_COORDINATE`]), as in `grundy`; a larger one is an input error at it.
 
 use grundy_core::blocks::Blocks;
 use grundy_core::{DEFAULT_BOUND, EvalTables, MAX_COORDINATE};

@@ -88,7 +88,8 @@ pub struct EvalTables<'a> {
 }
 
 impl<'a> EvalTables<'a> {
-    /// The tables from their parts, as [`EvalTables::to_rust`] writes them.
+    /// The tables from their parts, as [`EvalTables::to_rust`] writes them. Nothing is checked:
+    /// parts that do not come from one closed form give wrong values or a panic on evaluation.
     #[doc(hidden)]
     #[allow(clippy::too_many_arguments)]
     pub const fn from_parts(
@@ -148,7 +149,8 @@ impl<'a> EvalTables<'a> {
     }
 
     /// The tables as a Rust expression of type `grundy_core::EvalTables<'static>`, for a build
-    /// script to write and a binary to `include!` (a `static` initialiser).
+    /// script to write and a binary that depends on `grundy_core` to `include!` (a `static`
+    /// initialiser: nothing is computed at run time).
     pub fn to_rust(&self) -> String {
         let mut s = String::new();
         let [core_size, modulus, x_axis_hi] = [self.core_size, self.modulus.d, self.x_axis_hi];
