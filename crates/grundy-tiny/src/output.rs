@@ -170,11 +170,12 @@ impl Lines {
         if out.len > CAP - LINE {
             out.flush();
         }
-        // The whole head and name are copied (fixed sizes: two moves), then the length covers
-        // only the line.
-        let line = &mut out.buf[out.len..][..LINE];
-        line[..HEAD].copy_from_slice(&self.head);
-        line[self.len..][..NAME].copy_from_slice(&name.bytes);
+        // The whole head and name are copied as arrays (two moves, where slices of a run-time
+        // length were calls in this size-optimised build), then the length covers only the
+        // line. `out.len <= CAP - LINE` after the flush above; the head is at most `HEAD` bytes.
+        let line = out.buf.get_mut(out.len..).and_then(<[u8]>::first_chunk_mut::<LINE>).expect("room for a line");
+        *line.first_chunk_mut::<HEAD>().expect("HEAD <= LINE") = self.head;
+        *line[self.len.min(HEAD)..].first_chunk_mut::<NAME>().expect("HEAD + NAME = LINE") = name.bytes;
         out.len += self.len + name.len;
         self.advance();
     }
