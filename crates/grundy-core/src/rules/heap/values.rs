@@ -221,6 +221,8 @@ impl HeapValues {
         let with = |bit: u8| -> Vec<usize> { (0..digits.len()).filter(|&i| digits[i] & bit != 0).collect() };
         let split2 = with(4);
         let split3 = with(8);
+        let consecutive = split2.windows(2).take_while(|w| w[1] == w[0] + 1).count();
+        let run = if consecutive > 0 { consecutive + 1 } else { 0 };
         let split_parity = match split2.first() {
             Some(&i) if split2.iter().all(|&j| (j ^ i) & 1 == 0) => Some(i & 1),
             Some(_) => None,
@@ -236,6 +238,7 @@ impl HeapValues {
                 split3,
                 unequal: game.is_grundy(),
                 split_parity,
+                run,
             },
             sparse: Sparse { mask: 0, parity: false },
             rare: Vec::new(),
@@ -513,6 +516,8 @@ impl HeapValues {
     /// Chooses the mask (and split kind) that makes the fewest of heaps `1..n` rare, and rebuilds
     /// the rare list.
     fn rebuild(&mut self, n: usize) {
+        // The families of splits hold the rare parts of the old list.
+        self.worker.families.next = 0;
         self.next_rebuild = (n + 1).next_power_of_two().max(16);
         if !self.moves.split3.is_empty() || self.moves.split2.is_empty() {
             // No split useful (three-heap splits) or needed (no splits at all).

@@ -69,17 +69,32 @@ pub(super) enum Reach {
     All,
 }
 
-/// What one thread keeps between heaps: its marks and the proof's to-do list.
+/// What one thread keeps between heaps: its marks, the proof's to-do list and the families of
+/// splits [`View::candidate`] reuses.
 #[derive(Debug, Clone)]
 pub(super) struct Worker {
     pub(super) marks: Marks,
     pub(super) free: Vec<u16>,
+    pub(super) families: Families,
 }
 
 impl Worker {
     pub(super) fn new() -> Worker {
-        Worker { marks: Marks::new(), free: Vec::new() }
+        Worker { marks: Marks::new(), free: Vec::new(), families: Families { stamp: Marks::new().stamp, next: 0 } }
     }
+}
+
+/// The marks of step 1's splits with a rare part, by the heap `m` split, kept from heap to heap
+/// for the run of consecutive split digits `i0, i0 + 1, ..., i0 + k - 1` ([`Moves::run`]): heap
+/// `n` splits `m = n - i0 - j` under digit `i0 + j`, which heap `n - 1` split under `i0 + j - 1`,
+/// so each heap marks only `m = n - i0` and reads the `k - 1` others from the heaps before it.
+/// `stamp[v] = m + 1` marks `v` for `m`; as `m` only grows, a value is an option of heap `n`'s
+/// families when `stamp[v] >= n - i0 - k + 2`.
+#[derive(Debug, Clone)]
+pub(super) struct Families {
+    stamp: Box<[u32; 1 << 16]>,
+    /// The heap whose older families `stamp` holds (any other: none, and it is cleared).
+    pub(super) next: usize,
 }
 
 /// The values below a heap: those of `done` (heaps `0..done.len()`), then those of `block` (the
@@ -111,6 +126,9 @@ pub(super) struct Moves {
     pub(super) unequal: bool,
     /// The parity of the split digits' indices when they all agree (the position-parity split).
     pub(super) split_parity: Option<usize>,
+    /// How many of the first split digits are consecutive (`split2[..run]` is `i0, i0 + 1, ...`)
+    /// when two or more are, else 0 (see [`Families`]).
+    pub(super) run: usize,
 }
 
 /// Where a proof is in its scan: smallest part first across all split digits, a block of parts
@@ -207,33 +225,90 @@ impl<'a> View<'a> {
     /// `worker`) the values of the take moves and of the splits with a rare part, returns the
     /// candidate (2^16 if every value of the target class below it is marked) and leaves in
     /// `worker.free` the proof's to-do list (the unmarked values below the candidate, increasing).
+    ///
+    /// The sequential engine's heaps (`g.block` empty) take the splits of the run of consecutive
+    /// digits from [`Families`]: one family marked a heap instead of `Moves::run`.
     pub(super) fn candidate(&self, g: Known<'_>, n: usize, worker: &mut Worker, work: &mut u64) -> u32 {
         let cur = worker.marks.next();
-        let Worker { marks, free } = worker;
+        let Worker { marks, free, families } = worker;
         let stamp = &mut marks.stamp;
-        *work += self.mark(g, n, Reach::All, stamp, cur);
+        let run = if g.block.is_empty() { self.moves.run } else { 0 };
+        *work += self.mark_takes_and_splits(g, n, &self.moves.split2[run..], Reach::All, stamp, cur);
+        // The families' stamps that mark heap `n`'s options: none without a run (no stamp reaches
+        // `u32::MAX`), else those from `n - i0 - k + 2` on (at least 1: 0 is no stamp).
+        let low = match run {
+            0 => u32::MAX,
+            _ => {
+                *work += self.mark_families(g.done, n, families);
+                (n + 2).saturating_sub(self.moves.split2[0] + run).max(1) as u32
+            }
+        };
+        let fam = &families.stamp;
+        let unmarked = |v: u16| stamp[usize::from(v)] != cur && fam[usize::from(v)] < low;
         // 2. The candidate: the smallest unmarked value of the target class.
         let target = self.target(n);
-        let cand = self.class_values[target]
-            .iter()
-            .find(|&&v| stamp[usize::from(v)] != cur)
-            .map_or(1 << 16, |&v| u32::from(v));
+        let cand = self.class_values[target].iter().find(|&&v| unmarked(v)).map_or(1 << 16, |&v| u32::from(v));
         // The proof's to-do list: the values below the candidate still unmarked, all of the
         // other class.
         free.clear();
         free.extend(
-            self.class_values[1 ^ target]
-                .iter()
-                .take_while(|&&v| u32::from(v) < cand)
-                .filter(|&&v| stamp[usize::from(v)] != cur),
+            self.class_values[1 ^ target].iter().take_while(|&&v| u32::from(v) < cand).filter(|&&v| unmarked(v)),
         );
         cand
+    }
+
+    /// Step 1 of heap `n` for the run of consecutive split digits (see [`Families`]): marks the
+    /// family of `n - i0`, and the older ones too when `families` does not hold them. Returns
+    /// the work, as [`View::mark`] counts it (every family's rare parts).
+    fn mark_families(&self, g: &[u16], n: usize, families: &mut Families) -> u64 {
+        let fresh = families.next != n;
+        if fresh {
+            families.stamp.fill(0);
+        }
+        families.next = n + 1;
+        let mut work = 0;
+        // Oldest first, so that the stamps grow.
+        for &i in self.moves.split2[..self.moves.run].iter().rev() {
+            if self.top(n, i) == 0 {
+                continue;
+            }
+            let m = n - i;
+            let end = self.rare_below(m);
+            if fresh || i == self.moves.split2[0] {
+                let (rare, values) = (&self.rare[..end], &self.rare_values[..end]);
+                pairs(rare, values, (g, 0), m, self.moves.unequal, (&mut families.stamp, (m + 1) as u32));
+            }
+            work += end as u64;
+        }
+        work
+    }
+
+    /// How many rare positions are below `m`.
+    fn rare_below(&self, m: usize) -> usize {
+        // Usually every one (the rare positions end well below `m`): no search.
+        match self.rare.last() {
+            Some(&r) if (r as usize) < m => self.rare.len(),
+            _ => self.rare.partition_point(|&r| (r as usize) < m),
+        }
     }
 
     /// Step 1 for heap `n`, whose smaller heaps' values are `g`, as far as `reach` goes: marks
     /// (`stamp[v] = cur`) the values of the take moves and of the splits with a rare part. Returns
     /// the work (rare parts looked at).
     pub(super) fn mark(&self, g: Known<'_>, n: usize, reach: Reach, stamp: &mut [u32; 1 << 16], cur: u32) -> u64 {
+        self.mark_takes_and_splits(g, n, &self.moves.split2, reach, stamp, cur)
+    }
+
+    /// [`View::mark`] with the splits of the digits `split2` only.
+    fn mark_takes_and_splits(
+        &self,
+        g: Known<'_>,
+        n: usize,
+        split2: &[usize],
+        reach: Reach,
+        stamp: &mut [u32; 1 << 16],
+        cur: u32,
+    ) -> u64 {
         if reach != Reach::Far {
             for &i in self.moves.take_all.iter() {
                 if i == n {
@@ -251,17 +326,13 @@ impl<'a> View<'a> {
         // `g.done` for the others (far): two loops without a branch.
         let start = g.done.len();
         let mut work = 0;
-        for &i in self.moves.split2.iter() {
+        for &i in split2 {
             if self.top(n, i) == 0 {
                 continue;
             }
             let m = n - i;
-            // Usually every rare part, and none near (the rare positions end well below `m`, and
-            // outside the pipeline's speculation `g.block` is empty): no search.
-            let end = match self.rare.last() {
-                Some(&r) if (r as usize) < m => self.rare.len(),
-                _ => self.rare.partition_point(|&r| (r as usize) < m),
-            };
+            // No near part outside the pipeline's speculation (`g.block` is empty): no search.
+            let end = self.rare_below(m);
             let near = if start > m { 0 } else { self.rare[..end].partition_point(|&r| r as usize + start <= m) };
             let unequal = self.moves.unequal;
             if reach != Reach::Far {
@@ -282,7 +353,7 @@ impl<'a> View<'a> {
     /// left (every option was seen: a new rare value).
     pub(super) fn prove(&self, g: &[u16], n: usize, cand: u32, worker: &mut Worker, work: &mut u64) -> u32 {
         let cur = worker.marks.next();
-        let Worker { marks, free } = worker;
+        let Worker { marks, free, .. } = worker;
         let stamp = &mut marks.stamp;
         // In the order of `Scan` (a value missing from one digit's splits is usually found early in
         // another's): every option value is marked without a branch.
