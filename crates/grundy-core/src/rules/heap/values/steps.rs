@@ -259,7 +259,7 @@ impl<'a> View<'a> {
 
     /// Step 1 of heap `n` for the run of consecutive split digits (see [`Families`]): marks the
     /// family of `n - i0`, and the older ones too when `families` does not hold them. Returns
-    /// the work, as [`View::mark`] counts it (every family's rare parts).
+    /// the work, as the other splits count it (every family's rare parts).
     fn mark_families(&self, g: &[u16], n: usize, families: &mut Families) -> u64 {
         let fresh = families.next != n;
         if fresh {
@@ -294,12 +294,14 @@ impl<'a> View<'a> {
 
     /// Step 1 for heap `n`, whose smaller heaps' values are `g`, as far as `reach` goes: marks
     /// (`stamp[v] = cur`) the values of the take moves and of the splits with a rare part. Returns
-    /// the work (rare parts looked at).
+    /// the work (rare parts looked at). The pipeline's step 1 (the sequential engine's is in
+    /// [`View::candidate`]).
+    #[cfg(feature = "std")]
     pub(super) fn mark(&self, g: Known<'_>, n: usize, reach: Reach, stamp: &mut [u32; 1 << 16], cur: u32) -> u64 {
         self.mark_takes_and_splits(g, n, &self.moves.split2, reach, stamp, cur)
     }
 
-    /// [`View::mark`] with the splits of the digits `split2` only.
+    /// Step 1 as `View::mark` takes it, with the splits of the digits `split2` only.
     fn mark_takes_and_splits(
         &self,
         g: Known<'_>,
