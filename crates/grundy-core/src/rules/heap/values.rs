@@ -46,6 +46,12 @@
 //! AVX-512, a proof still running after its first blocks, or with a long to-do list from its
 //! first part, goes on 32 splits at a time (module `wide`), with the same blocks, value and work.
 //!
+//! Consecutive split digits share step 1's work: heap `n` splits `m = n - i - 1` under digit
+//! `i + 1`, as heap `n - 1` did under digit `i`, and the splits of `m` with a rare part are the
+//! same (the rare positions below `m` do not change). So for a run of `k` consecutive split
+//! digits the engine keeps each `m`'s marks (stamped `m + 1`) and marks one `m` a heap instead
+//! of `k`: 0.354 (digits 2 and 3) takes 30% less time. The work counted is unchanged.
+//!
 //! # Two threads
 //!
 //! With the `std` feature, heaps on the sparse path from heap 2^14 on, while every value is below
