@@ -9,6 +9,7 @@ use std::process::Output;
 
 use grundy::knight;
 
+use crate::common::Rng;
 use crate::run::{BUILD_TINY, Bin, Stdin, grundy, run, scratch_dir, text, tiny};
 
 /// The most bytes `grundy-tiny` may take, as built by `cargo build --profile tiny -p
@@ -73,17 +74,11 @@ fn tiny_values_far_cells_as_the_library_does() {
     if tiny().is_none() {
         return;
     }
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut cells = Vec::new();
     for _ in 0..400 {
-        let scale = next() % 63 + 1;
-        let mut coordinate = || next() % (1 << scale).min(knight::MAX_COORDINATE);
+        let scale = rng.next() % 63 + 1;
+        let mut coordinate = || rng.next() % (1 << scale).min(knight::MAX_COORDINATE);
         cells.push((coordinate(), coordinate()));
     }
     let value = |(x, y): (u64, u64)| knight::value(x, y).unwrap().0;

@@ -40,6 +40,8 @@ mod generate;
 mod math;
 pub mod nimber;
 mod rules;
+#[cfg(test)]
+mod test_rng;
 
 pub use generate::{
     BOUND_ENV, BoundError, DEFAULT_BOUND, GENERATOR, LeaperBlobError, MAX_BOUND, default_blob, heap_blob,

@@ -499,17 +499,11 @@ mod tests {
     fn random_texts_never_panic() {
         const ALPHABET: &[char] =
             &['0', '1', '3', '4', '7', '8', 'c', 'F', 'g', '.', '{', '}', ',', ' ', '-', '+', '9', 'é', '\t', 'x'];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
         let mut accepted = 0;
         for _ in 0..50_000 {
-            let len = (next() % 12) as usize;
-            let text: String = (0..len).map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize]).collect();
+            let len = (rng.next() % 12) as usize;
+            let text: String = (0..len).map(|_| ALPHABET[(rng.next() % ALPHABET.len() as u64) as usize]).collect();
             match HeapGame::parse(&text) {
                 Ok(g) => {
                     accepted += 1;

@@ -598,6 +598,7 @@ pub fn heap_values(game: &HeapGame, n: usize) -> Result<Vec<u16>, ValuesError> {
 mod tests {
     use super::super::naive::mex_by_definition;
     use super::*;
+    use crate::test_rng::Rng;
     use alloc::format;
     use alloc::string::{String, ToString};
 
@@ -647,16 +648,6 @@ mod tests {
             e.extend_to(n, u64::MAX).unwrap();
             assert_eq!(e.values, scalar.values, "{game} {pipeline:?}");
             assert_eq!(e.work, scalar.work, "{game} {pipeline:?}");
-        }
-    }
-
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
         }
     }
 

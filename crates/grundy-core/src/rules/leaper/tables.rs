@@ -317,12 +317,10 @@ mod tests {
             &values,
         );
         assert_eq!(read, form.tables());
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::test_rng::Rng(0x2545_f491_4f6c_dd1d);
         let mut cells: Vec<(u64, u64)> = (0..64).flat_map(|x| (0..64).map(move |y| (x * 7, y * 5))).collect();
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = rng.next();
             let scale = 1 + state % 63;
             cells.push((state.rotate_left(17) % (1 << scale), state.rotate_left(41) % (1 << scale)));
         }
