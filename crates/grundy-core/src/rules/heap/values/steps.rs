@@ -18,9 +18,14 @@ pub(super) struct Marks {
     tick: u32,
 }
 
+/// 2^16 stamps, all 0.
+fn zeroed_stamps() -> Box<[u32; 1 << 16]> {
+    vec![0; 1 << 16].into_boxed_slice().try_into().expect("2^16 stamps")
+}
+
 impl Marks {
     fn new() -> Marks {
-        Marks { stamp: vec![0; 1 << 16].into_boxed_slice().try_into().expect("2^16 stamps"), tick: 0 }
+        Marks { stamp: zeroed_stamps(), tick: 0 }
     }
 
     /// The tick of the next heap (the stamps are cleared when the ticks wrap around).
@@ -80,7 +85,7 @@ pub(super) struct Worker {
 
 impl Worker {
     pub(super) fn new() -> Worker {
-        Worker { marks: Marks::new(), free: Vec::new(), families: Families { stamp: Marks::new().stamp, next: 0 } }
+        Worker { marks: Marks::new(), free: Vec::new(), families: Families { stamp: zeroed_stamps(), next: 0 } }
     }
 }
 
