@@ -21,31 +21,25 @@ const NEAR: usize = 1 << 12;
 pub type Summary = [u64; 3];
 
 /// A half for the second thread, and its summary once done.
-struct Job<C> {
+struct Job {
     scan: Scanner,
-    context: C,
-    summarise: fn(&mut Scanner, &mut C) -> Option<Summary>,
+    summarise: fn(&mut Scanner) -> Option<Summary>,
     result: Option<Summary>,
 }
 
 /// The second thread: summarises its half.
-extern "C" fn run<C>(job: *mut c_void) -> *mut c_void {
-    // SAFETY: `job` is the `Job<C>` `read_rest_in_halves` handed over, which it keeps alive and
+extern "C" fn run(job: *mut c_void) -> *mut c_void {
+    // SAFETY: `job` is the `Job` `read_rest_in_halves` handed over, which it keeps alive and
     // does not touch until this thread has been joined.
-    let job = unsafe { &mut *job.cast::<Job<C>>() };
-    job.result = (job.summarise)(&mut job.scan, &mut job.context);
+    let job = unsafe { &mut *job.cast::<Job>() };
+    job.result = (job.summarise)(&mut job.scan);
     core::ptr::null_mut()
 }
 
-/// The summaries of the two halves of the rest of the input, by `summarise` (this thread's with
-/// `context`, the other's with `other()`), when `scan` reads a regular file with at least
-/// [`MIN_BYTES`] left, both halves are well formed and the file is unchanged. Consumes nothing.
-pub fn read_rest_in_halves<C>(
-    scan: &Scanner,
-    context: &mut C,
-    other: fn() -> C,
-    summarise: fn(&mut Scanner, &mut C) -> Option<Summary>,
-) -> Option<[Summary; 2]> {
+/// The summaries of the two halves of the rest of the input, by `summarise`, when `scan` reads a
+/// regular file with at least [`MIN_BYTES`] left, both halves are well formed and the file is
+/// unchanged. Consumes nothing.
+pub fn read_rest_in_halves(scan: &Scanner, summarise: fn(&mut Scanner) -> Option<Summary>) -> Option<[Summary; 2]> {
     let (fd, start, end) = scan.rest_of_file()?;
     if end.saturating_sub(start) < MIN_BYTES {
         return None;
@@ -56,10 +50,10 @@ pub fn read_rest_in_halves<C>(
     let near = &near[..got];
     let after = near.iter().position(|&b| b == b'\n').or_else(|| near.iter().position(|&b| b" \t\r".contains(&b)))?;
     let split = middle + after as u64 + 1;
-    let mut job = Job { scan: Scanner::range(fd, split, end), context: other(), summarise, result: None };
+    let mut job = Job { scan: Scanner::range(fd, split, end), summarise, result: None };
     // SAFETY: `job` lives on this stack frame until after the thread is joined below.
-    let thread = unsafe { sys::spawn(run::<C>, (&raw mut job).cast()) }?;
-    let first = summarise(&mut Scanner::range(fd, start, split), context);
+    let thread = unsafe { sys::spawn(run, (&raw mut job).cast()) }?;
+    let first = summarise(&mut Scanner::range(fd, start, split));
     sys::join(thread);
     Some([first?, job.result?]).filter(|_| scan.unchanged())
 }

@@ -45,7 +45,7 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
         case += 1;
         let n = scan.expect(out, What { name: "n, the number of knights", index: 0, case });
         if case == cases
-            && let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, &mut (), || (), half)
+            && let Some([[c1, x1, _], [c2, x2, _]]) = halves::read_rest_in_halves(scan, half)
             && c1 + c2 == n
         {
             scan.skip_to_end();
@@ -102,7 +102,7 @@ fn read_knights(scan: &mut Scanner, limit: u64) -> (u64, u8, Stop) {
 
 /// A half of a large last case ([`halves`]): the number of knights and the XOR of their values;
 /// `None` on anything `solve` would report.
-fn half(scan: &mut Scanner, _: &mut ()) -> Option<Summary> {
+fn half(scan: &mut Scanner) -> Option<Summary> {
     match read_knights(scan, u64::MAX) {
         (knights, nimber, Some((false, Err(ScanError::End)))) => Some([knights, u64::from(nimber), 0]),
         _ => None,

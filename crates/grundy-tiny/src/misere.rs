@@ -34,7 +34,7 @@ pub fn solve(scan: &mut Scanner, out: &mut Out) {
         // The XOR of the piles, and the OR of their halves (0 iff every pile is one).
         let mut summary = None;
         if case == cases
-            && let Some([[c1, x1, b1], [c2, x2, b2]]) = halves::read_rest_in_halves(scan, &mut (), || (), half)
+            && let Some([[c1, x1, b1], [c2, x2, b2]]) = halves::read_rest_in_halves(scan, half)
             && c1 + c2 == k
         {
             scan.skip_to_end();
@@ -73,7 +73,7 @@ fn read_piles(scan: &mut Scanner, limit: u64) -> (u64, u64, u64, Option<Result<u
 
 /// A half of a large last case ([`halves`]): the number of piles, their XOR and the OR of their
 /// halves; `None` on anything `solve` would report.
-fn half(scan: &mut Scanner, _: &mut ()) -> Option<Summary> {
+fn half(scan: &mut Scanner) -> Option<Summary> {
     match read_piles(scan, u64::MAX) {
         (piles, xor, big, Some(Err(ScanError::End))) => Some([piles, xor, big]),
         _ => None,
