@@ -102,8 +102,7 @@ impl<'a> EvalTables<'a> {
         classes: &'a [u32],
         values: &'a [u8],
     ) -> EvalTables<'a> {
-        let mask = if modulus.is_power_of_two() { modulus - 1 } else { 0 };
-        let modulus = Modulus::new(modulus);
+        let (modulus, mask) = (Modulus::new(modulus), mask(modulus));
         EvalTables { core_size, modulus, mask, x_axis_hi, full_sectors, strips, sectors, classes, values }
     }
 
@@ -186,11 +185,18 @@ fn list<T: core::fmt::Display>(s: &mut String, items: &[T]) {
     s.push_str("],\n");
 }
 
-/// The tables a [`ClosedForm`](super::form::ClosedForm) owns.
+/// `Q - 1` when `Q` is a power of two (residues by mask), else 0.
+const fn mask(modulus: u64) -> u64 {
+    if modulus.is_power_of_two() { modulus - 1 } else { 0 }
+}
+
+/// The tables a [`ClosedForm`](super::form::ClosedForm) owns, with the modulus' reciprocal and
+/// mask worked out once (a view is made at every evaluation).
 #[derive(Debug, Clone)]
 pub(super) struct OwnedTables {
     core_size: u64,
-    modulus: u64,
+    modulus: Modulus,
+    mask: u64,
     x_axis_hi: u64,
     full_sectors: bool,
     strips: Vec<TableStrip>,
@@ -244,7 +250,8 @@ impl OwnedTables {
         }
         OwnedTables {
             core_size: core_size as u64,
-            modulus,
+            modulus: Modulus::new(modulus),
+            mask: mask(modulus),
             // hi >= -1, so hi + 1 >= 0.
             x_axis_hi: (features[0].hi + 1) as u64,
             full_sectors,
@@ -256,16 +263,17 @@ impl OwnedTables {
     }
 
     pub(super) fn view(&self) -> EvalTables<'_> {
-        EvalTables::from_parts(
-            self.core_size,
-            self.modulus,
-            self.x_axis_hi,
-            self.full_sectors,
-            &self.strips,
-            &self.sectors,
-            &self.classes,
-            &self.values,
-        )
+        EvalTables {
+            core_size: self.core_size,
+            modulus: self.modulus,
+            mask: self.mask,
+            x_axis_hi: self.x_axis_hi,
+            full_sectors: self.full_sectors,
+            strips: &self.strips,
+            sectors: &self.sectors,
+            classes: &self.classes,
+            values: &self.values,
+        }
     }
 }
 
