@@ -14,7 +14,9 @@
 //! unless `r` is smaller than `n`'s offset in the block (rare positions are mostly large: on
 //! Officers, 1583 of them up to heap 20627, 450 below 2048). So before a block is speculated,
 //! both threads mark the splits whose other part lies before it (the *far* part), half of the
-//! heaps each, and keep each heap's marks as bits ([`BITS`] of them); the speculating thread
+//! heaps each, four consecutive heaps at a time (a rare part's other parts in the four are
+//! adjacent: one read of the rare list and of the values for four heaps, 5% less time on
+//! Officers), and keep each heap's marks as bits ([`BITS`] of them); the speculating thread
 //! adds the *near* part and takes the candidate and the to-do list from the bits. The pipeline
 //! runs while every value is below [`BITS`]: a candidate at or beyond it is left to the
 //! sequential path.
@@ -30,7 +32,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use super::HeapValues;
-use super::steps::{Known, Marks, Reach, View, Worker};
+use super::steps::{GROUP, Known, Marks, Reach, View, Worker};
 use super::wide::Avx512;
 
 /// The heaps of a block: speculated in one piece, then proven while the next is speculated
@@ -193,11 +195,23 @@ impl HeapValues {
 
 /// Step 1 for heaps `start..start + far.len()` (whose smaller heaps' values are `done`), for the
 /// splits whose other part lies in `done`: their marked values, as bits, and the work.
+/// Groups of [`GROUP`] heaps are marked together ([`View::mark_far_group`]).
 fn mark_far(view: View<'_>, done: &[u16], start: usize, words: usize, far: &mut [(Bits, u64)], worker: &mut Worker) {
-    for (k, (marked, work)) in far.iter_mut().enumerate() {
-        let cur = worker.marks.next();
-        *work = view.mark(Known { done, block: &[] }, start + k, Reach::Far, &mut worker.marks.stamp, cur);
-        *marked = bits(&worker.marks, cur, words, view.wide);
+    let marks = worker.group();
+    for (c, heaps) in far.chunks_mut(GROUP).enumerate() {
+        let n = start + c * GROUP;
+        let cur = marks.each_mut().map(Marks::next);
+        let work = match heaps.len() {
+            GROUP => view.mark_far_group(done, n, marks.each_mut().map(|m| &mut *m.stamp), cur),
+            _ => core::array::from_fn(|j| match j < heaps.len() {
+                true => view.mark(Known { done, block: &[] }, n + j, Reach::Far, &mut marks[j].stamp, cur[j]),
+                false => 0,
+            }),
+        };
+        for (j, (marked, w)) in heaps.iter_mut().enumerate() {
+            *w = work[j];
+            *marked = bits(&marks[j], cur[j], words, view.wide);
+        }
     }
 }
 

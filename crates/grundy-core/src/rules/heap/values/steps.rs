@@ -64,6 +64,34 @@ fn pairs(
     }
 }
 
+/// Heaps whose far splits [`View::mark_far_group`] marks together.
+#[cfg(feature = "std")]
+pub(super) const GROUP: usize = 4;
+
+/// [`pairs`] for the heaps `m..m + GROUP` at once, heap `m + j` into `stamp[j]` with `cur[j]`,
+/// every other part in `g` (`m + GROUP - 1 - rare[j] < g.len()`) and none equal to its rare part
+/// required: the four values of a rare part's other parts are adjacent, read at once, and the rare
+/// list is read once for the four heaps.
+#[cfg(feature = "std")]
+#[inline(never)]
+fn pairs_group(
+    rare: &[u32],
+    values: &[u16],
+    g: &[u16],
+    m: usize,
+    [s0, s1, s2, s3]: [&mut [u32; 1 << 16]; GROUP],
+    [c0, c1, c2, c3]: [u32; GROUP],
+) {
+    for (&r, &v) in rare.iter().zip(values) {
+        let at = m - r as usize;
+        let &[x0, x1, x2, x3]: &[u16; GROUP] = g[at..at + GROUP].try_into().expect("GROUP values");
+        s0[usize::from(x0 ^ v)] = c0;
+        s1[usize::from(x1 ^ v)] = c1;
+        s2[usize::from(x2 ^ v)] = c2;
+        s3[usize::from(x3 ^ v)] = c3;
+    }
+}
+
 /// Which splits with a rare part [`View::mark`] marks, by where their other part lies: in
 /// `Known::block` (the heaps being computed, with the moves to one heap), before it, or both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,11 +109,27 @@ pub(super) struct Worker {
     pub(super) marks: Marks,
     pub(super) free: Vec<u16>,
     pub(super) families: Families,
+    /// The marks of a group of heaps ([`View::mark_far_group`]), made when the pipeline first
+    /// marks one.
+    #[cfg(feature = "std")]
+    group: Option<Box<[Marks; GROUP]>>,
 }
 
 impl Worker {
     pub(super) fn new() -> Worker {
-        Worker { marks: Marks::new(), free: Vec::new(), families: Families { stamp: zeroed_stamps(), next: 0 } }
+        Worker {
+            marks: Marks::new(),
+            free: Vec::new(),
+            families: Families { stamp: zeroed_stamps(), next: 0 },
+            #[cfg(feature = "std")]
+            group: None,
+        }
+    }
+
+    /// The marks of a group of heaps.
+    #[cfg(feature = "std")]
+    pub(super) fn group(&mut self) -> &mut [Marks; GROUP] {
+        self.group.get_or_insert_with(|| Box::new(core::array::from_fn(|_| Marks::new())))
     }
 }
 
@@ -235,7 +279,7 @@ impl<'a> View<'a> {
     /// digits from [`Families`]: one family marked a heap instead of `Moves::run`.
     pub(super) fn candidate(&self, g: Known<'_>, n: usize, worker: &mut Worker, work: &mut u64) -> u32 {
         let cur = worker.marks.next();
-        let Worker { marks, free, families } = worker;
+        let Worker { marks, free, families, .. } = worker;
         let stamp = &mut marks.stamp;
         let run = if g.block.is_empty() { self.moves.run } else { 0 };
         *work += self.mark_takes_and_splits(g, n, &self.moves.split2[run..], Reach::All, stamp, cur);
@@ -304,6 +348,52 @@ impl<'a> View<'a> {
     #[cfg(feature = "std")]
     pub(super) fn mark(&self, g: Known<'_>, n: usize, reach: Reach, stamp: &mut [u32; 1 << 16], cur: u32) -> u64 {
         self.mark_takes_and_splits(g, n, &self.moves.split2, reach, stamp, cur)
+    }
+
+    /// [`View::mark`] with [`Reach::Far`] for the heaps `n..n + GROUP`, whose smaller heaps'
+    /// values up to heap `n` are `done`: heap `n + j` into `stamp[j]` with `cur[j]`. The rare
+    /// parts far for all of them (every one but a few at the edges) are read once for the group
+    /// ([`pairs_group`]). Returns each heap's work.
+    #[cfg(feature = "std")]
+    pub(super) fn mark_far_group(
+        &self,
+        done: &[u16],
+        n: usize,
+        mut stamp: [&mut [u32; 1 << 16]; GROUP],
+        cur: [u32; GROUP],
+    ) -> [u64; GROUP] {
+        let mut work = [0; GROUP];
+        let g = Known { done, block: &[] };
+        if self.moves.unequal || self.moves.split2.iter().any(|&i| self.top(n, i) == 0) {
+            for (j, (stamp, work)) in stamp.iter_mut().zip(&mut work).enumerate() {
+                *work = self.mark(g, n + j, Reach::Far, stamp, cur[j]);
+            }
+            return work;
+        }
+        let start = done.len();
+        for &i in &self.moves.split2 {
+            // Heap `n + j` splits `m + j`; its far parts are `rare[near[j]..end[j]]`.
+            let m = n - i;
+            let end: [usize; GROUP] = core::array::from_fn(|j| self.rare_below(m + j));
+            let near: [usize; GROUP] = core::array::from_fn(|j| {
+                if start > m + j { 0 } else { self.rare[..end[j]].partition_point(|&r| r as usize + start <= m + j) }
+            });
+            // Far for every heap of the group: from the last heap's near end to the first's end.
+            let (lo, hi) = (near[GROUP - 1], end[0]);
+            let (rare, values) = (self.rare, self.rare_values);
+            if lo < hi {
+                pairs_group(&rare[lo..hi], &values[lo..hi], done, m, stamp.each_mut().map(|s| &mut **s), cur);
+            }
+            for j in 0..GROUP {
+                let (stamp, m) = (&mut *stamp[j], m + j);
+                // The parts far for some heaps only, or all of them when no part is far for every one.
+                let (a, b) = if lo < hi { (lo, hi) } else { (end[j], end[j]) };
+                pairs(&rare[near[j]..a], &values[near[j]..a], (done, 0), m, false, (stamp, cur[j]));
+                pairs(&rare[b..end[j]], &values[b..end[j]], (done, 0), m, false, (stamp, cur[j]));
+                work[j] += (end[j] - near[j]) as u64;
+            }
+        }
+        work
     }
 
     /// Step 1 as `View::mark` takes it, with the splits of the digits `split2` only.
