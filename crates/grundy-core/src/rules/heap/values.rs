@@ -722,6 +722,34 @@ mod tests {
         assert!(u32::from(e.max_value) < wide::MAX_CANDIDATE);
     }
 
+    /// The AVX-512 proof (where the CPU has it) gives the scalar one's answer and work on random
+    /// values below 1024, with to-do lists in both halves of its bitmap: candidates up to
+    /// `MAX_CANDIDATE`, lists some of whose values no split gives.
+    #[test]
+    fn wide_proofs_equal_scalar_ones() {
+        let Some(avx512) = Avx512::detect() else { return };
+        let e = HeapValues::new(&HeapGame::parse("0.6").unwrap());
+        let mut rng = Rng(0x5eed_0fa1);
+        let (mut proven, mut failed) = (0, 0);
+        for _ in 0..3000 {
+            let n = 64 + (rng.next() % 3000) as usize;
+            let g: Vec<u16> = (0..n).map(|_| (rng.next() % 1024) as u16).collect();
+            let cand = 1 + (rng.next() % u64::from(wide::MAX_CANDIDATE)) as u32;
+            let mut free: Vec<u16> = (0..rng.next() % 40).map(|_| (rng.next() % u64::from(cand)) as u16).collect();
+            free.sort_unstable();
+            free.dedup();
+            let [scalar, wide] = [None, Some(avx512)].map(|wide| {
+                let view = View { wide, ..View::of(&e) };
+                let (mut worker, mut work) = (Worker::new(), 0);
+                worker.free.clone_from(&free);
+                (view.prove(&g, n, cand, &mut worker, &mut work), work)
+            });
+            assert_eq!(scalar, wide, "n {n}, candidate {cand}, to-do list {free:?}");
+            if scalar.0 == cand { proven += 1 } else { failed += 1 }
+        }
+        assert!(proven > 100 && failed > 100, "{proven} proven, {failed} failed");
+    }
+
     #[test]
     fn values_too_large_are_refused() {
         // 0.8's values grow: G(0..5) = 0,0,0,0,1, then larger.

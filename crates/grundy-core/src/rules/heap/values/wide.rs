@@ -176,24 +176,34 @@ mod avx512 {
         free: &[u16],
         work: &mut u64,
     ) -> u32 {
-        let mut todo = [0u16; 64];
+        // The list as bits, value `v` bit `v % 64` of word `v / 64` (the same bytes as bit `v % 16`
+        // of `u16` word `v / 16`), each word stored once: `free` increases.
+        let mut todo = [0u64; 16];
+        let (mut word, mut bits) = (0, 0u64);
         for &v in free {
-            todo[usize::from(v >> 4)] |= 1 << (v & 15);
+            let w = usize::from(v >> 6);
+            if w != word {
+                todo[word] = bits;
+                (word, bits) = (w, 0);
+            }
+            bits |= 1 << (v & 63);
         }
+        todo[word] = bits;
         // SAFETY: 32 `u16` from `REVERSE` and from each half of `todo`.
         let (reverse, mut low, mut high) = unsafe {
             (
                 _mm512_loadu_epi16(REVERSE.as_ptr().cast()),
                 _mm512_loadu_epi16(todo.as_ptr().cast()),
-                _mm512_loadu_epi16(todo[32..].as_ptr().cast()),
+                _mm512_loadu_epi16(todo[8..].as_ptr().cast()),
             )
         };
         // Only values below the candidate are on the list: a lane at or above it is no hit (and
         // with one register, the word its index wraps around to is not its own).
         let (fifteen, limit) = (_mm512_set1_epi16(15), _mm512_set1_epi16(cand as i16));
-        // The values hit in a run of parts, taken off the list after it.
+        // The values hit in a run of parts, taken off the list after it (in the registers: the
+        // list stored as `u16`s and loaded again as one vector would wait for every store).
         let mut hit = [0u16; HIT_ROOM];
-        while todo.iter().any(|&w| w != 0)
+        while (_mm512_test_epi16_mask(low, low) | _mm512_test_epi16_mask(high, high)) != 0
             && let Some((a, end)) = scan.next_block()
         {
             for (m, stop) in view.splits(n, a, end) {
@@ -233,17 +243,19 @@ mod avx512 {
                     p += k;
                 }
                 *work += (stop - a) as u64;
-                if len > 0 {
-                    for &v in &hit[..len] {
-                        todo[usize::from(v >> 4)] &= !(1 << (v & 15));
-                    }
-                    // SAFETY: 32 `u16` from each half of `todo`.
-                    (low, high) = unsafe {
-                        (_mm512_loadu_epi16(todo.as_ptr().cast()), _mm512_loadu_epi16(todo[32..].as_ptr().cast()))
-                    };
+                for &v in &hit[..len] {
+                    // Bit `v % 16` of word `v / 16` (below 64: `v` is below the candidate).
+                    let (word, bit) = (1u64 << (v >> 4), 1 << (v & 15));
+                    low = _mm512_andnot_si512(_mm512_maskz_set1_epi16(word as u32, bit), low);
+                    high = _mm512_andnot_si512(_mm512_maskz_set1_epi16((word >> 32) as u32, bit), high);
                 }
             }
         }
-        todo.iter().position(|&w| w != 0).map_or(cand, |w| 16 * w as u32 + todo[w].trailing_zeros())
+        // SAFETY: 32 `u16` into each half of `todo`.
+        unsafe {
+            _mm512_storeu_epi16(todo.as_mut_ptr().cast(), low);
+            _mm512_storeu_epi16(todo[8..].as_mut_ptr().cast(), high);
+        }
+        todo.iter().position(|&w| w != 0).map_or(cand, |w| 64 * w as u32 + todo[w].trailing_zeros())
     }
 }
