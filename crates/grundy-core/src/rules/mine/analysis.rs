@@ -93,8 +93,8 @@ pub struct ClusterTooLarge {
     pub max_states: usize,
     /// Memory ran out before the budget: an allocation of about this many bytes failed.
     pub out_of_memory: Option<usize>,
-    /// The time bound per board, if any (see
-    /// [`Solver::set_max_time`](super::Solver::set_max_time)).
+    /// The time bound per board, if any (set by `Solver::set_max_time`, which the `std` feature
+    /// adds).
     pub max_time: Option<Duration>,
     /// The time bound was passed: the search had run this long when it stopped.
     pub out_of_time: Option<Duration>,
