@@ -10,10 +10,11 @@
 //!   shift by `x & 15` brings the value's bit to the top of its lane.
 //!
 //! The values of the lanes that hit are appended to a small list by a compress, without a branch;
-//! after each run of parts (at most `PROOF_BLOCK_MAX`) they are taken off the bitmap and the
-//! registers loaded again. Until then a value found may be found again: the list then holds it
-//! twice, which costs a store and no branch. (Taking a value off the registers at once puts a
-//! branch and a chain of dependent instructions on every hit.)
+//! after each run of parts (at most `PROOF_BLOCK_MAX`) they are taken off the bitmap in its
+//! registers, a masked broadcast and an AND-NOT each (the bitmap stored and loaded again would
+//! wait for its stores to reach memory). Until then a value found may be found again: the list
+//! then holds it twice, which costs a store and no branch. (Taking a value off the registers at
+//! once puts a branch and a chain of dependent instructions on every hit.)
 //!
 //! The blocks of parts and the order of the split digits are the scalar proof's (`Scan`), and so
 //! are the work counted and the value, on every CPU. The tests run both.
