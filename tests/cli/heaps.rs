@@ -358,6 +358,36 @@ fn threads_change_nothing_but_the_time() {
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
 }
 
+/// `--values-dir`: the values kept in a temporary file there give the same reports and leave
+/// nothing behind; a directory that cannot hold the file is refused before any work.
+#[cfg(unix)]
+#[test]
+fn values_in_a_file_change_nothing_but_memory() {
+    let dir = std::env::temp_dir().join(format!("grundy-values-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.to_str().unwrap();
+    for heap in ["0.16", "0.6"] {
+        let run = |extra: &[&str]| {
+            let mut args = vec!["analyze", "--heap", heap, "--max-heap", "600000", "--json"];
+            args.extend(extra);
+            let o = grundy(&args, "");
+            assert_eq!(o.status.code(), Some(0), "{heap} {extra:?}: {}", stderr(&o));
+            untimed_json(&o)
+        };
+        assert_eq!(run(&["--values-dir", path]), run(&[]), "{heap}");
+    }
+    let o = grundy(&["heaps", "--heap", "0.77", "--values-dir", path], "1\n1\n3\n");
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the values' files are gone");
+    let missing = dir.join("missing");
+    let o = grundy(&["analyze", "--heap", "0.6", "--values-dir", missing.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let said = format!("--values-dir {}: a file of 4194304 bytes for the values: ", missing.display());
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Ctrl-C (SIGINT) stops `analyze --heap`: the evidence so far, then exit code 130.
 #[cfg(unix)]
 #[test]

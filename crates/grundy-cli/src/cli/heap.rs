@@ -35,7 +35,8 @@ pub struct Heap {
     #[arg(long, value_name = "SPEC", value_parser = parse_heap, conflicts_with = "moves")]
     pub heap: Option<HeapGame>,
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
-    /// bytes per value, and at most 16384 option values looked at per heap on average). Games no
+    /// bytes per value, in memory up to 2^30 values and past it on disk, see --values-dir; at
+    /// most 16384 option values looked at per heap on average). Games no
     /// periodicity theorem covers (Grundy's game) get N values (by default 65536; `sg` computes
     /// up to its largest heap).
     #[arg(long, value_name = "N", requires = "heap", value_parser = max_heap)]
@@ -65,7 +66,18 @@ pub struct Heap {
     /// more). The values and the result do not depend on it.
     #[arg(long, value_name = "N", requires = "heap", value_parser = threads)]
     pub threads: Option<usize>,
+    /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
+    /// rather than in memory: two bytes per value of --max-heap on disk, taken before any
+    /// work, and memory for the values being read (the first and the last million or so, and
+    /// what a period search reads). The default past 2^30 values, in the system's temporary
+    /// directory.
+    #[arg(long, value_name = "DIR", requires = "heap")]
+    pub values_dir: Option<PathBuf>,
 }
+
+/// From this --max-heap on, the values are kept in a file (`--values-dir`, by default the
+/// system's temporary directory) rather than memory.
+const VALUES_IN_FILE_FROM: u64 = 1 << 30;
 
 /// A computation of [`Heap::compute`].
 struct Run {
@@ -135,6 +147,7 @@ impl Heap {
             Some(path) => resumed(path, game, &limits)?,
             None => HeapSearch::new(game),
         };
+        let search = self.place_values(search, &limits)?;
         let resumed = search.values().len() as u64;
         let start = Instant::now();
         let mut meter = super::meter::Meter::start(game, self.max_time, resumed);
@@ -152,6 +165,28 @@ impl Heap {
             None => Ok(()),
         };
         Ok(Run { new_values: analysis.computed().saturating_sub(resumed), analysis, seconds, saved })
+    }
+
+    /// `search` with its values in a temporary file where `--values-dir` or `--max-heap` ask
+    /// for one.
+    fn place_values(&self, search: HeapSearch, limits: &HeapLimits) -> Result<HeapSearch, Failure> {
+        let dir = match &self.values_dir {
+            Some(dir) => dir.clone(),
+            None if limits.max_heap as u64 >= VALUES_IN_FILE_FROM => std::env::temp_dir(),
+            None => return Ok(search),
+        };
+        let room = limits.max_heap.max(search.values().len());
+        let fail = |e: std::io::Error| {
+            Failure::io(format!(
+                "--values-dir {}: a file of {} bytes for the values: {e}",
+                dir.display(),
+                2 * room as u64
+            ))
+        };
+        #[cfg(unix)]
+        return search.into_file(tempfile::tempfile_in(&dir).map_err(fail)?, room).map_err(fail);
+        #[cfg(not(unix))]
+        Err(fail(std::io::Error::other("values in a file need a Unix system")))
     }
 
     /// [`compute`](Self::compute), with a checkpoint that could not be written an error, and
@@ -235,7 +270,7 @@ pub fn analyze(args: &Heap, game: &HeapGame, as_json: bool) -> Result<(), Failur
 
 /// The `--json` report: one object, `periodicity.status` `"certified"` or `"not_found"`.
 fn analysis_json(a: &HeapAnalysis, seconds: f64, rate: f64) -> Value {
-    let largest = a.values().iter().max().copied().unwrap_or(0);
+    let largest = a.max_value();
     let periodicity = match &a.status {
         HeapStatus::Certified(Period { period, preperiod }) => json!({
             "status": "certified",
@@ -416,6 +451,10 @@ struct HeapGameArgs {
     /// Compute on N threads (1 or 2; default: 2 where the machine has two cores or more).
     #[arg(long, value_name = "N", value_parser = threads, conflicts_with = "table")]
     threads: Option<usize>,
+    /// Keep the values in a temporary file in DIR rather than in memory (the default past 2^30
+    /// values, in the system's temporary directory; see `grundy analyze --help`).
+    #[arg(long, value_name = "DIR", conflicts_with = "table")]
+    values_dir: Option<PathBuf>,
 }
 
 /// The table `grundy heaps` answers from when it computes one (and `emit --heap` embeds): the
@@ -453,6 +492,7 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
                 checkpoint_every: None,
                 resume: None,
                 threads: args.game.threads,
+                values_dir: args.game.values_dir.clone(),
             };
             computed = judge_table(&heap, game)?.1;
             heap::decode(&computed).expect("encode writes a valid payload")

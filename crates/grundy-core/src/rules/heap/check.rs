@@ -69,6 +69,17 @@ impl core::error::Error for CheckFailure {}
 
 /// Re-checks that `values = G(0..N)` of `game` prove `claim` (see the module documentation).
 pub fn check_period(game: &HeapGame, values: &[u16], claim: Period) -> Result<(), CheckFailure> {
+    check_period_with(game, values, claim, &|_| {})
+}
+
+/// [`check_period`], calling `passed(i)` now and then: the values before `i` (but the first
+/// ones) are not read again.
+pub(crate) fn check_period_with(
+    game: &HeapGame,
+    values: &[u16],
+    claim: Period,
+    passed: &dyn Fn(usize),
+) -> Result<(), CheckFailure> {
     if game.is_grundy() {
         return Err(CheckFailure::NoTheorem);
     }
@@ -105,6 +116,9 @@ pub fn check_period(game: &HeapGame, values: &[u16], claim: Period) -> Result<()
     for i in n0..values.len() - p {
         if values[i] != values[i + p] {
             return Err(CheckFailure::Mismatch { heap: (i + p) as u64 });
+        }
+        if i.is_multiple_of(1 << 16) {
+            passed(i);
         }
     }
     // Values past N through the (now proven) claim.

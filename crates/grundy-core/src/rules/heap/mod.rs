@@ -23,9 +23,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::time::Duration;
 
-use check::check_period;
-use period::{Period, find_period, values_to_prove};
+use check::check_period_with;
+use period::{Period, find_period_with, values_to_prove_with};
 use spec::HeapGame;
+use values::store::Store;
 use values::{HeapValues, ValuesError};
 
 /// Limits of [`analyze_heap`].
@@ -200,7 +201,8 @@ pub struct HeapAnalysis {
     pub game: HeapGame,
     /// Certified, or not found with the evidence.
     pub status: HeapStatus,
-    values: Vec<u16>,
+    values: Store,
+    max_value: u32,
     step: HeapStep,
 }
 
@@ -213,6 +215,11 @@ impl HeapAnalysis {
     /// The number of values computed.
     pub fn computed(&self) -> u64 {
         self.values.len() as u64
+    }
+
+    /// The largest value computed (0 with none).
+    pub fn max_value(&self) -> u32 {
+        self.max_value
     }
 
     /// Where the loop stopped: with [`values`](Self::values), the state a checkpoint stores
@@ -245,8 +252,7 @@ impl HeapAnalysis {
 impl fmt::Display for HeapAnalysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "game: {}", self.game)?;
-        let max = self.values.iter().max().copied().unwrap_or(0);
-        writeln!(f, "computed: G(0..{}), largest value {max}", self.values.len())?;
+        writeln!(f, "computed: G(0..{}), largest value {}", self.values.len(), self.max_value)?;
         match &self.status {
             HeapStatus::Certified(Period { period, preperiod }) => {
                 write!(f, "periodic (proven): period {period} from heap {preperiod}")?;
@@ -268,9 +274,9 @@ impl fmt::Display for HeapAnalysis {
 
 /// Computes `G(0..N)` for `N = first, 2·first, …` (resuming, not recomputing; a step stops short
 /// at the count that would prove the period the values suggest) and looks for a proven period
-/// after each step ([`find_period`], re-checked by [`check_period`]), until one is
-/// found or a limit of `limits` stops it. Grundy's game, which no theorem covers, gets `first`
-/// values only.
+/// after each step ([`find_period`](period::find_period), re-checked by
+/// [`check_period`](check::check_period)), until one is found or a limit of `limits` stops it.
+/// Grundy's game, which no theorem covers, gets `first` values only.
 pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
     analyze_heap_with(game, limits, &mut |_| HeapControl::Continue)
 }
@@ -308,20 +314,35 @@ pub struct HeapStep {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeapSearch {
     game: HeapGame,
-    values: Vec<u16>,
+    values: Store,
     step: HeapStep,
 }
 
 impl HeapSearch {
     /// A search that has not started: no values.
     pub fn new(game: &HeapGame) -> HeapSearch {
-        HeapSearch { game: game.clone(), values: Vec::new(), step: HeapStep::default() }
+        HeapSearch { game: game.clone(), values: Store::default(), step: HeapStep::default() }
     }
 
     /// A search that has computed `values`, which must be `G(0..values.len())` of `game`, and
     /// stands at `step`. Only the checkpoint decoder builds one, after its checks.
     pub(crate) fn from_parts(game: HeapGame, values: Vec<u16>, step: HeapStep) -> HeapSearch {
-        HeapSearch { game, values, step }
+        HeapSearch { game, values: Store::Memory(values), step }
+    }
+
+    /// This search with its values, and those it computes, in `file` instead of memory: room for
+    /// `room` values (or as many as it has) is written to the file at once, which is then mapped
+    /// into memory. Memory then holds the values being read, not all of them (two bytes per
+    /// value are on disk): for runs past what memory holds. `file` is emptied, and must not be
+    /// changed by anything else while the search or its analysis lives: a temporary file
+    /// (`tempfile::tempfile()`) is the way to be sure of it.
+    #[cfg(all(feature = "std", unix))]
+    pub fn into_file(self, file: std::fs::File, room: usize) -> std::io::Result<HeapSearch> {
+        let HeapSearch { game, values, step } = self;
+        let mut mapped = values::store::file::Mapped::new(file, room.max(values.len()))?;
+        mapped.resize(values.len(), 0);
+        mapped.values_mut().copy_from_slice(&values);
+        Ok(HeapSearch { game, values: Store::File(mapped), step })
     }
 
     /// The game.
@@ -363,7 +384,7 @@ where
         target => (index(step.start), index(target)),
     };
     // A search holds at most `MAX_HEAPS` values (the checkpoint decoder checks it).
-    let mut engine = HeapValues::from_values(&game, values).unwrap_or_else(|_| HeapValues::new(&game));
+    let mut engine = HeapValues::from_store(&game, values).unwrap_or_else(|_| HeapValues::new(&game));
     engine.set_threads(limits.threads);
     let done = step.work;
     let limit = if no_theorem { target.clamp(1, cap) } else { max_heap } as u64;
@@ -408,12 +429,16 @@ where
         if no_theorem {
             break StopReason::NoTheorem;
         }
-        if let Some(p) =
-            find_period(&game, engine.values()).filter(|&p| check_period(&game, engine.values(), p).is_ok())
+        // Values a file holds are dropped from memory behind the scans (`Store::release`).
+        let store = engine.store();
+        let behind_walks = |x: usize| store.release(x + values::KEEP, store.len().saturating_sub(values::KEEP));
+        if let Some(p) = find_period_with(&game, store, &behind_walks)
+            .filter(|&p| check_period_with(&game, store, p, &|x| store.release(values::KEEP, x)).is_ok())
         {
             let step =
                 HeapStep { start: start as u64, target: target as u64, work: done.saturating_add(engine.work()) };
-            return HeapAnalysis { game, status: HeapStatus::Certified(p), values: engine.into_values(), step };
+            let (status, max_value) = (HeapStatus::Certified(p), engine.max_value());
+            return HeapAnalysis { game, status, values: engine.into_store(), max_value, step };
         }
         if n >= cap {
             break StopReason::Bound { max_heap: max_heap as u64 };
@@ -423,7 +448,8 @@ where
         // stay a small part of the work.
         let short = n.saturating_sub(start) <= start / 8;
         let double = n.saturating_mul(2);
-        let needed = values_to_prove(&game, engine.values()).map_or(double, |v| usize::try_from(v).unwrap_or(double));
+        let needed =
+            values_to_prove_with(&game, store, &behind_walks).map_or(double, |v| usize::try_from(v).unwrap_or(double));
         let least = if short { n.saturating_add(n / 8 + 1) } else { n + 1 };
         (start, target) = (n, needed.clamp(least, double));
     };
@@ -435,7 +461,8 @@ where
         stopped,
     };
     let step = HeapStep { start: start as u64, target: target as u64, work: done.saturating_add(engine.work()) };
-    HeapAnalysis { game, status: HeapStatus::NotFound(evidence), values: engine.into_values(), step }
+    let max_value = engine.max_value();
+    HeapAnalysis { game, status: HeapStatus::NotFound(evidence), values: engine.into_store(), max_value, step }
 }
 
 #[cfg(test)]
@@ -768,6 +795,34 @@ mod tests {
             });
             assert!(calls >= 4 || ["0.77", "{2,4,7}"].contains(text), "{text}: {calls}");
         }
+    }
+
+    /// Values kept in a file (dropped from memory as the runs go, read back when needed) give
+    /// the analysis kept in memory gives, from the start and from a checkpoint.
+    #[cfg(all(feature = "std", unix))]
+    #[test]
+    fn values_in_a_file_give_the_same_analysis() {
+        let in_file = |search: HeapSearch, room: usize| search.into_file(tempfile::tempfile().unwrap(), room).unwrap();
+        for (text, limits, one) in resume_games() {
+            let a = analyze_heap_from(in_file(HeapSearch::new(&game(text)), limits.max_heap), limits, &mut |_, _| {
+                HeapControl::Continue
+            });
+            assert_eq!((&a.status, a.step(), a.max_value()), (&one.status, one.step(), one.max_value()), "{text}");
+            assert!(a.values() == one.values(), "{text}: values differ");
+        }
+        // Officers, resumed halfway from a checkpoint into a file (with the room it has).
+        let (text, limits, one) = &resume_games()[3];
+        let half = HeapLimits { max_heap: limits.max_heap / 2, ..*limits };
+        let a = analyze_heap(&game(text), &half);
+        let bytes = crate::format::checkpoint::encode(&a.game, a.values(), a.step());
+        let search = in_file(crate::format::checkpoint::decode(&bytes, &game(text)).unwrap(), 0);
+        let resumed = analyze_heap_from(
+            search.into_file(tempfile::tempfile().unwrap(), limits.max_heap).unwrap(),
+            limits,
+            &mut |_, _| HeapControl::Continue,
+        );
+        assert_eq!((&resumed.status, resumed.step()), (&one.status, one.step()));
+        assert!(resumed.values() == one.values());
     }
 
     /// An engine rebuilt from values is the one that computed them: the same split, rare

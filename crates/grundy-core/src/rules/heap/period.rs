@@ -142,9 +142,15 @@ impl PeriodRule {
 /// values agree with their shift by `p`) is the fundamental period, and that `n0` the first
 /// periodic heap.
 pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
+    find_period_with(game, values, &|_| {})
+}
+
+/// [`find_period`], calling `passed(x)` now and then as it reads: the values from `x` on (but
+/// the last) are not read again, except by a walk over a long agreement.
+pub(crate) fn find_period_with(game: &HeapGame, values: &[u16], passed: &dyn Fn(usize)) -> Option<Period> {
     let rule = PeriodRule::of(game);
     let n = values.len() as u64;
-    let mut starts = Starts::new(values);
+    let mut starts = Starts::new(values, passed);
     let mut p = 1u64;
     loop {
         // The bound grows with p: once even s = 0 fails, every larger p fails.
@@ -164,9 +170,14 @@ pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
 /// theorem applies or there are no values. A period that holds on in further values is proven
 /// there (`s(N, p)` does not move); one that breaks only costs the values computed meanwhile.
 pub fn values_to_prove(game: &HeapGame, values: &[u16]) -> Option<u64> {
+    values_to_prove_with(game, values, &|_| {})
+}
+
+/// [`values_to_prove`], calling `passed` as [`find_period_with`] does.
+pub(crate) fn values_to_prove_with(game: &HeapGame, values: &[u16], passed: &dyn Fn(usize)) -> Option<u64> {
     let rule = PeriodRule::of(game);
     let n = values.len();
-    let mut starts = Starts::new(values);
+    let mut starts = Starts::new(values, passed);
     let mut best = None;
     for p in 1..n {
         let floor = rule.values_needed(p as u64, 0)?;
@@ -193,19 +204,28 @@ struct Starts<'a> {
     values: &'a [u16],
     /// `(q, s(N, q), the next multiple of q)` for the long walks so far.
     long: Vec<(usize, usize, usize)>,
+    /// Told where the walks start, every [`PASSED_EVERY`] periods: a walk for `p` starts at
+    /// `N - p`, and the larger periods' below it.
+    passed: &'a dyn Fn(usize),
 }
+
+/// Periods between two calls of `Starts::passed`.
+const PASSED_EVERY: usize = 1 << 16;
 
 /// A walk this long is remembered (a few at most: the period, and chance agreements).
 const LONG_WALK: usize = 64;
 
 impl<'a> Starts<'a> {
-    fn new(values: &'a [u16]) -> Self {
-        Starts { values, long: Vec::new() }
+    fn new(values: &'a [u16], passed: &'a dyn Fn(usize)) -> Self {
+        Starts { values, long: Vec::new(), passed }
     }
 
     /// `s(N, p)`, for `1 <= p < N` increasing from call to call.
     fn start(&mut self, p: usize) -> usize {
         let (values, n) = (self.values, self.values.len());
+        if p.is_multiple_of(PASSED_EVERY) {
+            (self.passed)(n - p);
+        }
         let mut known = None;
         for (q, sq, next) in &mut self.long {
             if *next < p {
@@ -272,7 +292,7 @@ mod tests {
         for &i in &[10usize, 700, 1999, 2000, 3500] {
             values[i] = 8;
         }
-        let mut starts = Starts::new(&values);
+        let mut starts = Starts::new(&values, &|_| {});
         for p in 1..values.len() {
             let mut s = values.len() - p;
             while s > 0 && values[s - 1] == values[s - 1 + p] {

@@ -85,6 +85,7 @@
 #[cfg(feature = "std")]
 mod pipeline;
 mod steps;
+pub(crate) mod store;
 mod wide;
 
 use alloc::vec;
@@ -93,6 +94,7 @@ use core::fmt;
 
 use super::spec::HeapGame;
 use steps::{Known, Moves, View, Worker};
+use store::Store;
 use wide::Avx512;
 
 /// The most heaps [`HeapValues`] computes (`G(0..MAX_HEAPS)`): positions are stored in 32 bits.
@@ -109,6 +111,10 @@ pub(crate) const CHECK_HEAPS: usize = 1 << 16;
 /// Option values looked at between two looks of the check, at most (heaps of a game without a
 /// sparse space cost `Θ(N)` each).
 pub(crate) const CHECK_WORK: u64 = 1 << 24;
+
+/// Values kept in memory at each end when the values are in a file ([`HeapValues::release`]), and
+/// behind a scan (fewer in the tests, so that their short runs drop pages too).
+pub(crate) const KEEP: usize = if cfg!(test) { 1 << 11 } else { 1 << 20 };
 
 /// The largest value stored.
 pub const MAX_HEAP_VALUE: u32 = u16::MAX as u32;
@@ -181,7 +187,7 @@ pub struct Sparse {
 #[derive(Debug, Clone)]
 pub struct HeapValues {
     game: HeapGame,
-    values: Vec<u16>,
+    values: Store,
     /// The moves, by kind.
     moves: Moves,
     sparse: Sparse,
@@ -236,7 +242,7 @@ impl HeapValues {
         };
         HeapValues {
             game: game.clone(),
-            values: Vec::new(),
+            values: Store::default(),
             moves: Moves {
                 take_all: with(1),
                 take_one: with(2),
@@ -290,6 +296,11 @@ impl HeapValues {
     /// values (every split is correct), but the rare positions, which the evidence of an
     /// analysis reports, depend on it. [`work`](Self::work) starts at 0.
     pub fn from_values(game: &HeapGame, values: Vec<u16>) -> Result<HeapValues, ValuesError> {
+        HeapValues::from_store(game, Store::Memory(values))
+    }
+
+    /// [`HeapValues::from_values`] with the values where they are.
+    pub(crate) fn from_store(game: &HeapGame, values: Store) -> Result<HeapValues, ValuesError> {
         if values.len() > MAX_HEAPS {
             return Err(ValuesError::TooManyHeaps { requested: values.len() as u64 });
         }
@@ -300,6 +311,9 @@ impl HeapValues {
                 engine.rebuild(heap);
             }
             engine.record(heap, engine.values[heap]);
+            if heap.is_multiple_of(CHECK_HEAPS) {
+                engine.release();
+            }
         }
         Ok(engine)
     }
@@ -316,7 +330,25 @@ impl HeapValues {
 
     /// `G(0..len())`, owned.
     pub fn into_values(self) -> Vec<u16> {
+        self.values.into_vec()
+    }
+
+    /// `G(0..len())` where they are kept.
+    pub(crate) fn into_store(self) -> Store {
         self.values
+    }
+
+    /// Where the values are kept.
+    pub(crate) fn store(&self) -> &Store {
+        &self.values
+    }
+
+    /// Drops from memory the values a file holds that the next heaps are unlikely to read (see
+    /// [`Store::release`]): all but the early ones, the small parts of the proofs, and the recent
+    /// ones, the large parts and the rare parts' partners.
+    fn release(&self) {
+        let last_rare = self.rare.last().map_or(0, |&r| r as usize);
+        self.values.release(KEEP, self.values.len().saturating_sub(KEEP + last_rare));
     }
 
     /// The number of heaps computed.
@@ -379,6 +411,7 @@ impl HeapValues {
                 return Err(ValuesError::WorkExhausted { heap: heap as u64, budget: max_work });
             }
             if heap >= next_heap || self.work >= next_work {
+                self.release();
                 if stop(self) {
                     return Err(ValuesError::Stopped { heap: heap as u64 });
                 }
@@ -559,6 +592,9 @@ impl HeapValues {
                 self.rare.push(x as u32);
                 self.rare_values.push(v);
             }
+            if x.is_multiple_of(CHECK_HEAPS) {
+                self.values.release(KEEP, x.saturating_sub(KEEP));
+            }
         }
         for c in &mut self.class_values {
             c.clear();
@@ -591,7 +627,7 @@ fn walsh_hadamard(h: &mut [i64]) {
 pub fn heap_values(game: &HeapGame, n: usize) -> Result<Vec<u16>, ValuesError> {
     let mut engine = HeapValues::new(game);
     engine.extend_to(n, u64::MAX)?;
-    Ok(engine.values)
+    Ok(engine.into_values())
 }
 
 #[cfg(test)]
