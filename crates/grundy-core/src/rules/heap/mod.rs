@@ -19,6 +19,7 @@ pub mod period;
 pub mod spec;
 pub mod values;
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 use core::time::Duration;
@@ -82,6 +83,11 @@ pub enum StopReason {
     },
     /// The computation was interrupted (the hook said [`HeapControl::Interrupt`]).
     Interrupted,
+    /// The file holding the values could not grow (`HeapSearch::into_file`, with `std`).
+    Storage {
+        /// What the system said.
+        message: String,
+    },
 }
 
 impl fmt::Display for StopReason {
@@ -95,6 +101,7 @@ impl fmt::Display for StopReason {
                 write!(f, "the time bound of {} s was reached", Seconds(*max_time))
             }
             Self::Interrupted => write!(f, "interrupted"),
+            Self::Storage { message } => write!(f, "the values' file could not grow: {message}"),
         }
     }
 }
@@ -332,10 +339,11 @@ impl HeapSearch {
 
     /// This search with its values, and those it computes, in `file` instead of memory: room for
     /// `room` values (or as many as it has) is written to the file at once, which is then mapped
-    /// into memory. Memory then holds the values being read, not all of them (two bytes per
-    /// value are on disk): for runs past what memory holds. `file` is emptied, and must not be
-    /// changed by anything else while the search or its analysis lives: a temporary file
-    /// (`tempfile::tempfile()`) is the way to be sure of it.
+    /// into memory; a run that needs more room doubles it (a failure ends the run with
+    /// [`StopReason::Storage`]). Memory then holds the values being read, not all of them (two
+    /// bytes per value are on disk): for runs past what memory holds. `file` is emptied, and
+    /// must not be changed by anything else while the search or its analysis lives: a temporary
+    /// file (`tempfile::tempfile()`) is the way to be sure of it.
     #[cfg(all(feature = "std", unix))]
     pub fn into_file(self, file: std::fs::File, room: usize) -> std::io::Result<HeapSearch> {
         let HeapSearch { game, values, step } = self;
@@ -424,6 +432,7 @@ where
                 },
                 // `n <= MAX_HEAPS`.
                 ValuesError::TooManyHeaps { .. } => StopReason::Bound { max_heap: max_heap as u64 },
+                ValuesError::Storage { message, .. } => StopReason::Storage { message },
             };
         }
         if no_theorem {
@@ -810,17 +819,14 @@ mod tests {
             assert_eq!((&a.status, a.step(), a.max_value()), (&one.status, one.step(), one.max_value()), "{text}");
             assert!(a.values() == one.values(), "{text}: values differ");
         }
-        // Officers, resumed halfway from a checkpoint into a file (with the room it has).
+        // Officers, resumed halfway from a checkpoint into a file with room for the values it has
+        // only: the file grows.
         let (text, limits, one) = &resume_games()[3];
         let half = HeapLimits { max_heap: limits.max_heap / 2, ..*limits };
         let a = analyze_heap(&game(text), &half);
         let bytes = crate::format::checkpoint::encode(&a.game, a.values(), a.step());
         let search = in_file(crate::format::checkpoint::decode(&bytes, &game(text)).unwrap(), 0);
-        let resumed = analyze_heap_from(
-            search.into_file(tempfile::tempfile().unwrap(), limits.max_heap).unwrap(),
-            limits,
-            &mut |_, _| HeapControl::Continue,
-        );
+        let resumed = analyze_heap_from(search, limits, &mut |_, _| HeapControl::Continue);
         assert_eq!((&resumed.status, resumed.step()), (&one.status, one.step()));
         assert!(resumed.values() == one.values());
     }

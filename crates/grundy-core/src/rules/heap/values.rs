@@ -88,6 +88,7 @@ mod steps;
 pub(crate) mod store;
 mod wide;
 
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -145,6 +146,14 @@ pub enum ValuesError {
         /// The first heap not computed.
         heap: u64,
     },
+    /// The file holding the values (`HeapSearch::into_file`, with the `std` feature)
+    /// could not grow to hold `heap`.
+    Storage {
+        /// The first heap not computed.
+        heap: u64,
+        /// What the system said.
+        message: String,
+    },
 }
 
 impl fmt::Display for ValuesError {
@@ -158,6 +167,7 @@ impl fmt::Display for ValuesError {
                 write!(f, "{requested} heaps asked for: at most {MAX_HEAPS} are computed")
             }
             Self::Stopped { heap } => write!(f, "stopped before heap {heap}"),
+            Self::Storage { heap, message } => write!(f, "the values' file could not grow to heap {heap}: {message}"),
         }
     }
 }
@@ -400,7 +410,10 @@ impl HeapValues {
         if self.values.is_empty() && n > 0 {
             self.values.push(0);
         }
-        self.values.reserve(n.saturating_sub(self.values.len()));
+        let heap = self.values.len();
+        self.values
+            .reserve(n.saturating_sub(heap))
+            .map_err(|message| ValuesError::Storage { heap: heap as u64, message })?;
         let mut next_heap = (self.values.len() | (CHECK_HEAPS - 1)) + 1;
         let mut next_work = self.work.saturating_add(CHECK_WORK);
         #[cfg(feature = "std")]

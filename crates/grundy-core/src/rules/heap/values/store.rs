@@ -1,13 +1,15 @@
 //! Where the values `G(0..len)` live: in memory, or (with `std`) in a file mapped into memory.
 //!
-//! A file-backed store holds room for a fixed number of values, written in full when it is made
-//! (so a full disk is an error then, never a fault later). The engine reads and writes it as one
+//! A file-backed store has room for a number of values, written with zeros when it is made and
+//! when it grows (so a full disk is an error then, never a fault when a page is written back).
+//! The engine reads and writes it as one
 //! slice, as it does a vector; the system loads its pages as they are read and writes them back.
 //! What a long run keeps resident is what it reads: the early values (the small parts of the
 //! proofs), the recent ones (the other parts, and the rare parts' partners), and whatever a scan
 //! of the whole sequence is reading. [`Store::release`] drops the rest from the process between
 //! heaps and behind the scans, so memory stays bounded however many values the file holds.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::{Deref, DerefMut};
@@ -80,8 +82,8 @@ impl Store {
         self.resize(len + 1, v);
     }
 
-    /// Grows (with `v`) or shrinks to `len` values. A file's store cannot grow past its room:
-    /// its owner made it for every value the run computes.
+    /// Grows (with `v`) or shrinks to `len` values; a file only within its room
+    /// ([`Store::reserve`] makes more).
     pub(crate) fn resize(&mut self, len: usize, v: u16) {
         match self {
             Store::Memory(values) => values.resize(len, v),
@@ -97,13 +99,15 @@ impl Store {
         }
     }
 
-    /// Room for `more` values after the last (a vector only: a file has its room).
-    pub(crate) fn reserve(&mut self, more: usize) {
+    /// Room for `more` values after the last: a file grows (its new room written at once), or
+    /// says why it could not.
+    pub(crate) fn reserve(&mut self, more: usize) -> Result<(), String> {
         match self {
             Store::Memory(values) => values.reserve(more),
             #[cfg(all(feature = "std", unix))]
-            Store::File(_) => {}
+            Store::File(m) => m.reserve(more).map_err(|e| alloc::format!("{e}"))?,
         }
+        Ok(())
     }
 
     /// Drops from the process the pages wholly within the values `from..to` of a file (nothing
@@ -139,31 +143,56 @@ pub(crate) mod file {
         map: MmapMut,
         len: usize,
         /// The file, kept open while it is mapped.
-        _file: File,
+        file: File,
+    }
+
+    /// Writes zeros from byte `from` of `file` to byte `to` (so the disk space is taken now,
+    /// rather than found missing when a page is written back).
+    fn zeros(file: &mut File, from: usize, to: usize) -> io::Result<()> {
+        let zeros = alloc::vec![0u8; 1 << 20];
+        file.seek(io::SeekFrom::Start(from as u64))?;
+        let mut left = to - from;
+        while left > 0 {
+            let n = left.min(zeros.len());
+            file.write_all(&zeros[..n])?;
+            left -= n;
+        }
+        file.flush()
+    }
+
+    /// A map of all of `file`.
+    fn map(file: &File) -> io::Result<MmapMut> {
+        // SAFETY: the file is the store's own (the contract of `Mapped::new`): nothing else
+        // changes it while it is mapped, so the map's contents change only through the map.
+        unsafe { MmapMut::map_mut(file) }
+    }
+
+    /// Bytes for `room` values.
+    fn bytes(room: usize) -> io::Result<usize> {
+        room.max(1).checked_mul(2).ok_or_else(|| io::Error::other("too many values for a file"))
     }
 
     impl Mapped {
-        /// Room for `room` values in `file`, which is emptied and written with zeros (so the disk
-        /// space is taken now), then mapped; no values yet.
+        /// Room for `room` values in `file`, which is emptied and written with zeros, then
+        /// mapped; no values yet.
         ///
         /// The file must not be changed by anything else while the store lives (a temporary
         /// file, unnamed or removed, is the way to be sure of it).
         pub(crate) fn new(mut file: File, room: usize) -> io::Result<Mapped> {
-            let bytes = room.max(1).checked_mul(2).ok_or_else(|| io::Error::other("too many values for a file"))?;
             file.set_len(0)?;
-            file.rewind()?;
-            let zeros = alloc::vec![0u8; 1 << 20];
-            let mut left = bytes;
-            while left > 0 {
-                let n = left.min(zeros.len());
-                file.write_all(&zeros[..n])?;
-                left -= n;
+            zeros(&mut file, 0, bytes(room)?)?;
+            Ok(Mapped { map: map(&file)?, len: 0, file })
+        }
+
+        /// Room for `more` values after the last: the file at least doubles when it grows.
+        pub(crate) fn reserve(&mut self, more: usize) -> io::Result<()> {
+            let needed = self.len.checked_add(more).ok_or_else(|| io::Error::other("too many values for a file"))?;
+            if needed > self.room() {
+                let (old, to) = (self.map.len(), bytes(needed.max(2 * self.room()))?);
+                zeros(&mut self.file, old, to)?;
+                self.map = map(&self.file)?;
             }
-            file.flush()?;
-            // SAFETY: the file is this store's own (the caller's contract): nothing else changes
-            // it while it is mapped, so the map's contents change only through the map.
-            let map = unsafe { MmapMut::map_mut(&file)? };
-            Ok(Mapped { map, len: 0, _file: file })
+            Ok(())
         }
 
         pub(crate) fn len(&self) -> usize {
