@@ -378,6 +378,34 @@ fn values_in_a_file_change_nothing_but_memory() {
     }
     let o = grundy(&["heaps", "--heap", "0.77", "--values-dir", path], "1\n1\n3\n");
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
+    // Resumed into a file: read from the checkpoint in order, the run ends as one in memory.
+    let ck = std::env::temp_dir().join(format!("grundy-values-dir-{}.ck", std::process::id()));
+    let ck = ck.to_str().unwrap();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "300000", "--checkpoint", ck], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let resume = |extra: &[&str]| {
+        let mut args = vec!["analyze", "--heap", "0.6", "--max-heap", "600000", "--resume", ck, "--json"];
+        args.extend(extra);
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+        untimed_json(&o)
+    };
+    assert_eq!(resume(&["--values-dir", path]), resume(&[]));
+    // A damaged checkpoint is refused the same way.
+    let mut bytes = std::fs::read(ck).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 1;
+    std::fs::write(ck, &bytes).unwrap();
+    let refused = |extra: &[&str]| {
+        let mut args = vec!["analyze", "--heap", "0.6", "--resume", ck];
+        args.extend(extra);
+        let o = grundy(&args, "");
+        (o.status.code(), stderr(&o).to_string())
+    };
+    let (code, message) = refused(&["--values-dir", path]);
+    assert_eq!((code, &message), (Some(2), &refused(&[]).1), "{message}");
+    assert!(message.contains("checksum mismatch"), "{message}");
+    std::fs::remove_file(ck).unwrap();
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the values' files are gone");
     let missing = dir.join("missing");
     let o = grundy(&["analyze", "--heap", "0.6", "--values-dir", missing.to_str().unwrap()], "");

@@ -104,8 +104,27 @@ impl Checkpoints {
     }
 }
 
-/// Reads the checkpoint `path` of `game`'s search; every refusal names the file.
-pub fn resume(path: &Path, game: &HeapGame) -> Result<HeapSearch, Failure> {
-    let bytes = std::fs::read(path).map_err(|e| Failure::io(format!("--resume {}: {e}", path.display())))?;
-    checkpoint::decode(&bytes, game).map_err(|e| Failure::invalid(format!("--resume {}: {e}", path.display())))
+/// Reads the checkpoint `path` of `game`'s search, into memory, or into a temporary file in
+/// `file`'s directory with its room for values (read in order, never whole in memory); every
+/// refusal names the file.
+pub fn resume(path: &Path, game: &HeapGame, file: Option<(&Path, usize)>) -> Result<HeapSearch, Failure> {
+    let io = |e: std::io::Error| Failure::io(format!("--resume {}: {e}", path.display()));
+    let invalid = |e: checkpoint::CheckpointError| Failure::invalid(format!("--resume {}: {e}", path.display()));
+    let Some((dir, room)) = file else {
+        let bytes = std::fs::read(path).map_err(io)?;
+        return checkpoint::decode(&bytes, game).map_err(invalid);
+    };
+    #[cfg(unix)]
+    {
+        let source = std::fs::File::open(path).map_err(io)?;
+        let len = source.metadata().map_err(io)?.len();
+        let values = tempfile::tempfile_in(dir).map_err(|e| super::heap::values_file_failure(dir, room, e))?;
+        let mut reader = std::io::BufReader::with_capacity(1 << 16, source);
+        checkpoint::decode_into_file(&mut reader, len, game, values, room).map_err(|e| match e {
+            checkpoint::IntoFileError::Checkpoint(e) => invalid(e),
+            checkpoint::IntoFileError::Io(e) => io(e),
+        })
+    }
+    #[cfg(not(unix))]
+    Err(super::heap::values_file_failure(dir, room, std::io::Error::other("values in a file need a Unix system")))
 }

@@ -143,11 +143,15 @@ impl Heap {
             Some(path) => Some(Checkpoints::open(path, self.resume.as_deref(), self.checkpoint_every)?),
             None => None,
         };
+        let dir = self.values_dir(&limits);
+        let file = dir.as_deref().map(|dir| (dir, limits.max_heap));
         let search = match &self.resume {
-            Some(path) => resumed(path, game, &limits)?,
-            None => HeapSearch::new(game),
+            Some(path) => resumed(path, game, &limits, file)?,
+            None => match file {
+                Some((dir, room)) => in_file(HeapSearch::new(game), dir, room)?,
+                None => HeapSearch::new(game),
+            },
         };
-        let search = self.place_values(search, &limits)?;
         let resumed = search.values().len() as u64;
         let start = Instant::now();
         let mut meter = super::meter::Meter::start(game, self.max_time, resumed);
@@ -167,26 +171,14 @@ impl Heap {
         Ok(Run { new_values: analysis.computed().saturating_sub(resumed), analysis, seconds, saved })
     }
 
-    /// `search` with its values in a temporary file where `--values-dir` or `--max-heap` ask
-    /// for one.
-    fn place_values(&self, search: HeapSearch, limits: &HeapLimits) -> Result<HeapSearch, Failure> {
-        let dir = match &self.values_dir {
-            Some(dir) => dir.clone(),
-            None if limits.max_heap as u64 >= VALUES_IN_FILE_FROM => std::env::temp_dir(),
-            None => return Ok(search),
-        };
-        let room = limits.max_heap.max(search.values().len());
-        let fail = |e: std::io::Error| {
-            Failure::io(format!(
-                "--values-dir {}: a file of {} bytes for the values: {e}",
-                dir.display(),
-                2 * room as u64
-            ))
-        };
-        #[cfg(unix)]
-        return search.into_file(tempfile::tempfile_in(&dir).map_err(fail)?, room).map_err(fail);
-        #[cfg(not(unix))]
-        Err(fail(std::io::Error::other("values in a file need a Unix system")))
+    /// Where the values go: a temporary file in this directory (`--values-dir`, or the system's
+    /// temporary directory from a `--max-heap` of 2^30 on), or memory.
+    fn values_dir(&self, limits: &HeapLimits) -> Option<PathBuf> {
+        match &self.values_dir {
+            Some(dir) => Some(dir.clone()),
+            None if limits.max_heap as u64 >= VALUES_IN_FILE_FROM => Some(std::env::temp_dir()),
+            None => None,
+        }
     }
 
     /// [`compute`](Self::compute), with a checkpoint that could not be written an error, and
@@ -201,9 +193,30 @@ impl Heap {
     }
 }
 
-/// The search saved in `path`, refused when it holds more values than `limits` compute.
-fn resumed(path: &Path, game: &HeapGame, limits: &HeapLimits) -> Result<HeapSearch, Failure> {
-    let search = super::checkpoint::resume(path, game)?;
+/// `search` with its values in a temporary file in `dir`, with room for `room` values.
+fn in_file(search: HeapSearch, dir: &Path, room: usize) -> Result<HeapSearch, Failure> {
+    let room = room.max(search.values().len());
+    let fail = |e| values_file_failure(dir, room, e);
+    #[cfg(unix)]
+    return search.into_file(tempfile::tempfile_in(dir).map_err(fail)?, room).map_err(fail);
+    #[cfg(not(unix))]
+    Err(fail(std::io::Error::other("values in a file need a Unix system")))
+}
+
+/// A temporary file for `room` values in `dir` that could not be made.
+pub(super) fn values_file_failure(dir: &Path, room: usize, e: std::io::Error) -> Failure {
+    Failure::io(format!("--values-dir {}: a file of {} bytes for the values: {e}", dir.display(), 2 * room as u64))
+}
+
+/// The search saved in `path` (its values into a temporary file in the directory of `file`, with
+/// the room it says, when given), refused when it holds more values than `limits` compute.
+fn resumed(
+    path: &Path,
+    game: &HeapGame,
+    limits: &HeapLimits,
+    file: Option<(&Path, usize)>,
+) -> Result<HeapSearch, Failure> {
+    let search = super::checkpoint::resume(path, game, file)?;
     let have = search.values().len() as u64;
     let (most, bound) = match PeriodRule::of(game) {
         PeriodRule::None => (limits.first as u64, "values this command computes"),

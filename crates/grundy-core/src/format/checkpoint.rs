@@ -31,6 +31,8 @@ use core::fmt;
 
 use crate::rules::heap::naive::value_by_definition;
 use crate::rules::heap::spec::HeapGame;
+#[cfg(all(feature = "std", unix))]
+use crate::rules::heap::values::KEEP;
 use crate::rules::heap::values::MAX_HEAPS;
 use crate::rules::heap::{HeapSearch, HeapStep};
 
@@ -194,57 +196,163 @@ pub fn write<E>(
 /// Decodes and checks a checkpoint of `game`'s search (see the module documentation for the
 /// checks and their order).
 pub fn decode(bytes: &[u8], game: &HeapGame) -> Result<HeapSearch, CheckpointError> {
-    let len = bytes.len() as u64;
-    if bytes.len() < FIXED {
-        // The magic is named first when there is enough of it.
-        if let Some(found) = bytes.get(..8)
-            && found != MAGIC
-        {
-            return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
-        }
-        return Err(CheckpointError::TooShort { len });
-    }
-    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
-    let found: [u8; 8] = bytes[..8].try_into().unwrap_or_default();
-    if found != MAGIC {
-        return Err(CheckpointError::BadMagic { found });
-    }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
-    if version != VERSION {
-        return Err(CheckpointError::UnsupportedVersion { found: version });
-    }
-    let (count, start, target, work) = (u64_at(12), u64_at(20), u64_at(28), u64_at(36));
-    let text_len = u16::from_le_bytes(bytes[44..46].try_into().unwrap_or_default());
-    // At most 2^16 + 2^65 + 50: no overflow in u128.
-    let expected = FIXED as u128 + u128::from(text_len) + 2 * u128::from(count) + CRC as u128;
-    if expected != u128::from(len) {
-        return Err(CheckpointError::Length { expected: u64::try_from(expected).unwrap_or(u64::MAX), found: len });
-    }
+    let head = Head::read(bytes, bytes.len() as u64)?;
     let end = bytes.len() - CRC;
     let stored = u32::from_le_bytes(bytes[end..].try_into().unwrap_or_default());
     let computed = crc32fast::hash(&bytes[..end]);
     if stored != computed {
         return Err(CheckpointError::Checksum { stored, computed });
     }
-    let text = &bytes[FIXED..FIXED + usize::from(text_len)];
-    let wanted = game.to_string();
-    if text != wanted.as_bytes() {
-        let found = String::from_utf8_lossy(text).chars().flat_map(char::escape_debug).collect();
-        return Err(CheckpointError::OtherGame { found, expected: wanted });
-    }
-    let bad = |reason: String| Err(CheckpointError::BadStep { reason });
-    if count == 0 || count > MAX_HEAPS as u64 {
-        return bad(alloc::format!("{count} values stored (1 to {MAX_HEAPS})"));
-    }
-    if start > count || target < count {
-        return bad(alloc::format!(
-            "the step from {start} to {target} does not hold the {count} values stored (start <= N <= target)"
-        ));
-    }
-    let values: Vec<u16> =
-        bytes[FIXED + usize::from(text_len)..end].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
+    let text_end = FIXED + usize::from(head.text_len);
+    let step = head.step(&bytes[FIXED..text_end], game)?;
+    let values: Vec<u16> = bytes[text_end..end].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
     spot_check(game, &values)?;
-    Ok(HeapSearch::from_parts(game.clone(), values, HeapStep { start, target, work }))
+    Ok(HeapSearch::from_parts(game.clone(), values, step))
+}
+
+/// The fixed fields, checked against the length (magic, version, length).
+struct Head {
+    count: u64,
+    start: u64,
+    target: u64,
+    work: u64,
+    text_len: u16,
+}
+
+impl Head {
+    /// The fields of `bytes`, the start of a checkpoint of `len` bytes (all of it, or at least
+    /// [`FIXED`] bytes of it).
+    fn read(bytes: &[u8], len: u64) -> Result<Head, CheckpointError> {
+        if len < FIXED as u64 {
+            // The magic is named first when there is enough of it.
+            if let Some(found) = bytes.get(..8)
+                && found != MAGIC
+            {
+                return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
+            }
+            return Err(CheckpointError::TooShort { len });
+        }
+        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+        let found: [u8; 8] = bytes[..8].try_into().unwrap_or_default();
+        if found != MAGIC {
+            return Err(CheckpointError::BadMagic { found });
+        }
+        let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+        if version != VERSION {
+            return Err(CheckpointError::UnsupportedVersion { found: version });
+        }
+        let head = Head {
+            count: u64_at(12),
+            start: u64_at(20),
+            target: u64_at(28),
+            work: u64_at(36),
+            text_len: u16::from_le_bytes(bytes[44..46].try_into().unwrap_or_default()),
+        };
+        // At most 2^16 + 2^65 + 50: no overflow in u128.
+        let expected = FIXED as u128 + u128::from(head.text_len) + 2 * u128::from(head.count) + CRC as u128;
+        if expected != u128::from(len) {
+            return Err(CheckpointError::Length { expected: u64::try_from(expected).unwrap_or(u64::MAX), found: len });
+        }
+        Ok(head)
+    }
+
+    /// The step, once the game's `text` is `game`'s and the fields hold together (checked after
+    /// the checksum).
+    fn step(&self, text: &[u8], game: &HeapGame) -> Result<HeapStep, CheckpointError> {
+        let wanted = game.to_string();
+        if text != wanted.as_bytes() {
+            let found = String::from_utf8_lossy(text).chars().flat_map(char::escape_debug).collect();
+            return Err(CheckpointError::OtherGame { found, expected: wanted });
+        }
+        let Head { count, start, target, work, .. } = *self;
+        let bad = |reason: String| Err(CheckpointError::BadStep { reason });
+        if count == 0 || count > MAX_HEAPS as u64 {
+            return bad(alloc::format!("{count} values stored (1 to {MAX_HEAPS})"));
+        }
+        if start > count || target < count {
+            return bad(alloc::format!(
+                "the step from {start} to {target} does not hold the {count} values stored (start <= N <= target)"
+            ));
+        }
+        Ok(HeapStep { start, target, work })
+    }
+}
+
+/// Why a checkpoint could not be resumed into a file ([`decode_into_file`]).
+#[cfg(all(feature = "std", unix))]
+#[derive(Debug)]
+pub enum IntoFileError {
+    /// The checkpoint is refused, as [`decode`] refuses it.
+    Checkpoint(CheckpointError),
+    /// Reading the checkpoint or writing the file failed.
+    Io(std::io::Error),
+}
+
+#[cfg(all(feature = "std", unix))]
+impl fmt::Display for IntoFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Checkpoint(e) => e.fmt(f),
+            Self::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+#[cfg(all(feature = "std", unix))]
+impl core::error::Error for IntoFileError {}
+
+/// [`decode`], reading the checkpoint (`len` bytes) from `reader` in order and putting its values
+/// in `file`, with room for `room` values, as [`HeapSearch::into_file`] does: a checkpoint of more
+/// values than memory holds is resumed without holding them. The same checks in the same order
+/// refuse the same checkpoints.
+#[cfg(all(feature = "std", unix))]
+pub fn decode_into_file(
+    reader: &mut dyn std::io::Read,
+    len: u64,
+    game: &HeapGame,
+    file: std::fs::File,
+    room: usize,
+) -> Result<HeapSearch, IntoFileError> {
+    use crate::rules::heap::values::store::{Store, file::Mapped};
+    let io = IntoFileError::Io;
+    let refused = IntoFileError::Checkpoint;
+    if len < FIXED as u64 {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(io)?;
+        return Err(refused(decode(&bytes, game).err().unwrap_or(CheckpointError::TooShort { len })));
+    }
+    let mut fixed = [0u8; FIXED];
+    reader.read_exact(&mut fixed).map_err(io)?;
+    let head = Head::read(&fixed, len).map_err(refused)?;
+    let mut text = alloc::vec![0u8; usize::from(head.text_len)];
+    reader.read_exact(&mut text).map_err(io)?;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&fixed);
+    crc.update(&text);
+    // `Head::read` checked the length: `count` values are there.
+    let count = head.count as usize;
+    let mut values = Mapped::new(file, room.max(count)).map_err(io)?;
+    let mut chunk = alloc::vec![0u8; 1 << 16];
+    while values.len() < count {
+        let n = (2 * (count - values.len())).min(chunk.len());
+        reader.read_exact(&mut chunk[..n]).map_err(io)?;
+        crc.update(&chunk[..n]);
+        let at = values.len();
+        values.resize(at + n / 2, 0);
+        for (v, b) in values.values_mut()[at..].iter_mut().zip(chunk[..n].chunks_exact(2)) {
+            *v = u16::from_le_bytes([b[0], b[1]]);
+        }
+        values.release(KEEP, at.saturating_sub(KEEP));
+    }
+    let mut stored = [0u8; CRC];
+    reader.read_exact(&mut stored).map_err(io)?;
+    let (stored, computed) = (u32::from_le_bytes(stored), crc.finalize());
+    if stored != computed {
+        return Err(refused(CheckpointError::Checksum { stored, computed }));
+    }
+    let step = head.step(&text, game).map_err(refused)?;
+    spot_check(game, values.values()).map_err(refused)?;
+    Ok(HeapSearch::from_store(game.clone(), Store::File(values), step))
 }
 
 /// Recomputes some values by the definition: the first ones, and the last.
@@ -287,6 +395,8 @@ mod tests {
     fn round_trip() {
         let (bytes, g) = stopped_officers();
         let search = decode(&bytes, &g).unwrap();
+        #[cfg(all(feature = "std", unix))]
+        assert!(into_file(&bytes, &g).unwrap() == search, "decoded into a file");
         let count = search.values().len() as u64;
         assert!(count > 1000, "{count}");
         assert_eq!(bytes.len(), 50 + "0.6".len() + 2 * search.values().len());
@@ -334,12 +444,26 @@ mod tests {
         b
     }
 
-    /// The error, without printing a whole search when there is none.
+    /// The error, without printing a whole search when there is none; decoding into a file
+    /// refuses the bytes with the same error.
     fn refused(bytes: &[u8], g: &HeapGame) -> CheckpointError {
-        match decode(bytes, g) {
+        let e = match decode(bytes, g) {
             Ok(s) => panic!("accepted: {} values, {:?}", s.values().len(), s.step()),
             Err(e) => e,
+        };
+        #[cfg(all(feature = "std", unix))]
+        match into_file(bytes, g) {
+            Err(IntoFileError::Checkpoint(f)) => assert_eq!(f, e),
+            other => panic!("into a file: {other:?}, not {e}"),
         }
+        e
+    }
+
+    /// [`decode_into_file`] of `bytes`, into a temporary file with no room to spare.
+    #[cfg(all(feature = "std", unix))]
+    fn into_file(bytes: &[u8], g: &HeapGame) -> Result<HeapSearch, IntoFileError> {
+        let mut reader = std::io::Cursor::new(bytes);
+        decode_into_file(&mut reader, bytes.len() as u64, g, tempfile::tempfile().unwrap(), 0)
     }
 
     #[test]

@@ -334,7 +334,12 @@ impl HeapSearch {
     /// A search that has computed `values`, which must be `G(0..values.len())` of `game`, and
     /// stands at `step`. Only the checkpoint decoder builds one, after its checks.
     pub(crate) fn from_parts(game: HeapGame, values: Vec<u16>, step: HeapStep) -> HeapSearch {
-        HeapSearch { game, values: Store::Memory(values), step }
+        HeapSearch::from_store(game, Store::Memory(values), step)
+    }
+
+    /// [`HeapSearch::from_parts`] with the values where they are.
+    pub(crate) fn from_store(game: HeapGame, values: Store, step: HeapStep) -> HeapSearch {
+        HeapSearch { game, values, step }
     }
 
     /// This search with its values, and those it computes, in `file` instead of memory: room for
