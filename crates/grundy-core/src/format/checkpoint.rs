@@ -333,6 +333,8 @@ pub fn decode_into_file(
     let count = head.count as usize;
     let mut values = Mapped::new(file, room.max(count)).map_err(io)?;
     let mut chunk = alloc::vec![0u8; 1 << 16];
+    // The values below this (from `KEEP` on) are dropped from memory: each range once.
+    let mut released = KEEP;
     while values.len() < count {
         let n = (2 * (count - values.len())).min(chunk.len());
         reader.read_exact(&mut chunk[..n]).map_err(io)?;
@@ -342,7 +344,11 @@ pub fn decode_into_file(
         for (v, b) in values.values_mut()[at..].iter_mut().zip(chunk[..n].chunks_exact(2)) {
             *v = u16::from_le_bytes([b[0], b[1]]);
         }
-        values.release(KEEP, at.saturating_sub(KEEP));
+        let passed = at.saturating_sub(KEEP);
+        if passed > released {
+            values.release(released, passed);
+            released = passed;
+        }
     }
     let mut stored = [0u8; CRC];
     reader.read_exact(&mut stored).map_err(io)?;

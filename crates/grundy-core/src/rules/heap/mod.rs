@@ -21,6 +21,7 @@ pub mod values;
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::fmt;
 use core::time::Duration;
 
@@ -443,11 +444,21 @@ where
         if no_theorem {
             break StopReason::NoTheorem;
         }
-        // Values a file holds are dropped from memory behind the scans (`Store::release`).
+        // Values a file holds are dropped from memory behind the scans (`Store::release`), each
+        // range once: the period search walks down from the end, the check up from the start.
         let store = engine.store();
-        let behind_walks = |x: usize| store.release(x + values::KEEP, store.len().saturating_sub(values::KEEP));
+        let keep = values::KEEP;
+        let (above, below) = (Cell::new(store.len().saturating_sub(keep)), Cell::new(keep));
+        let behind_walks = |x: usize| {
+            store.release(x + keep, above.get());
+            above.set(above.get().min(x + keep));
+        };
+        let behind_check = |i: usize| {
+            store.release(below.get(), i);
+            below.set(below.get().max(i));
+        };
         if let Some(p) = find_period_with(&game, store, &behind_walks)
-            .filter(|&p| check_period_with(&game, store, p, &|x| store.release(values::KEEP, x)).is_ok())
+            .filter(|&p| check_period_with(&game, store, p, &behind_check).is_ok())
         {
             let step =
                 HeapStep { start: start as u64, target: target as u64, work: done.saturating_add(engine.work()) };
@@ -462,6 +473,7 @@ where
         // stay a small part of the work.
         let short = n.saturating_sub(start) <= start / 8;
         let double = n.saturating_mul(2);
+        above.set(store.len().saturating_sub(keep));
         let needed =
             values_to_prove_with(&game, store, &behind_walks).map_or(double, |v| usize::try_from(v).unwrap_or(double));
         let least = if short { n.saturating_add(n / 8 + 1) } else { n + 1 };

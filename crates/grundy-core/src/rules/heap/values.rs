@@ -234,6 +234,8 @@ pub struct HeapValues {
     rare_after_rebuild: usize,
     /// [`MAX_HEAP_VALUE`], lowered by the tests to reach the error.
     value_limit: u32,
+    /// The values a file holds from `KEEP` to here are dropped from memory ([`HeapValues::release`]).
+    released: usize,
 }
 
 impl HeapValues {
@@ -283,6 +285,7 @@ impl HeapValues {
             next_rebuild: 16,
             rare_after_rebuild: 0,
             value_limit: MAX_HEAP_VALUE,
+            released: 0,
         }
     }
 
@@ -322,7 +325,7 @@ impl HeapValues {
             }
             engine.record(heap, engine.values[heap]);
             if heap.is_multiple_of(CHECK_HEAPS) {
-                engine.release();
+                engine.values.release(heap.saturating_sub(KEEP + CHECK_HEAPS).max(KEEP), heap.saturating_sub(KEEP));
             }
         }
         Ok(engine)
@@ -356,9 +359,13 @@ impl HeapValues {
     /// Drops from memory the values a file holds that the next heaps are unlikely to read (see
     /// [`Store::release`]): all but the early ones, the small parts of the proofs, and the recent
     /// ones, the large parts and the rare parts' partners.
-    fn release(&self) {
+    fn release(&mut self) {
         let last_rare = self.rare.last().map_or(0, |&r| r as usize);
-        self.values.release(KEEP, self.values.len().saturating_sub(KEEP + last_rare));
+        let (from, to) = (self.released.max(KEEP), self.values.len().saturating_sub(KEEP + last_rare));
+        if to > from {
+            self.values.release(from, to);
+            self.released = to;
+        }
     }
 
     /// The number of heaps computed.
@@ -606,7 +613,7 @@ impl HeapValues {
                 self.rare_values.push(v);
             }
             if x.is_multiple_of(CHECK_HEAPS) {
-                self.values.release(KEEP, x.saturating_sub(KEEP));
+                self.values.release(x.saturating_sub(KEEP + CHECK_HEAPS).max(KEEP), x.saturating_sub(KEEP));
             }
         }
         for c in &mut self.class_values {

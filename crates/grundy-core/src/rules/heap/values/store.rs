@@ -78,12 +78,16 @@ impl DerefMut for Store {
 
 impl Store {
     pub(crate) fn push(&mut self, v: u16) {
-        let len = self.len();
-        self.resize(len + 1, v);
+        match self {
+            Store::Memory(values) => values.push(v),
+            #[cfg(all(feature = "std", unix))]
+            Store::File(m) => m.resize(m.len() + 1, v),
+        }
     }
 
     /// Grows (with `v`) or shrinks to `len` values; a file only within its room
     /// ([`Store::reserve`] makes more).
+    #[cfg(feature = "std")]
     pub(crate) fn resize(&mut self, len: usize, v: u16) {
         match self {
             Store::Memory(values) => values.resize(len, v),
