@@ -2,12 +2,12 @@
 //!
 //! A file-backed store has room for a number of values, written with zeros when it is made and
 //! when it grows (so a full disk is an error then, never a fault when a page is written back).
-//! The engine reads and writes it as one
-//! slice, as it does a vector; the system loads its pages as they are read and writes them back.
-//! What a long run keeps resident is what it reads: the early values (the small parts of the
-//! proofs), the recent ones (the other parts, and the rare parts' partners), and whatever a scan
-//! of the whole sequence is reading. [`Store::release`] drops the rest from the process between
-//! heaps and behind the scans, so memory stays bounded however many values the file holds.
+//! The engine reads and writes it as one slice, as it does a vector; the system loads its pages
+//! as they are read and writes them back. What a long run keeps resident is what it reads: the
+//! early values (the small parts of the proofs), the recent ones (the other parts, and the rare
+//! parts' partners), and whatever a scan of the whole sequence is reading. [`Store::release`]
+//! drops the rest from the process between heaps and behind the scans, so memory stays bounded
+//! however many values the file holds.
 
 use alloc::string::String;
 use alloc::vec::Vec;
