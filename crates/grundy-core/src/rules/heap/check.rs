@@ -14,6 +14,7 @@
 //!    3 has proven).
 
 use core::fmt;
+use core::ops::Range;
 
 use super::period::Period;
 use super::spec::HeapGame;
@@ -72,13 +73,13 @@ pub fn check_period(game: &HeapGame, values: &[u16], claim: Period) -> Result<()
     check_period_with(game, values, claim, &|_| {})
 }
 
-/// [`check_period`], calling `passed(i)` now and then: the values before `i` (but the first
-/// ones) are not read again.
+/// [`check_period`], calling `passed(range)` now and then with values it has read and will not
+/// read again (but those of one period, read at the end).
 pub(crate) fn check_period_with(
     game: &HeapGame,
     values: &[u16],
     claim: Period,
-    passed: &dyn Fn(usize),
+    passed: &dyn Fn(Range<usize>),
 ) -> Result<(), CheckFailure> {
     if game.is_grundy() {
         return Err(CheckFailure::NoTheorem);
@@ -117,8 +118,10 @@ pub(crate) fn check_period_with(
         if values[i] != values[i + p] {
             return Err(CheckFailure::Mismatch { heap: (i + p) as u64 });
         }
-        if i.is_multiple_of(1 << 16) {
-            passed(i);
+        if i > n0 && (i - n0).is_multiple_of(1 << 20) {
+            // Both ends of the comparison have passed these.
+            passed(i - (1 << 20)..i);
+            passed(i - (1 << 20) + p..i + p);
         }
     }
     // Values past N through the (now proven) claim.

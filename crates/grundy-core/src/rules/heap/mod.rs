@@ -21,8 +21,8 @@ pub mod values;
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cell::Cell;
 use core::fmt;
+use core::ops::Range;
 use core::time::Duration;
 
 use check::check_period_with;
@@ -444,21 +444,13 @@ where
         if no_theorem {
             break StopReason::NoTheorem;
         }
-        // Values a file holds are dropped from memory behind the scans (`Store::release`), each
-        // range once: the period search walks down from the end, the check up from the start.
+        // Values a file holds are dropped from memory behind the scans (`Store::release`), but the
+        // first and the last ones.
         let store = engine.store();
-        let keep = values::KEEP;
-        let (above, below) = (Cell::new(store.len().saturating_sub(keep)), Cell::new(keep));
-        let behind_walks = |x: usize| {
-            store.release(x + keep, above.get());
-            above.set(above.get().min(x + keep));
-        };
-        let behind_check = |i: usize| {
-            store.release(below.get(), i);
-            below.set(below.get().max(i));
-        };
-        if let Some(p) = find_period_with(&game, store, &behind_walks)
-            .filter(|&p| check_period_with(&game, store, p, &behind_check).is_ok())
+        let keep = values::KEEP..store.len().saturating_sub(values::KEEP);
+        let passed = |r: Range<usize>| store.release(r.start.max(keep.start), r.end.min(keep.end));
+        if let Some(p) =
+            find_period_with(&game, store, &passed).filter(|&p| check_period_with(&game, store, p, &passed).is_ok())
         {
             let step =
                 HeapStep { start: start as u64, target: target as u64, work: done.saturating_add(engine.work()) };
@@ -473,9 +465,8 @@ where
         // stay a small part of the work.
         let short = n.saturating_sub(start) <= start / 8;
         let double = n.saturating_mul(2);
-        above.set(store.len().saturating_sub(keep));
         let needed =
-            values_to_prove_with(&game, store, &behind_walks).map_or(double, |v| usize::try_from(v).unwrap_or(double));
+            values_to_prove_with(&game, store, &passed).map_or(double, |v| usize::try_from(v).unwrap_or(double));
         let least = if short { n.saturating_add(n / 8 + 1) } else { n + 1 };
         (start, target) = (n, needed.clamp(least, double));
     };

@@ -56,6 +56,7 @@
 //! [`check_period`](super::check::check_period) re-checks a claim independently.
 
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use super::spec::HeapGame;
 
@@ -145,9 +146,10 @@ pub fn find_period(game: &HeapGame, values: &[u16]) -> Option<Period> {
     find_period_with(game, values, &|_| {})
 }
 
-/// [`find_period`], calling `passed(x)` now and then as it reads: the values from `x` on (but
-/// the last) are not read again, except by a walk over a long agreement.
-pub(crate) fn find_period_with(game: &HeapGame, values: &[u16], passed: &dyn Fn(usize)) -> Option<Period> {
+/// [`find_period`], calling `passed(range)` now and then as it reads, with values it has read and
+/// will not read again (but `G(N - 1)`, read by every walk, and those of a walk of another
+/// period over the same long agreement).
+pub(crate) fn find_period_with(game: &HeapGame, values: &[u16], passed: &dyn Fn(Range<usize>)) -> Option<Period> {
     let rule = PeriodRule::of(game);
     let n = values.len() as u64;
     let mut starts = Starts::new(values, passed);
@@ -174,7 +176,7 @@ pub fn values_to_prove(game: &HeapGame, values: &[u16]) -> Option<u64> {
 }
 
 /// [`values_to_prove`], calling `passed` as [`find_period_with`] does.
-pub(crate) fn values_to_prove_with(game: &HeapGame, values: &[u16], passed: &dyn Fn(usize)) -> Option<u64> {
+pub(crate) fn values_to_prove_with(game: &HeapGame, values: &[u16], passed: &dyn Fn(Range<usize>)) -> Option<u64> {
     let rule = PeriodRule::of(game);
     let n = values.len();
     let mut starts = Starts::new(values, passed);
@@ -204,27 +206,31 @@ struct Starts<'a> {
     values: &'a [u16],
     /// `(q, s(N, q), the next multiple of q)` for the long walks so far.
     long: Vec<(usize, usize, usize)>,
-    /// Told where the walks start, every [`PASSED_EVERY`] periods: a walk for `p` starts at
-    /// `N - p`, and the larger periods' below it.
-    passed: &'a dyn Fn(usize),
+    /// Told the values read that will not be read again (see [`find_period_with`]), every
+    /// [`PASSED_EVERY`] periods or steps of a walk.
+    passed: &'a dyn Fn(Range<usize>),
+    /// The first walk's start since the last call of `passed` (the walks start lower and lower).
+    top: usize,
 }
 
-/// Periods between two calls of `Starts::passed`.
-const PASSED_EVERY: usize = 1 << 16;
+/// Periods, or steps of a walk, between two calls of `Starts::passed`.
+const PASSED_EVERY: usize = 1 << 20;
 
 /// A walk this long is remembered (a few at most: the period, and chance agreements).
 const LONG_WALK: usize = 64;
 
 impl<'a> Starts<'a> {
-    fn new(values: &'a [u16], passed: &'a dyn Fn(usize)) -> Self {
-        Starts { values, long: Vec::new(), passed }
+    fn new(values: &'a [u16], passed: &'a dyn Fn(Range<usize>)) -> Self {
+        Starts { values, long: Vec::new(), passed, top: values.len() }
     }
 
     /// `s(N, p)`, for `1 <= p < N` increasing from call to call.
     fn start(&mut self, p: usize) -> usize {
         let (values, n) = (self.values, self.values.len());
         if p.is_multiple_of(PASSED_EVERY) {
-            (self.passed)(n - p);
+            // The walks since the last call started at `n - p..self.top` (and read `G(N - 1)`).
+            (self.passed)(n - p..self.top);
+            self.top = n - p;
         }
         let mut known = None;
         for (q, sq, next) in &mut self.long {
@@ -241,6 +247,11 @@ impl<'a> Starts<'a> {
         let mut s = n - p;
         while s > 0 && values[s - 1] == values[s - 1 + p] {
             s -= 1;
+            if (n - p - s).is_multiple_of(PASSED_EVERY) {
+                // A long walk: its two ends have passed these.
+                (self.passed)(s..s + PASSED_EVERY);
+                (self.passed)(s + p..s + p + PASSED_EVERY);
+            }
         }
         if n - p - s >= LONG_WALK && self.long.len() < 8 {
             self.long.push((p, s, 2 * p));
