@@ -70,7 +70,7 @@ pub struct Heap {
     /// rather than in memory: two bytes per value of --max-heap on disk, taken before any
     /// work, and memory for the values being read (the first and the last million or so, and
     /// what a period search reads). The default past 2^30 values, in the system's temporary
-    /// directory.
+    /// directory (choose a directory on a disk if that one is in memory, as tmpfs is).
     #[arg(long, value_name = "DIR", requires = "heap")]
     pub values_dir: Option<PathBuf>,
 }
