@@ -37,8 +37,8 @@ pub struct Heap {
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
     /// bytes per value, in memory up to 2^30 values and past it on disk, see --values-dir; at
     /// most 16384 option values looked at per heap on average). Games no
-    /// periodicity theorem covers (Grundy's game) get N values (by default 65536; `sg` computes
-    /// up to its largest heap).
+    /// periodicity theorem covers (Grundy's game) get N values (by default 65536). `sg` stops at
+    /// its largest heap when that is below N: a period is needed only past it.
     #[arg(long, value_name = "N", requires = "heap", value_parser = max_heap)]
     pub max_heap: Option<u64>,
     /// With --heap: stop computing values after SECONDS (e.g. 60 or 0.5) and go on with those
@@ -114,8 +114,10 @@ fn max_heap(text: &str) -> Result<u64, String> {
 }
 
 impl Heap {
-    /// The search's limits. A game no theorem covers has no period to look for: its values
-    /// are the result, `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
+    /// The search's limits; `wanted`, the values the caller needs (`sg`: its largest heap + 1).
+    /// Up to `--max-heap`, the search stops there: a period is needed only past the values
+    /// computed. A game no theorem covers has no period to look for: its values are the result,
+    /// `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
     fn limits(&self, game: &HeapGame, wanted: Option<u64>) -> HeapLimits {
         let max_heap = self.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
         let first = match PeriodRule::of(game) {
@@ -126,14 +128,14 @@ impl Heap {
         } as usize;
         HeapLimits {
             first,
-            max_heap: max_heap as usize,
+            max_heap: wanted.map_or(max_heap, |w| w.min(max_heap)) as usize,
             max_work: max_heap.saturating_mul(WORK_PER_HEAP),
             threads: threads_or_default(self.threads),
         }
     }
 
     /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
-    /// values needed when no period can be proven. Progress on standard error after 2 s;
+    /// values the caller needs ([`limits`](Self::limits)). Progress on standard error after 2 s;
     /// `--max-time` and Ctrl-C stop the computation (see [`super::meter`]); `--resume` starts
     /// from a checkpoint and `--checkpoint` writes them (see [`super::checkpoint`]).
     fn compute(&self, game: &HeapGame, wanted: Option<u64>) -> Result<Run, Failure> {
