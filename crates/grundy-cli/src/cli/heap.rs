@@ -114,10 +114,8 @@ fn max_heap(text: &str) -> Result<u64, String> {
 }
 
 impl Heap {
-    /// The search's limits; `wanted`, the values the caller needs (`sg`: its largest heap + 1).
-    /// Up to `--max-heap`, the search stops there: a period is needed only past the values
-    /// computed. A game no theorem covers has no period to look for: its values are the result,
-    /// `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
+    /// The search's limits. A game no theorem covers has no period to look for: its values
+    /// are the result, `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
     fn limits(&self, game: &HeapGame, wanted: Option<u64>) -> HeapLimits {
         let max_heap = self.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
         let first = match PeriodRule::of(game) {
@@ -128,18 +126,17 @@ impl Heap {
         } as usize;
         HeapLimits {
             first,
-            max_heap: wanted.map_or(max_heap, |w| w.min(max_heap)) as usize,
+            max_heap: max_heap as usize,
             max_work: max_heap.saturating_mul(WORK_PER_HEAP),
             threads: threads_or_default(self.threads),
         }
     }
 
-    /// The values and, when proven, the period of `game`, with the time it took; `wanted`, the
-    /// values the caller needs ([`limits`](Self::limits)). Progress on standard error after 2 s;
-    /// `--max-time` and Ctrl-C stop the computation (see [`super::meter`]); `--resume` starts
-    /// from a checkpoint and `--checkpoint` writes them (see [`super::checkpoint`]).
-    fn compute(&self, game: &HeapGame, wanted: Option<u64>) -> Result<Run, Failure> {
-        let limits = self.limits(game, wanted);
+    /// The values and, when proven, the period of `game` within `limits`, with the time it
+    /// took. Progress on standard error after 2 s; `--max-time` and Ctrl-C stop the computation
+    /// (see [`super::meter`]); `--resume` starts from a checkpoint and `--checkpoint` writes them
+    /// (see [`super::checkpoint`]).
+    fn compute(&self, game: &HeapGame, limits: HeapLimits) -> Result<Run, Failure> {
         // FILE is checked first: refusing it costs nothing, reading a large --resume does.
         let mut checkpoints = match &self.checkpoint {
             Some(path) => Some(Checkpoints::open(path, self.resume.as_deref(), self.checkpoint_every)?),
@@ -183,10 +180,24 @@ impl Heap {
         }
     }
 
+    /// [`analyze_within`](Self::analyze_within) the [`limits`](Self::limits); `wanted`, the
+    /// values needed when no period can be proven.
+    pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> Result<(HeapAnalysis, f64), Failure> {
+        self.analyze_within(game, self.limits(game, wanted))
+    }
+
+    /// [`analyze`](Self::analyze) for `G(0..n)`: up to `--max-heap`, the search stops at `n`, a
+    /// period being needed only past the values computed (`sg`).
+    fn analyze_to(&self, game: &HeapGame, n: u64) -> Result<(HeapAnalysis, f64), Failure> {
+        let mut limits = self.limits(game, Some(n));
+        limits.max_heap = limits.max_heap.min(usize::try_from(n).unwrap_or(usize::MAX));
+        self.analyze_within(game, limits)
+    }
+
     /// [`compute`](Self::compute), with a checkpoint that could not be written an error, and
     /// Ctrl-C an error (exit code 130).
-    pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> Result<(HeapAnalysis, f64), Failure> {
-        let run = self.compute(game, wanted)?;
+    fn analyze_within(&self, game: &HeapGame, limits: HeapLimits) -> Result<(HeapAnalysis, f64), Failure> {
+        let run = self.compute(game, limits)?;
         run.saved?;
         match interrupted(&run.analysis) {
             Some(failure) => Err(failure),
@@ -271,7 +282,7 @@ fn interrupted(a: &HeapAnalysis) -> Option<Failure> {
 /// then ends with exit code 130.
 /// A checkpoint that could not be written fails the command after the report (exit code 1).
 pub fn analyze(args: &Heap, game: &HeapGame, as_json: bool) -> Result<(), Failure> {
-    let Run { analysis, seconds, new_values, saved } = args.compute(game, None)?;
+    let Run { analysis, seconds, new_values, saved } = args.compute(game, args.limits(game, None))?;
     // The values this run computed: a resumed run's earlier ones took no time here.
     let rate = new_values as f64 / seconds.max(1e-9);
     if as_json {
@@ -321,7 +332,10 @@ pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
             w - 1
         )));
     }
-    let (analysis, _) = args.analyze(game, wanted)?;
+    let (analysis, _) = match wanted {
+        Some(n) => args.analyze_to(game, n)?,
+        None => args.analyze(game, None)?,
+    };
     let mut out = String::new();
     for &h in heaps {
         let v = analysis.value(h).map_err(|beyond| Failure::invalid(beyond_message(game, beyond)))?;
