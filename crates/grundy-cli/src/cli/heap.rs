@@ -180,8 +180,9 @@ impl Heap {
         }
     }
 
-    /// [`analyze_within`](Self::analyze_within) the [`limits`](Self::limits); `wanted`, the
-    /// values needed when no period can be proven.
+    /// The analysis within [`limits`](Self::limits)`(game, wanted)`
+    /// ([`analyze_within`](Self::analyze_within)); `wanted`, the values needed when no period can
+    /// be proven.
     pub(super) fn analyze(&self, game: &HeapGame, wanted: Option<u64>) -> Result<(HeapAnalysis, f64), Failure> {
         self.analyze_within(game, self.limits(game, wanted))
     }

@@ -27,9 +27,10 @@
 //! is thrown away, to be computed again after the rare list has grown: up to two blocks of
 //! speculation. So the pipeline waits until the last rare position is [`QUIET`] heaps behind
 //! (the sequential path finds the rare values before then): in a game with a sparse space, new
-//! rare values are few and stop appearing early, and where they keep appearing (0.371, about
-//! one heap in five up to 10^5), a run is never more than half as slow again as on one thread.
-//! (Without the wait, 0.371 to 5·10^4 took 44 s on two threads against 0.46 s on one.)
+//! rare values are few and stop appearing early; where they keep appearing (0.371, about one
+//! heap in five up to 10^5), the speculation thrown away is at most half as many heaps as the
+//! sequential path computes. (Without the wait, 0.371 to 5·10^4 took 44 s on two threads
+//! against 0.46 s on one.)
 
 use alloc::vec::Vec;
 use std::sync::atomic::{AtomicUsize, Ordering};
