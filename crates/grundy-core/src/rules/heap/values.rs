@@ -334,9 +334,7 @@ impl HeapValues {
                 engine.rebuild(heap);
             }
             engine.record(heap, engine.values[heap]);
-            if heap.is_multiple_of(CHECK_HEAPS) {
-                engine.values.release(heap.saturating_sub(KEEP + CHECK_HEAPS).max(KEEP), heap.saturating_sub(KEEP));
-            }
+            release_behind(&engine.values, heap);
         }
         Ok(engine)
     }
@@ -370,12 +368,16 @@ impl HeapValues {
     /// [`Store::release`]): all but the early ones, the small parts of the proofs, and the recent
     /// ones, the large parts and the rare parts' partners.
     fn release(&mut self) {
-        let last_rare = self.rare.last().map_or(0, |&r| r as usize);
-        let (from, to) = (self.released.max(KEEP), self.values.len().saturating_sub(KEEP + last_rare));
+        let (from, to) = (self.released.max(KEEP), self.values.len().saturating_sub(KEEP + self.last_rare()));
         if to > from {
             self.values.release(from, to);
             self.released = to;
         }
+    }
+
+    /// The last rare position (0 before the first).
+    fn last_rare(&self) -> usize {
+        self.rare.last().map_or(0, |&r| r as usize)
     }
 
     /// The number of heaps computed.
@@ -466,7 +468,7 @@ impl HeapValues {
                     && self.cap <= pipeline::BITS
                     && heavy
                     && heap >= self.pipeline_from
-                    && heap >= self.rare.last().map_or(0, |&r| r as usize) + self.pipeline_quiet
+                    && heap >= self.last_rare() + self.pipeline_quiet
                     && end >= heap + 2 * self.block
                     && self.sparse_path(heap)
                 {
@@ -623,9 +625,7 @@ impl HeapValues {
                 self.rare.push(x as u32);
                 self.rare_values.push(v);
             }
-            if x.is_multiple_of(CHECK_HEAPS) {
-                self.values.release(x.saturating_sub(KEEP + CHECK_HEAPS).max(KEEP), x.saturating_sub(KEEP));
-            }
+            release_behind(&self.values, x);
         }
         for c in &mut self.class_values {
             c.clear();
@@ -635,6 +635,14 @@ impl HeapValues {
             self.class_values[c].push(v);
         }
         self.rare_after_rebuild = self.rare.len();
+    }
+}
+
+/// Drops from memory the values a file holds that a cursor at `at` has passed, every
+/// `CHECK_HEAPS` of them (all but the first `KEEP`, and the last `KEEP` behind it).
+fn release_behind(values: &Store, at: usize) {
+    if at.is_multiple_of(CHECK_HEAPS) {
+        values.release(at.saturating_sub(KEEP + CHECK_HEAPS).max(KEEP), at.saturating_sub(KEEP));
     }
 }
 
