@@ -4,8 +4,12 @@
 //! zero), else `Case k: Bob`.
 //!
 //! Heap sizes are read as `u64`; a heap may be empty (its value is 0). `k` must be at least 1.
-//! A heap beyond the table's values, in a game without a proven period, is refused (no guess):
-//! the cases before it have been answered.
+//! A heap beyond the values, in a game without a proven period, is refused (no guess): the cases
+//! before it have been answered.
+//!
+//! The values come from a [`HeapLookup`]: a table ([`HeapTable`]), or values computed as the
+//! cases need them (the `grundy heaps` command's, which then computes only as far as the largest
+//! heap read unless a period is needed).
 
 use std::io::Write;
 
@@ -15,16 +19,71 @@ use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
 use crate::table::HeapTable;
-use grundy_core::Beyond;
+use grundy_core::{Beyond, HeapGame, Period};
 
-/// The heap-game judge, answering from one game's table.
-#[derive(Debug, Clone)]
-pub struct Heaps<'t> {
-    /// The values it answers from.
-    pub table: HeapTable<'t>,
+/// Where a heap judge's values come from: one game's `G(heap)`, for every heap this source
+/// reaches.
+pub trait HeapLookup {
+    /// The game.
+    fn game(&self) -> &HeapGame;
+
+    /// The proven period, if any.
+    fn period(&self) -> Option<Period>;
+
+    /// Makes `G(0..=heap)` available to [`HeapLookup::value`] where this source can (a source
+    /// that computes its values computes them now), before case `case` asks for `G(heap)`. An
+    /// error stops the judge at that case. A table has all it will have: nothing to do.
+    fn reach(&mut self, case: u64, heap: u64) -> Result<(), JudgeError> {
+        let _ = (case, heap);
+        Ok(())
+    }
+
+    /// `G(heap)`, or why this source does not reach it.
+    fn value(&self, heap: u64) -> Result<u32, Beyond>;
 }
 
-impl Judge for Heaps<'_> {
+impl HeapLookup for HeapTable<'_> {
+    fn game(&self) -> &HeapGame {
+        HeapTable::game(self)
+    }
+
+    fn period(&self) -> Option<Period> {
+        HeapTable::period(self)
+    }
+
+    fn value(&self, heap: u64) -> Result<u32, Beyond> {
+        HeapTable::value(self, heap)
+    }
+}
+
+/// A source lent to a judge, to be looked at after the run.
+impl<T: HeapLookup + ?Sized> HeapLookup for &mut T {
+    fn game(&self) -> &HeapGame {
+        (**self).game()
+    }
+
+    fn period(&self) -> Option<Period> {
+        (**self).period()
+    }
+
+    fn reach(&mut self, case: u64, heap: u64) -> Result<(), JudgeError> {
+        (**self).reach(case, heap)
+    }
+
+    fn value(&self, heap: u64) -> Result<u32, Beyond> {
+        (**self).value(heap)
+    }
+}
+
+/// The heap-game judge, answering from one game's values (a [`HeapTable`], or any
+/// [`HeapLookup`]).
+#[derive(Debug, Clone)]
+pub struct Heaps<T> {
+    /// The values it answers from.
+    pub table: T,
+}
+
+impl<T: HeapLookup> Judge for Heaps<T> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         let mut lines = CaseLines::new();
@@ -32,7 +91,7 @@ impl Judge for Heaps<'_> {
             for case in 1..=cases {
                 let mut xor = 0u32;
                 read_case(scan, case, |heap| {
-                    xor ^= value(&self.table, case, heap)?;
+                    xor ^= value(&mut self.table, case, heap)?;
                     Ok(())
                 })?;
                 let outcome = if xor != 0 { Outcome::FirstPlayerWins } else { Outcome::SecondPlayerWins };
@@ -44,13 +103,15 @@ impl Judge for Heaps<'_> {
     }
 }
 
-/// `G(heap)`, or the refusal of case `case` when the table does not reach `heap`.
-pub(super) fn value(table: &HeapTable<'_>, case: u64, heap: u64) -> Result<u32, JudgeError> {
+/// `G(heap)` for case `case`, reached first ([`HeapLookup::reach`]); the refusal of the case when
+/// the values do not reach `heap`.
+pub(super) fn value(table: &mut impl HeapLookup, case: u64, heap: u64) -> Result<u32, JudgeError> {
+    table.reach(case, heap)?;
     table.value(heap).map_err(|beyond| refused(table, case, beyond))
 }
 
-/// The refusal of case `case`: the table does not reach a heap.
-pub(super) fn refused(table: &HeapTable<'_>, case: u64, beyond: Beyond) -> JudgeError {
+/// The refusal of case `case`: the values do not reach a heap.
+pub(super) fn refused(table: &impl HeapLookup, case: u64, beyond: Beyond) -> JudgeError {
     JudgeError::Refused { case, reason: format!("game {}: {beyond}", table.game()) }
 }
 

@@ -20,7 +20,7 @@ pub mod source;
 use std::io::Write;
 
 pub use error::{InputError, JudgeError};
-pub use heaps::Heaps;
+pub use heaps::{HeapLookup, Heaps};
 pub use input::Input;
 pub use knights::Knights;
 pub use mine::Mine;

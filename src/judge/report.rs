@@ -39,7 +39,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::answer::{mine_winner, winner_name};
-use super::heaps;
+use super::heaps::{self, HeapLookup};
 use super::knights;
 use super::mine::cases as mine_judge;
 use super::misere;
@@ -52,7 +52,7 @@ use crate::solver::mine::{Analysis, Board, Click, Component, SolveError, Solver}
 #[cfg(feature = "json")]
 use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
-use crate::table::{HeapTable, KnightError, LeaperTable, MisereTable};
+use crate::table::{KnightError, LeaperTable, MisereTable};
 use crate::{Nimber, Outcome};
 use grundy_core::move_to_value;
 
@@ -236,16 +236,17 @@ impl Judge for MisereReport<'_> {
 
 /// A sum of heaps, explained.
 #[derive(Debug)]
-pub struct HeapsReport<'t> {
-    table: HeapTable<'t>,
+pub struct HeapsReport<T> {
+    table: T,
     style: Style,
     heaps: Vec<u64>,
     values: Vec<u32>,
 }
 
-impl<'t> HeapsReport<'t> {
-    /// Reports from `table` in `style`.
-    pub fn new(table: HeapTable<'t>, style: Style) -> Self {
+impl<T: HeapLookup> HeapsReport<T> {
+    /// Reports from `table` (a [`HeapTable`](crate::table::HeapTable), or any [`HeapLookup`]) in
+    /// `style`.
+    pub fn new(table: T, style: Style) -> Self {
         HeapsReport { table, style, heaps: Vec::new(), values: Vec::new() }
     }
 
@@ -290,11 +291,11 @@ struct HeapsCase<'a> {
     winning_move: Option<HeapsMove>,
 }
 
-impl Judge for HeapsReport<'_> {
+impl<T: HeapLookup> Judge for HeapsReport<T> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
-            let (heaps, values, table) = (&mut self.heaps, &mut self.values, &self.table);
+            let (heaps, values, table) = (&mut self.heaps, &mut self.values, &mut self.table);
             heaps.clear();
             values.clear();
             heaps::read_case(scan, case, |heap| {

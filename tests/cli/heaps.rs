@@ -172,6 +172,40 @@ fn sg_stops_at_its_largest_heap() {
     }
 }
 
+/// The judge computes no further than the heaps it reads need: a three-heap game (cubic) and
+/// one without a sparse space (quadratic), whose searches for a period run to the work bound in
+/// half a minute, answer at once, with nothing on standard error (a search stopped by
+/// --max-time would note it there), heaps rising case by case (the search goes on from where it
+/// stood) or not. A far heap of Kayles after small ones still follows the period; a values'
+/// directory that cannot hold the file fails the command (exit code 1) as it would at the start.
+#[test]
+fn heaps_compute_only_as_far_as_their_heaps() {
+    let mut rng = Rng(0x0d_de3a);
+    for (spec, n) in [("0.83232", 121), ("0.371", 3001)] {
+        let g = oracle(spec, n);
+        let mut cases: Vec<Vec<u64>> = (1..=12).map(|i| vec![(n as u64 - 1) * i / 12]).collect();
+        cases.extend((0..50).map(|_| (0..1 + rng.below(3)).map(|_| rng.below(n as u64)).collect()));
+        let mut input = format!("{}\n", cases.len());
+        for heaps in &cases {
+            let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            input += &format!("{}\n{}\n", heaps.len(), heaps.join(" "));
+        }
+        let out = grundy(&["heaps", "--heap", spec, "--max-time", "3"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{spec}: {}", stderr(&out));
+        assert_eq!(stdout(&out), answers(|h| g[h as usize], &cases), "{spec}");
+        assert!(stderr(&out).is_empty(), "{spec}: {}", stderr(&out));
+    }
+    let g = oracle("0.77", 71 + 12);
+    let far = u64::MAX - 5;
+    let out = grundy(&["heaps", "--heap", "0.77"], format!("2\n1\n5\n2\n{far} 7\n").as_bytes());
+    let expected = answers(|h| g[if h < 71 { h } else { 71 + (h - 71) % 12 } as usize], &[vec![5], vec![far, 7]]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), expected.as_str()), "{}", stderr(&out));
+    let missing = std::env::temp_dir().join(format!("grundy-missing-{}", std::process::id()));
+    let out = grundy(&["heaps", "--heap", "0.77", "--values-dir", missing.to_str().unwrap()], b"1\n1\n3\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(1), ""), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&format!("--values-dir {}: a file of", missing.display())), "{}", stderr(&out));
+}
+
 /// The judge: random sums against the oracle; every winning move of `--json` is legal and leaves
 /// a zero sum; far heaps through the period.
 #[test]
@@ -297,7 +331,7 @@ fn bad_specs_are_refused() {
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert_eq!(stdout(&out), "Case 1: Alice\n");
     assert!(
-        stderr(&out).contains("case 2 not solved: game grundy: heap 50 is beyond the 50 values"),
+        stderr(&out).contains("case 2 not solved: game grundy: heap 50 is beyond --max-heap 50, and no periodicity"),
         "{}",
         stderr(&out)
     );

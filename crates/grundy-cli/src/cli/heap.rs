@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use grundy::judge::{Heaps, HeapsReport};
-use grundy::table::{HeapTable, TableFile};
+use grundy::judge::{HeapLookup, Heaps, HeapsReport, Input, JudgeError, Style};
+use grundy::table::TableFile;
 use grundy_core::format::heap;
 use grundy_core::{
     HeapAnalysis, HeapControl, HeapGame, HeapLimits, HeapSearch, HeapStatus, HeapValues, Period, PeriodRule,
@@ -15,6 +15,7 @@ use grundy_core::{
 use serde_json::{Value, json};
 
 use super::checkpoint::Checkpoints;
+use super::on_demand::OnDemand;
 use super::{Failure, print};
 
 /// The default of `--max-heap`: enough to prove 0.16 and 0.56 (about 2^20 values) in seconds.
@@ -151,23 +152,36 @@ impl Heap {
                 None => HeapSearch::new(game),
             },
         };
+        Ok(self.go_on(search, &limits, Duration::ZERO, checkpoints.as_mut()))
+    }
+
+    /// [`compute`](Self::compute) from `search`, `spent` of `--max-time` used already, writing
+    /// checkpoints when given them.
+    fn go_on(
+        &self,
+        search: HeapSearch,
+        limits: &HeapLimits,
+        spent: Duration,
+        mut checkpoints: Option<&mut Checkpoints>,
+    ) -> Run {
+        let game = search.game().clone();
         let resumed = search.values().len() as u64;
         let start = Instant::now();
-        let mut meter = super::meter::Meter::start(game, self.max_time, resumed);
-        let analysis = analyze_heap_from(search, &limits, &mut |p, values| {
+        let mut meter = super::meter::Meter::start(&game, self.max_time, spent, resumed);
+        let analysis = analyze_heap_from(search, limits, &mut |p, values| {
             let control = meter.check(p);
             if let (Some(c), HeapControl::Continue) = (&mut checkpoints, control) {
-                c.due(game, values, p.step);
+                c.due(&game, values, p.step);
             }
             control
         });
         meter.finish();
         let seconds = start.elapsed().as_secs_f64();
-        let saved = match &mut checkpoints {
+        let saved = match checkpoints {
             Some(c) => save(c, &analysis),
             None => Ok(()),
         };
-        Ok(Run { new_values: analysis.computed().saturating_sub(resumed), analysis, seconds, saved })
+        Run { new_values: analysis.computed().saturating_sub(resumed), analysis, seconds, saved }
     }
 
     /// Where the values go: a temporary file in this directory (`--values-dir`, or the system's
@@ -180,6 +194,37 @@ impl Heap {
         }
     }
 
+    /// `--max-heap`, or its default.
+    pub(super) fn max_heap_or_default(&self) -> u64 {
+        self.max_heap.unwrap_or(DEFAULT_MAX_HEAP)
+    }
+
+    /// A search of `game` not started, its values where `--values-dir` (or a `--max-heap` of
+    /// 2^30 or more) puts them, with room for `room` values at first.
+    pub(super) fn new_search(&self, game: &HeapGame, room: u64) -> Result<HeapSearch, Failure> {
+        let room = usize::try_from(room).unwrap_or(usize::MAX);
+        match self.values_dir(&self.limits(game, None)) {
+            Some(dir) => in_file(HeapSearch::new(game), &dir, room),
+            None => Ok(HeapSearch::new(game)),
+        }
+    }
+
+    /// `search` run on as [`analyze_to`](Self::analyze_to)`(n)` runs (the whole search when `n`
+    /// is `--max-heap`), with progress, `--max-time` (of which `spent` is used) and Ctrl-C (an
+    /// error, exit code 130).
+    pub(super) fn run_on(&self, search: HeapSearch, n: u64, spent: Duration) -> Result<HeapAnalysis, Failure> {
+        let limits = self.limits_to(search.game(), n);
+        let run = self.go_on(search, &limits, spent, None);
+        interrupted(&run.analysis).map_or(Ok(run.analysis), Err)
+    }
+
+    /// The limits of [`analyze_to`](Self::analyze_to)`(n)`.
+    fn limits_to(&self, game: &HeapGame, n: u64) -> HeapLimits {
+        let mut limits = self.limits(game, Some(n));
+        limits.max_heap = limits.max_heap.min(usize::try_from(n).unwrap_or(usize::MAX));
+        limits
+    }
+
     /// The analysis within [`limits`](Self::limits)`(game, wanted)`
     /// ([`analyze_within`](Self::analyze_within)); `wanted`, the values needed when no period can
     /// be proven.
@@ -190,9 +235,7 @@ impl Heap {
     /// [`analyze`](Self::analyze) for `G(0..n)`: up to `--max-heap`, the search stops at `n`, a
     /// period being needed only past the values computed (`sg`).
     fn analyze_to(&self, game: &HeapGame, n: u64) -> Result<(HeapAnalysis, f64), Failure> {
-        let mut limits = self.limits(game, Some(n));
-        limits.max_heap = limits.max_heap.min(usize::try_from(n).unwrap_or(usize::MAX));
-        self.analyze_within(game, limits)
+        self.analyze_within(game, self.limits_to(game, n))
     }
 
     /// [`compute`](Self::compute), with a checkpoint that could not be written an error, and
@@ -326,12 +369,9 @@ fn analysis_json(a: &HeapAnalysis, seconds: f64, rate: f64) -> Value {
 pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
     let wanted = heaps.iter().max().map(|&h| h.saturating_add(1));
     // Without a theorem only computed values answer: refuse a heap past the bound before the work.
-    let max_heap = args.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
+    let max_heap = args.max_heap_or_default();
     if let (PeriodRule::None, Some(w)) = (PeriodRule::of(game), wanted.filter(|&w| w > max_heap)) {
-        return Err(Failure::invalid(format!(
-            "game {game}: heap {} is beyond --max-heap {max_heap}, and no periodicity theorem covers this game",
-            w - 1
-        )));
+        return Err(Failure::invalid(beyond_unprovable(game, w - 1, max_heap)));
     }
     let (analysis, _) = match wanted {
         Some(n) => args.analyze_to(game, n)?,
@@ -343,6 +383,11 @@ pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
         out += &format!("{v}\n");
     }
     print(out)
+}
+
+/// Why `heap`, at or past `--max-heap` (`max_heap`), has no value for a game no theorem covers.
+pub(super) fn beyond_unprovable(game: &HeapGame, heap: u64, max_heap: u64) -> String {
+    format!("game {game}: heap {heap} is beyond --max-heap {max_heap}, and no periodicity theorem covers this game")
 }
 
 fn beyond_message(game: &HeapGame, beyond: grundy_core::Beyond) -> String {
@@ -470,12 +515,13 @@ struct HeapGameArgs {
     /// The heap game: a take-and-break code (`0.77`), a subtraction set (`{1,3,4}`) or `grundy`.
     #[arg(long, value_name = "SPEC", value_parser = parse_heap, required_unless_present = "table")]
     heap: Option<HeapGame>,
-    /// Compute at most G(0..N) looking for a proven period (default 2097152; for a game no
-    /// periodicity theorem covers, such as Grundy's game, G(0..N), by default 65536).
+    /// Compute values as far as the largest heap read, at most G(0..N) (default 2097152); a
+    /// heap at or past N needs the period, looked for within G(0..N) (a game no periodicity
+    /// theorem covers, such as Grundy's game, has none: such a heap is refused).
     #[arg(long, value_name = "N", value_parser = max_heap, conflicts_with = "table")]
     max_heap: Option<u64>,
-    /// Stop computing values after SECONDS and answer from those computed, as when --max-heap is
-    /// reached. Ctrl-C stops too (exit code 130).
+    /// Stop computing values SECONDS after the start and answer from those computed, as when
+    /// --max-heap is reached. Ctrl-C stops too (exit code 130).
     #[arg(long, value_name = "SECONDS", value_parser = super::seconds, conflicts_with = "table")]
     max_time: Option<Duration>,
     /// Compute on N threads (1 or 2; default: 2 where the machine has two cores or more).
@@ -487,51 +533,59 @@ struct HeapGameArgs {
     values_dir: Option<PathBuf>,
 }
 
-/// The table `grundy heaps` answers from when it computes one (and `emit --heap` embeds): the
-/// analysis and its payload (`format::heap`); a game without a proven period is noted on
-/// standard error, with the heap from which on cases are refused.
+/// The table `emit --heap` embeds: the analysis and its payload (`format::heap`); a game without
+/// a proven period is noted on standard error, with the heap from which on cases are refused.
 pub fn judge_table(args: &Heap, game: &HeapGame) -> Result<(HeapAnalysis, Vec<u8>), Failure> {
     let (analysis, _) = args.analyze(game, None)?;
+    note_refused(&analysis);
+    let payload = heap::encode(&analysis).map_err(Failure::invalid)?;
+    Ok((analysis, payload))
+}
+
+/// Notes on standard error that `analysis` has no proven period, and from which heap on cases
+/// are refused.
+pub(super) fn note_refused(analysis: &HeapAnalysis) {
     if analysis.period().is_none() {
         eprintln!(
-            "grundy: note: game {game}: no period proven ({}); heaps from {} on are refused",
-            not_found_reason(&analysis),
+            "grundy: note: game {}: no period proven ({}); heaps from {} on are refused",
+            analysis.game,
+            not_found_reason(analysis),
             analysis.computed()
         );
     }
-    let payload = heap::encode(&analysis).map_err(Failure::invalid)?;
-    Ok((analysis, payload))
 }
 
 /// `grundy heaps`: sums of heaps of one game, `Case k: Alice|Bob`.
 pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
     let game = args.game.heap.as_ref();
-    let (file, computed);
-    let table: HeapTable<'_> = match &args.table {
-        Some(path) => {
-            file = TableFile::read(path)?;
-            file.heap(game).map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?
-        }
-        None => {
-            let game = game.expect("clap requires --heap without --table");
-            let heap = Heap {
-                heap: Some(game.clone()),
-                max_heap: args.game.max_heap,
-                max_time: args.game.max_time,
-                checkpoint: None,
-                checkpoint_every: None,
-                resume: None,
-                threads: args.game.threads,
-                values_dir: args.game.values_dir.clone(),
-            };
-            computed = judge_table(&heap, game)?.1;
-            heap::decode(&computed).expect("encode writes a valid payload")
-        }
+    let style = args.report.style();
+    let Some(path) = &args.table else {
+        let game = game.expect("clap requires --heap without --table");
+        let heap = Heap {
+            heap: Some(game.clone()),
+            max_heap: args.game.max_heap,
+            max_time: args.game.max_time,
+            checkpoint: None,
+            checkpoint_every: None,
+            resume: None,
+            threads: args.game.threads,
+            values_dir: args.game.values_dir.clone(),
+        };
+        let input = super::judge::open_input(args.file.as_deref())?;
+        let mut values = OnDemand::new(heap, game.clone());
+        let result = judge_heaps(&mut values, style, input);
+        return values.take_failure().map_or(result.map_err(Failure::from), Err);
     };
+    let file = TableFile::read(path)?;
+    let table = file.heap(game).map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;
     let input = super::judge::open_input(args.file.as_deref())?;
-    match args.report.style() {
+    judge_heaps(table, style, input).map_err(Failure::from)
+}
+
+/// The heap judge in `style` (`None`: the judge's own output) on `input`, answering from `table`.
+fn judge_heaps(table: impl HeapLookup, style: Option<Style>, input: Input) -> Result<(), JudgeError> {
+    match style {
         None => super::judge::run_to_stdout(&mut Heaps { table }, input),
         Some(style) => super::judge::run_to_stdout(&mut HeapsReport::new(table, style), input),
     }
-    .map_err(Failure::from)
 }

@@ -25,6 +25,8 @@ pub struct Meter {
     resumed: u64,
     start: Instant,
     max_time: Option<Duration>,
+    /// Of `max_time`, what was used before this computation started.
+    spent: Duration,
     interrupt: Interruptible,
     terminal: bool,
     bar: Option<ProgressBar>,
@@ -34,13 +36,15 @@ pub struct Meter {
 
 impl Meter {
     /// Starts the clock; from now on the first Ctrl-C stops the computation at the next check.
-    /// `resumed`: the values computed before (`--resume`), left out of the rate.
-    pub fn start(game: &HeapGame, max_time: Option<Duration>, resumed: u64) -> Meter {
+    /// `resumed`: the values computed before (`--resume`), left out of the rate; `spent`: the
+    /// time of `max_time` that earlier computations used.
+    pub fn start(game: &HeapGame, max_time: Option<Duration>, spent: Duration, resumed: u64) -> Meter {
         Meter {
             game: game.to_string(),
             resumed,
             start: Instant::now(),
             max_time,
+            spent,
             interrupt: Interruptible::new(),
             terminal: std::io::stderr().is_terminal(),
             bar: None,
@@ -59,7 +63,7 @@ impl Meter {
             return HeapControl::Interrupt;
         }
         let elapsed = self.start.elapsed();
-        if let Some(t) = self.max_time.filter(|&t| elapsed >= t) {
+        if let Some(t) = self.max_time.filter(|&t| self.spent + elapsed >= t) {
             return HeapControl::TimeLimit(t);
         }
         if elapsed < QUIET {

@@ -15,6 +15,7 @@ mod judge;
 mod lazy;
 mod leaper;
 mod meter;
+mod on_demand;
 mod output;
 
 use std::path::PathBuf;

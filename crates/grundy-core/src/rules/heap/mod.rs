@@ -236,6 +236,12 @@ impl HeapAnalysis {
         self.step
     }
 
+    /// The search that gave this analysis, to go on from with [`analyze_heap_from`] under
+    /// larger limits: as a checkpoint of it would, to the result of one run under those limits.
+    pub fn into_search(self) -> HeapSearch {
+        HeapSearch::from_store(self.game, self.values, self.step)
+    }
+
     /// The proven period, if any.
     pub fn period(&self) -> Option<Period> {
         match self.status {
