@@ -3,10 +3,11 @@
 //! A judge reads its cases as they come, so it cannot know its largest heap before it starts.
 //! Computing the whole search first (to `--max-heap`, or the work bound) made a game without a
 //! period wait up to half a minute before answering heaps of a few tokens. Here the values go
-//! only as far as the heaps read: a heap past them runs the search on to that heap (at least
-//! doubling what is computed, so that rising heaps cost at most twice the values), from where
-//! it stood, as a checkpoint would resume it. Only a heap at or past `--max-heap` runs the whole
-//! search, for the period that alone can answer it.
+//! only as far as the heaps read: a heap past them runs the search on to that heap, from where
+//! it stood, as a checkpoint would resume it, and by at least a quarter of what is computed (a
+//! heap past `G(0..n)` leads to `G(0..5n/4)` or more): rising heaps then resume the search a
+//! logarithmic number of times, and overshoot the largest heap by a quarter at most. Only a
+//! heap at or past `--max-heap` runs the whole search, for the period that alone can answer it.
 //!
 //! The answers are those of the whole search: every value is exact wherever it was computed,
 //! and what stops the search short of a heap (the work bound, a value too large, `--max-time`)
@@ -96,7 +97,8 @@ impl HeapLookup for OnDemand {
             let reason = super::heap::beyond_unprovable(&self.game, heap, self.max_heap);
             return Err(JudgeError::Refused { case, reason });
         }
-        let target = if heap < self.max_heap { (heap + 1).max(2 * self.computed()) } else { self.max_heap };
+        let computed = self.computed();
+        let target = if heap < self.max_heap { (heap + 1).max(computed + computed / 4) } else { self.max_heap };
         self.run_to(target).map_err(|failure| {
             let reason = failure.message.clone();
             self.failure = Some(failure);
