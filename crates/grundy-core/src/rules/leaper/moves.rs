@@ -50,8 +50,8 @@ pub enum MoveSetError {
     ZeroMove,
     /// The same move twice.
     Duplicate(Move),
-    /// A coordinate with `|d| > MAX_STEP`.
-    TooLong(Move),
+    /// A coordinate with `|d| > MAX_STEP` (the move as written, which may not fit a [`Move`]).
+    TooLong((i64, i64)),
     /// More than [`MAX_MOVES`] moves.
     TooMany(usize),
     /// A move with `dx, dy >= 0`: no positive potential lowers it.
@@ -106,7 +106,7 @@ impl MoveSet {
             }
             // `unsigned_abs`: `i32::MIN.abs()` overflows.
             if m.0.unsigned_abs() > MAX_STEP.unsigned_abs() || m.1.unsigned_abs() > MAX_STEP.unsigned_abs() {
-                return Err(MoveSetError::TooLong(m));
+                return Err(MoveSetError::TooLong((i64::from(m.0), i64::from(m.1))));
             }
             if moves[..i].contains(&m) {
                 return Err(MoveSetError::Duplicate(m));
@@ -243,7 +243,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveSetError> {
         }
     };
     let syntax = |at: usize, reason| MoveSetError::Syntax { at, reason };
-    let number = |at: &mut usize| -> Result<i32, MoveSetError> {
+    let number = |at: &mut usize| -> Result<i64, MoveSetError> {
         skip(at, b" \t");
         let start = *at;
         if *at < bytes.len() && (bytes[*at] == b'-' || bytes[*at] == b'+') {
@@ -257,7 +257,6 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveSetError> {
             return Err(syntax(start, "expected an integer"));
         }
         let value: i64 = text[start..*at].parse().map_err(|_| syntax(start, "integer out of range"))?;
-        let value = value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         skip(at, b" \t");
         Ok(value)
     };
@@ -280,7 +279,11 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveSetError> {
             return Err(syntax(at, "expected ')' (unbalanced brackets?)"));
         }
         at += 1;
-        moves.push((dx, dy));
+        // A coordinate past an `i32` is past `MAX_STEP` too: refused here, as written.
+        match (i32::try_from(dx), i32::try_from(dy)) {
+            (Ok(dx), Ok(dy)) => moves.push((dx, dy)),
+            _ => return Err(MoveSetError::TooLong((dx, dy))),
+        }
     }
     Ok(moves)
 }
@@ -288,6 +291,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveSetError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
     use alloc::string::ToString;
 
     #[test]
@@ -316,10 +320,18 @@ mod tests {
         assert_eq!(MoveSet::parse("(-2,1) (2,-1) (-1,-1)"), Err(MoveSetError::NoCommonPotential((-2, 1), (2, -1))));
         assert_eq!(MoveSet::parse("(-3,1) (2,-1)").unwrap().potential(), (2, 5));
         assert_eq!(MoveSet::parse("(-65,0)"), Err(MoveSetError::TooLong((-65, 0))));
-        // Coordinates at and past i32::MIN (clamped to it by the parser) are too long, not a
-        // wrapped absolute value.
-        for bad in ["(-2147483648,1)", "(-4294967296,0)", "(-9223372036854775808,-1)", "(-1,-2147483648)"] {
-            assert!(matches!(MoveSet::parse(bad), Err(MoveSetError::TooLong(_))), "{bad}");
+        // Coordinates at and past i32::MIN are too long (not a wrapped absolute value), and the
+        // refusal names the move as written, past i32 too.
+        for (bad, m) in [
+            ("(-2147483648,1)", (-2147483648, 1)),
+            ("(-4294967296,0)", (-4294967296, 0)),
+            ("(-9223372036854775808,-1)", (i64::MIN, -1)),
+            ("(-1,-2147483648)", (-1, -2147483648)),
+            ("(3000000000, -1)", (3000000000, -1)),
+        ] {
+            let e = MoveSet::parse(bad).unwrap_err();
+            assert_eq!(e, MoveSetError::TooLong(m), "{bad}");
+            assert_eq!(e.to_string(), format!("the move ({},{}) is longer than 64 in a coordinate", m.0, m.1));
         }
         let many: Vec<Move> = (1..=64).map(|k| (-k, 0)).collect();
         assert_eq!(MoveSet::new(&many), Err(MoveSetError::TooMany(64)));
