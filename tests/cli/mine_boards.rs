@@ -256,6 +256,12 @@ fn max_time_refuses_a_long_search() {
     let explain = grundy(&["mine", "--max-time", "0.2", "--max-states", "1e15", "--explain", "--keep-going"], &input);
     assert_eq!(explain.status.code(), Some(3));
     assert!(text(&explain.stdout).starts_with("Case #1: unknown — not solved: the time bound"));
+    // A bound below a millisecond is named as given, not rounded to 0.
+    let out = grundy(&["mine", "--max-time", "0.000001"], &input);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("the time bound of 0.000001 s was reached"), "{err}");
+    assert!(err.contains("bounds each case's search by time (now 0.000001 s)"), "{err}");
 }
 
 /// `--max-time` takes a positive number of seconds; anything else is clap's usage error.

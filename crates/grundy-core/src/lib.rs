@@ -40,6 +40,7 @@ mod generate;
 mod math;
 pub mod nimber;
 mod rules;
+mod seconds;
 #[cfg(test)]
 mod test_rng;
 
@@ -69,3 +70,4 @@ pub use rules::leaper::tables::{EvalTables, TableStrip};
 pub use rules::leaper::{Analysis, MAX_PROOF_CELLS, Verdict, analyze};
 pub use rules::parity::ParityTables;
 pub use rules::{mine, misere};
+pub use seconds::Seconds;

@@ -86,7 +86,7 @@ impl MineLimits {
             true => format!("{} = 2^{}", self.max_states, self.max_states.trailing_zeros()),
             false => self.max_states.to_string(),
         };
-        let time = self.max_time.map_or("none".into(), |t| format!("{} s", seconds(t)));
+        let time = self.max_time.map_or("none".into(), |t| format!("{} s", grundy_core::Seconds(t)));
         let go_on = match with_keep_going {
             false => String::new(),
             true => "--keep-going answers such a case `unknown` and goes on with the next; ".into(),
@@ -96,12 +96,6 @@ impl MineLimits {
              --max-time SECONDS bounds each case's search by time (now {time})"
         )
     }
-}
-
-/// Seconds with at most three decimals, trailing zeros dropped: `0.2`, `1.25`, `3`.
-pub fn seconds(t: Duration) -> String {
-    let text = format!("{:.3}", t.as_secs_f64());
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A progress line for standard error (without `grundy: `).

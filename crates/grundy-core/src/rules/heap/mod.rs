@@ -25,6 +25,7 @@ use core::fmt;
 use core::ops::Range;
 use core::time::Duration;
 
+use crate::Seconds;
 use check::check_period_with;
 use period::{Period, find_period_with, values_to_prove_with};
 use spec::HeapGame;
@@ -104,21 +105,6 @@ impl fmt::Display for StopReason {
             Self::Interrupted => write!(f, "interrupted"),
             Self::Storage { message } => write!(f, "the values' file could not grow: {message}"),
         }
-    }
-}
-
-/// Seconds with at most six decimals, trailing zeros dropped: `0.5`, `1.25`, `3`.
-struct Seconds(Duration);
-
-impl fmt::Display for Seconds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let micros = self.0.as_micros();
-        let (whole, frac) = (micros / 1_000_000, micros % 1_000_000);
-        if frac == 0 {
-            return write!(f, "{whole}");
-        }
-        let frac = alloc::format!("{frac:06}");
-        write!(f, "{whole}.{}", frac.trim_end_matches('0'))
     }
 }
 

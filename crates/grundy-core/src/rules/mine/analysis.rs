@@ -1,11 +1,10 @@
 //! What solving a board finds, and why it can refuse.
 
 use alloc::format;
-use alloc::string::String;
-use alloc::string::ToString;
 use core::fmt;
 use core::time::Duration;
 
+use crate::Seconds;
 use crate::nimber::{Nimber, Outcome};
 
 /// What solving a board found.
@@ -117,9 +116,9 @@ impl fmt::Display for ClusterTooLarge {
             ),
             (None, Some(ran)) => write!(
                 f,
-                "the time bound of {} s was reached solving {what} exactly: stopped after {} s and {} search states",
-                seconds(self.max_time.unwrap_or(ran)),
-                seconds(ran),
+                "the time bound of {} s was reached solving {what} exactly: stopped after {:.3} s and {} search states",
+                Seconds(self.max_time.unwrap_or(ran)),
+                Seconds(ran),
                 self.states
             ),
             (None, None) => write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states),
@@ -128,9 +127,3 @@ impl fmt::Display for ClusterTooLarge {
 }
 
 impl core::error::Error for ClusterTooLarge {}
-
-/// Seconds with at most three decimals, trailing zeros dropped: `0.2`, `1.25`, `3`.
-pub(crate) fn seconds(t: Duration) -> String {
-    let text = format!("{:.3}", t.as_secs_f64());
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
