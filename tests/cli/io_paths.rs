@@ -232,7 +232,8 @@ fn generate_replaces_only_regular_files() {
 
 /// `-o` of `generate`, `draw` and `emit` refuses a symbolic link (to a file, or dangling) and a
 /// write-protected file unless `--force` is given, and then replaces the link's target (the link
-/// stays) or the file (its permissions kept).
+/// stays; a dangling link's target is made, through a relative link and a chain of two) or the
+/// file (its permissions kept); a dangling link into a missing directory is refused still.
 #[test]
 fn output_refuses_links_and_write_protected_files_without_force() {
     use std::os::unix::fs::PermissionsExt;
@@ -280,6 +281,30 @@ fn output_refuses_links_and_write_protected_files_without_force() {
         assert_ne!(std::fs::read(&protected).unwrap(), b"protected", "{command:?}");
         assert_eq!(std::fs::metadata(&protected).unwrap().permissions().mode() & 0o777, 0o444, "{command:?}");
         assert_eq!(dir.names(), names, "{command:?}: no temporary file left");
+        // Dangling links with --force: the file they end at is made, and they stay links.
+        let made = dir.0.join(format!("made.{ext}"));
+        let relative = dir.0.join(format!("relative.{ext}"));
+        let chain = dir.0.join(format!("chain.{ext}"));
+        std::os::unix::fs::symlink(format!("made.{ext}"), &relative).unwrap();
+        std::os::unix::fs::symlink(&relative, &chain).unwrap();
+        for path in [&chain, &relative] {
+            let _ = std::fs::remove_file(&made);
+            let out = run(path, true);
+            assert_eq!(out.status.code(), Some(0), "{command:?} -o {} --force: {}", path.display(), stderr(&out));
+            assert!(std::fs::metadata(&made).is_ok_and(|m| m.is_file()), "{command:?}: {}", path.display());
+            for link in [&relative, &chain] {
+                assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "{command:?}");
+            }
+        }
+        let astray = dir.0.join(format!("astray.{ext}"));
+        std::os::unix::fs::symlink(dir.0.join("missing").join("x"), &astray).unwrap();
+        let out = run(&astray, true);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("missing does not exist"), "{command:?}: {}", stderr(&out));
+        assert!(std::fs::symlink_metadata(&astray).unwrap().file_type().is_symlink(), "{command:?}");
+        for path in [&made, &relative, &chain, &astray] {
+            std::fs::remove_file(path).unwrap();
+        }
     }
 }
 

@@ -78,15 +78,17 @@ impl Target {
                 grundy::table::FileKind::of(&meta)
             ))),
             Err(e) if e.kind() == ErrorKind::NotFound => {
+                // A dangling link (with `force`): the name it ends at is written, and it stays.
+                let path = if link { link_end(path).map_err(|e| writing(&shown, e))? } else { path.to_path_buf() };
                 let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
                 if !parent.is_dir() {
                     return Err(Failure::io(format!(
                         "writing {}: the directory {} does not exist",
-                        path.display(),
+                        shown.display(),
                         parent.display()
                     )));
                 }
-                Ok(Target { shown, path: path.to_path_buf(), permissions: None })
+                Ok(Target { shown, path, permissions: None })
             }
             Err(e) => Err(writing(path, e)),
         }
@@ -144,6 +146,23 @@ impl Target {
         }
         unreachable!("the loop returns")
     }
+}
+
+/// Where the chain of symbolic links from `path` ends: the first name that is not a link (or
+/// does not exist), a relative link read from the link's own directory.
+fn link_end(path: &Path) -> std::io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    // Linux's own bound on a chain of links (ELOOP).
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = std::fs::read_link(&at)?;
+                at = at.parent().unwrap_or(Path::new("")).join(to);
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
 /// A temporary file written in full beside its target, not yet renamed over it.
