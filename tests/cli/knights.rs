@@ -145,7 +145,8 @@ fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
 
 /// A blob whose checksums match but whose contents break the rules: `--json` and `--explain`
 /// report the table as inconsistent (exit 2) instead of panicking, and a closed form that
-/// disagrees with its square is refused before any answer.
+/// disagrees with its square is refused before any answer, naming the file (`verify` too), as is
+/// a blob with no leaper table.
 #[test]
 fn inconsistent_blobs_are_refused_not_panicked_on() {
     use grundy_core::MoveSet;
@@ -175,8 +176,20 @@ fn inconsistent_blobs_are_refused_not_panicked_on() {
     ];
     let foreign = dir.join("foreign.sgt");
     std::fs::write(&foreign, write_blob("test", &tables)).unwrap();
-    let out = grundy(&["knights", "--table", foreign.to_str().unwrap()], b"1\n1\n1001 0\n");
-    assert_eq!((out.status.code(), stdout(&out)), (Some(2), ""), "{}", stderr(&out));
-    assert!(stderr(&out).contains("the blob is inconsistent"), "{}", stderr(&out));
+    let foreign = foreign.to_str().unwrap();
+    for command in [&["knights", "--table", foreign][..], &["verify", "--table", foreign]] {
+        let out = grundy(command, b"1\n1\n1001 0\n");
+        assert_eq!((out.status.code(), stdout(&out)), (Some(2), ""), "{command:?}: {}", stderr(&out));
+        let said = format!("grundy: {foreign}: table 0: ");
+        assert!(stderr(&out).starts_with(&said), "{command:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("the blob is inconsistent"), "{command:?}: {}", stderr(&out));
+    }
+    let heaps = dir.join("heaps.sgt");
+    let out = grundy(&["generate", "--heap", "0.77", "-o", heaps.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = grundy(&["knights", "--table", heaps.to_str().unwrap()], b"1\n1\n1 0\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let said = format!("grundy: {}: the blob holds no LeaperSquare table", heaps.display());
+    assert!(stderr(&out).contains(&said), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }

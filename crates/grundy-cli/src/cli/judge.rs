@@ -38,7 +38,7 @@ pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>, moves
             Holder::Computed(_) if beyond => {
                 failure.message += &format!("; --bound N computes a larger square (N <= {})", grundy_core::MAX_BOUND);
             }
-            Holder::File(_) if beyond => {
+            Holder::File(..) if beyond => {
                 failure.message += "; `grundy generate --moves M --bound N -o FILE` writes a blob with a larger square";
             }
             _ => {}

@@ -1,7 +1,7 @@
 //! Any leaper on the command line: `--moves`, `grundy analyze`, `grundy sg` with many pairs,
 //! `grundy verify` (the closed form's certificate), and the table `knights --moves` answers from.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
@@ -83,8 +83,8 @@ pub fn analyze_set(set: &MoveSet) -> Analysis {
 pub enum Holder {
     /// The embedded hyper-knight tables.
     Embedded,
-    /// A blob file (`--table`).
-    File(TableFile),
+    /// A blob file (`--table`), and its path for messages.
+    File(TableFile, PathBuf),
     /// A table computed at start-up for `--moves`, its square `--bound` on a side.
     Computed(TableFile),
 }
@@ -94,7 +94,8 @@ impl Holder {
     pub fn table(&self) -> Result<LeaperTable<'_>, Failure> {
         match self {
             Holder::Embedded => Ok(embedded::knight()),
-            Holder::File(file) | Holder::Computed(file) => file.leaper().map_err(Failure::invalid),
+            Holder::File(file, path) => file.leaper().map_err(|e| Failure::invalid(format!("{}: {e}", path.display()))),
+            Holder::Computed(file) => file.leaper().map_err(Failure::invalid),
         }
     }
 }
@@ -106,9 +107,9 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
     if let Some(path) = table {
         // Read, not mapped: a file that changes while it is mapped is undefined behaviour (a
         // truncation kills the process with SIGBUS), and a blob is at most a few MiB.
-        let file = TableFile::read(path)?;
+        let holder = Holder::File(TableFile::read(path)?, path.to_path_buf());
         if let Some(set) = &game.moves {
-            let moves = file.leaper().map_err(Failure::invalid)?.moves();
+            let moves = holder.table()?.moves();
             if !set.is_set_of(moves) {
                 return Err(Failure::invalid(format!(
                     "{}: its table is for the moves {}, not --moves {set}",
@@ -117,7 +118,7 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
                 )));
             }
         }
-        return Ok(Holder::File(file));
+        return Ok(holder);
     }
     if game.is_hyper_knight() {
         return Ok(Holder::Embedded);
