@@ -424,10 +424,10 @@ fn bad_arguments_are_clear_errors() {
         (vec!["draw".into(), "--moves".into(), "(-1,0".into(), "-o".into(), out("a.png")], 2, "malformed"),
         (vec!["draw".into(), "--size".into(), "0".into(), "-o".into(), out("a.png")], 2, "--size"),
         (vec!["draw".into(), "--scale".into(), "0".into(), "-o".into(), out("a.png")], 2, "--scale"),
-        (vec!["draw".into(), "-o".into(), out("a.jpg")], 2, ".png or .svg"),
+        (vec!["draw".into(), "-o".into(), out("a.jpg")], 2, "NAME.png or NAME.svg"),
         (vec!["draw".into()], 2, "--output"),
         (vec!["draw".into(), "-o".into(), out("missing/a.png")], 1, "missing"),
-        (vec!["draw".into(), "-o".into(), d.to_str().unwrap().to_string() + "/.png"], 2, ""),
+        (vec!["draw".into(), "-o".into(), d.to_str().unwrap().to_string() + "/.png"], 2, "NAME.png or NAME.svg"),
         (
             vec![
                 "draw".into(),

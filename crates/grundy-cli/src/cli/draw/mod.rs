@@ -76,7 +76,7 @@ fn format_of(path: &Path) -> Result<Format, Failure> {
     match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
         Some("png") => Ok(Format::Png),
         Some("svg") => Ok(Format::Svg),
-        _ => Err(Failure::invalid(format!("{}: the picture's name must end in .png or .svg", path.display()))),
+        _ => Err(Failure::invalid(format!("{}: the picture's name must be NAME.png or NAME.svg", path.display()))),
     }
 }
 
