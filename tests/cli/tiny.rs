@@ -60,9 +60,14 @@ fn tiny_matches_grundy_on_files_and_stdin() {
             assert_eq!(message(&out), message(&reference), "{game} {shown:?}");
         }
     }
-    let usage = run(Bin::Tiny, &["chess"], Stdin::Null);
-    assert_eq!(usage.status.code(), Some(2));
-    assert!(text(&usage.stderr).contains("usage: grundy-tiny"));
+    // Usage errors: an unknown game, an option (it has none), a second file.
+    for args in
+        [&["chess"][..], &["knights", "--help"], &["mine", "-h"], &["knights", "--", "x"], &["misere-nim", "a", "b"]]
+    {
+        let usage = run(Bin::Tiny, args, Stdin::Null);
+        assert_eq!(usage.status.code(), Some(2), "{args:?}");
+        assert!(text(&usage.stderr).contains("usage: grundy-tiny"), "{args:?}: {}", text(&usage.stderr));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

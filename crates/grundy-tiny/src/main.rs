@@ -2,7 +2,8 @@
 //! under a hundred kilobytes: no standard library (`no_std`, on the C library), no formatting
 //! machinery. It answers every valid input byte for byte as `grundy` does, with its exit codes:
 //! 0 success, 1 an I/O failure, 2 invalid input or usage, 3 a Mine case refused. FILE absent or
-//! `-` is standard input.
+//! `-` is standard input; any other FILE starting with `-` is refused as an option (it has none:
+//! `./-x` names such a file).
 
 // Without the standard library where panics abort (the `tiny` and `release` profiles). On stable
 // Rust a no_std binary cannot unwind, so the unoptimised `dev` build, which unwinds, links the
@@ -37,8 +38,10 @@ extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
         (i < argc).then(|| unsafe { CStr::from_ptr(*argv.add(i as usize)) })
     };
     let (Some(game), file) = (arg(1), arg(2)) else { fail(2, USAGE) };
+    // It has no options: a FILE that looks like one (`--help`, `--`) is a usage error, not a name.
+    let option = file.is_some_and(|f| matches!(f.to_bytes(), [b'-', _, ..]));
     let solve: fn(&mut Scanner, &mut Out) = match game.to_bytes() {
-        _ if argc > 3 => fail(2, USAGE),
+        _ if argc > 3 || option => fail(2, USAGE),
         b"knights" => knights::solve,
         b"misere-nim" => misere::solve,
         b"mine" => mine::solve,
