@@ -74,7 +74,7 @@ enum Command {
 struct KnightsArgs {
     /// Judge input; `-` or nothing reads standard input.
     file: Option<PathBuf>,
-    /// Use the knight table of this blob (memory-mapped) instead of the embedded one.
+    /// Use the knight table of this blob (read and checked) instead of the embedded one.
     #[arg(long, value_name = "BLOB")]
     table: Option<PathBuf>,
     #[command(flatten)]
