@@ -7,7 +7,7 @@ use std::path::Path;
 use std::fmt::Write;
 
 use grundy_core::format::{self, header::FORMAT_VERSION};
-use grundy_core::{MovesText, default_blob};
+use grundy_core::{DEFAULT_BOUND, MovesText, default_blob};
 
 use super::Failure;
 use super::output::Target;
@@ -49,7 +49,7 @@ fn into_directory(bound: usize, dir: &Path, force: bool) -> Result<(), Failure> 
     let (blob_target, manifest_target) =
         (Target::check(&dir.join("tables.sgt"), force)?, Target::check(&dir.join("MANIFEST.md"), force)?);
     let blob = default_blob(bound);
-    let manifest = manifest(&blob);
+    let manifest = manifest(&blob, bound, dir);
     let (staged_blob, staged_manifest) = (blob_target.stage(&blob)?, manifest_target.stage(manifest.as_bytes())?);
     staged_blob.commit()?;
     staged_manifest.commit()?;
@@ -59,17 +59,29 @@ fn into_directory(bound: usize, dir: &Path, force: bool) -> Result<(), Failure> 
     Ok(())
 }
 
-/// The command that rewrites `generated/`.
+/// The repository's directory of generated files, and the command that rewrites it.
+const GENERATED: &str = "generated/";
 const REGENERATE: &str = "cargo run --release -- generate -o generated/";
 
-/// The manifest committed beside the blob in `generated/`: what it holds and how to rebuild it.
-fn manifest(blob: &[u8]) -> String {
+/// The manifest written beside the blob into `dir` (as given, ending in `/`): what it holds and
+/// the command that writes it again (`--bound` when not the default). The repository's own
+/// `generated/` also names the tests that keep it current.
+fn manifest(blob: &[u8], bound: usize, dir: &Path) -> String {
     let header = format::validate(blob).expect("manifest of a valid blob");
+    let dir = dir.display().to_string();
+    let regenerate = if dir == GENERATED && bound == DEFAULT_BOUND {
+        format!(
+            "`{REGENERATE}`. The test `tests/it/format.rs`\n\
+             fails when the blob that `build.rs` embeds differs from `tables.sgt`, and\n\
+             `tests/cli/generated.rs` when this directory differs from what that command writes."
+        )
+    } else {
+        let bound = if bound == DEFAULT_BOUND { String::new() } else { format!(" --bound {bound}") };
+        format!("`grundy generate{bound} -o {dir}`.")
+    };
     let mut text = format!(
-        "# generated/ (generated files: do not edit)\n\n\
-         Regenerate with `{REGENERATE}`. The test `tests/it/format.rs`\n\
-         fails when the blob that `build.rs` embeds differs from `tables.sgt`, and\n\
-         `tests/cli/generated.rs` when this directory differs from what that command writes.\n\n\
+        "# {dir} (generated files: do not edit)\n\n\
+         Regenerate with {regenerate}\n\n\
          | file | bytes | crc32 |\n|---|---|---|\n| tables.sgt | {} | {:#010x} |\n\n\
          Header: generator `{}`, format version {FORMAT_VERSION}.\n\n\
          | table | game | moves (dx, dy) | rows x cols | offset | bytes | crc32 |\n|---|---|---|---|---|---|---|\n",
