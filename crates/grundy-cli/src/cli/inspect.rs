@@ -19,12 +19,20 @@ pub fn run(path: &Path) -> Result<(), Failure> {
     for (i, t) in h.tables.iter().enumerate() {
         write!(
             text,
-            "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} bytes, crc32 {:#010x}), ",
-            t.game, t.rows, t.cols, t.cell, t.offset, t.len, t.crc32,
+            "table {i}: {:?}, {} x {} {:?} cells at offset {} ({} byte{}, crc32 {:#010x}), ",
+            t.game,
+            t.rows,
+            t.cols,
+            t.cell,
+            t.offset,
+            t.len,
+            if t.len == 1 { "" } else { "s" },
+            t.crc32,
         )
         .expect("a String");
         let what = match t.game {
             Game::HeapValues => heap_text(&heaps.next().expect("one decoded table per heap entry")),
+            _ if t.moves.is_empty() => "no moves".to_string(),
             _ => format!("moves {}", MovesText(&t.moves)),
         };
         writeln!(text, "{what}").expect("a String");
