@@ -191,9 +191,11 @@ fn refused(out: &mut Out, case: u64, e: &SolveError) -> ! {
                     .s(" search states (")
                     .n(bytes as u64)
                     .s(" more bytes could not be allocated)"),
-                None => {
-                    m.b(&what.0).s(" needs more than ").n(c.max_states as u64).s(" units of search to solve exactly")
-                }
+                None => m
+                    .b(&what.0)
+                    .s(" runs past the case's budget of ")
+                    .n(c.max_states as u64)
+                    .s(" units of search (shared by its clusters)"),
             };
         }
         SolveError::OutOfMemory { bytes } => {

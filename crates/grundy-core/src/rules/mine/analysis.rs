@@ -121,7 +121,13 @@ impl fmt::Display for ClusterTooLarge {
                 Seconds(ran),
                 self.states
             ),
-            (None, None) => write!(f, "{what} needs more than {} units of search to solve exactly", self.max_states),
+            (None, None) => {
+                write!(
+                    f,
+                    "{what} runs past the case's budget of {} units of search (shared by its clusters)",
+                    self.max_states
+                )
+            }
         }
     }
 }
