@@ -117,8 +117,8 @@ fn max_heap(text: &str) -> Result<u64, String> {
 impl Heap {
     /// The search's limits. A game no theorem covers has no period to look for: its values
     /// are the result, `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
-    fn limits(&self, game: &HeapGame, wanted: Option<u64>) -> HeapLimits {
-        let max_heap = self.max_heap.unwrap_or(DEFAULT_MAX_HEAP);
+    pub(super) fn limits(&self, game: &HeapGame, wanted: Option<u64>) -> HeapLimits {
+        let max_heap = self.max_heap_or_default();
         let first = match PeriodRule::of(game) {
             PeriodRule::None => wanted.or(self.max_heap).unwrap_or(DEFAULT_UNPROVABLE).min(max_heap),
             // Not bounded by --max-heap here (the search bounds each step): a checkpoint then
@@ -147,10 +147,7 @@ impl Heap {
         let file = dir.as_deref().map(|dir| (dir, limits.max_heap));
         let search = match &self.resume {
             Some(path) => resumed(path, game, &limits, file)?,
-            None => match file {
-                Some((dir, room)) => in_file(HeapSearch::new(game), dir, room)?,
-                None => HeapSearch::new(game),
-            },
+            None => self.new_search(game, &limits, limits.max_heap)?,
         };
         Ok(self.go_on(search, &limits, Duration::ZERO, checkpoints.as_mut()))
     }
@@ -199,11 +196,10 @@ impl Heap {
         self.max_heap.unwrap_or(DEFAULT_MAX_HEAP)
     }
 
-    /// A search of `game` not started, its values where `--values-dir` (or a `--max-heap` of
-    /// 2^30 or more) puts them, with room for `room` values at first.
-    pub(super) fn new_search(&self, game: &HeapGame, room: u64) -> Result<HeapSearch, Failure> {
-        let room = usize::try_from(room).unwrap_or(usize::MAX);
-        match self.values_dir(&self.limits(game, None)) {
+    /// A search of `game` not started, its values where `--values-dir` (or a `limits.max_heap`
+    /// of 2^30 or more) puts them, with room for `room` values at first.
+    pub(super) fn new_search(&self, game: &HeapGame, limits: &HeapLimits, room: usize) -> Result<HeapSearch, Failure> {
+        match self.values_dir(limits) {
             Some(dir) => in_file(HeapSearch::new(game), &dir, room),
             None => Ok(HeapSearch::new(game)),
         }

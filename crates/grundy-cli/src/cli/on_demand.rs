@@ -25,8 +25,6 @@ use super::heap::Heap;
 pub(super) struct OnDemand {
     args: Heap,
     game: HeapGame,
-    /// The most values computed: `--max-heap` or its default.
-    max_heap: u64,
     /// The search so far (`None` before the first heap).
     analysis: Option<HeapAnalysis>,
     /// Nothing more will be computed: the whole search has run, or a bound stopped it.
@@ -41,8 +39,7 @@ pub(super) struct OnDemand {
 impl OnDemand {
     /// Nothing computed yet; `args` bounds the search as it bounds `grundy analyze --heap`.
     pub(super) fn new(args: Heap, game: HeapGame) -> OnDemand {
-        let max_heap = args.max_heap_or_default();
-        OnDemand { args, game, max_heap, analysis: None, complete: false, start: Instant::now(), failure: None }
+        OnDemand { args, game, analysis: None, complete: false, start: Instant::now(), failure: None }
     }
 
     /// Why the values stopped the judge, if they did.
@@ -64,10 +61,14 @@ impl OnDemand {
     fn run_to(&mut self, target: u64) -> Result<(), Failure> {
         let search = match self.analysis.take() {
             Some(analysis) => analysis.into_search(),
-            None => self.args.new_search(&self.game, target)?,
+            None => {
+                let room = usize::try_from(target).unwrap_or(usize::MAX);
+                self.args.new_search(&self.game, &self.args.limits(&self.game, None), room)?
+            }
         };
-        let whole = target >= self.max_heap;
-        let analysis = self.args.run_on(search, target.min(self.max_heap), self.start.elapsed())?;
+        let max_heap = self.args.max_heap_or_default();
+        let whole = target >= max_heap;
+        let analysis = self.args.run_on(search, target.min(max_heap), self.start.elapsed())?;
         if let HeapStatus::NotFound(e) = &analysis.status {
             let stopped_short = !matches!(e.stopped, StopReason::Bound { .. } | StopReason::NoTheorem);
             if whole || stopped_short {
@@ -93,12 +94,13 @@ impl HeapLookup for OnDemand {
         if self.settled(heap) {
             return Ok(());
         }
-        if heap >= self.max_heap && PeriodRule::of(&self.game) == PeriodRule::None {
-            let reason = super::heap::beyond_unprovable(&self.game, heap, self.max_heap);
+        let max_heap = self.args.max_heap_or_default();
+        if heap >= max_heap && PeriodRule::of(&self.game) == PeriodRule::None {
+            let reason = super::heap::beyond_unprovable(&self.game, heap, max_heap);
             return Err(JudgeError::Refused { case, reason });
         }
         let computed = self.computed();
-        let target = if heap < self.max_heap { (heap + 1).max(computed + computed / 4) } else { self.max_heap };
+        let target = if heap < max_heap { (heap + 1).max(computed + computed / 4) } else { max_heap };
         self.run_to(target).map_err(|failure| {
             let reason = failure.message.clone();
             self.failure = Some(failure);
