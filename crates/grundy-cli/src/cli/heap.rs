@@ -31,8 +31,8 @@ const WORK_PER_HEAP: u64 = 1 << 14;
 /// The game: `--heap`, and how far to look for its period.
 #[derive(Args, Clone, Debug)]
 pub struct Heap {
-    /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, hexadecimal digits 8-f
-    /// for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's game).
+    /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, `·07`, hexadecimal
+    /// digits 8-f for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's game).
     #[arg(long, value_name = "SPEC", value_parser = parse_heap, conflicts_with = "moves")]
     pub heap: Option<HeapGame>,
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two

@@ -14,7 +14,8 @@
 //!
 //! So `0.77` is Kayles, `0.07` Dawson's Kayles, `4.07` allows in addition splitting a heap without
 //! removing anything. `d0` may hold bits 4 and 8 only (a move that removes nothing and leaves the
-//! heap as it was would make the game loop); the leading `0` may be omitted (`.07`). Trailing zeros
+//! heap as it was would make the game loop); the leading `0` may be omitted (`.07`), and the point
+//! may be written as Winning Ways' middle dot (`·07`, `4·07`). Trailing zeros
 //! do not change the game and are removed, so `0.070` and `0.07` are the same [`HeapGame`]. The
 //! largest `i` with `di != 0` is the code's length `t` ([`HeapGame::max_take`]), at most
 //! [`MAX_TAKE`].
@@ -186,7 +187,7 @@ impl HeapGame {
         Self::normalise(&digits, |i| i)
     }
 
-    /// Parses a code (`0.137`, `.07`, `4.07`, hexadecimal digits `8`-`f` in either case), a
+    /// Parses a code (`0.137`, `.07`, `4.07`, `·07` with a middle dot, hexadecimal digits `8`-`f` in either case), a
     /// subtraction set (`{1,3,4}`) or `grundy`; white space around the text is ignored. Never
     /// panics; see [`HeapGame`] for the meaning.
     pub fn parse(text: &str) -> Result<HeapGame, HeapGameError> {
@@ -287,7 +288,7 @@ fn parse_code(body: &str, base: usize) -> Result<HeapGame, HeapGameError> {
     let mut offsets: Vec<usize> = Vec::new();
     // d0, then the point.
     match chars.next() {
-        Some((_, '.')) => {
+        Some((_, '.' | '·')) => {
             digits.push(0);
             offsets.push(base);
         }
@@ -302,7 +303,7 @@ fn parse_code(body: &str, base: usize) -> Result<HeapGame, HeapGameError> {
             digits.push(d);
             offsets.push(base + at);
             match chars.next() {
-                Some((_, '.')) => {}
+                Some((_, '.' | '·')) => {}
                 Some((at2, c2)) => {
                     return Err(HeapGameError::Unexpected {
                         at: base + at2,
@@ -427,6 +428,11 @@ mod tests {
         assert_eq!(HeapGame::parse("c.1").unwrap().digits(), &[12, 1]);
         assert!(!HeapGame::parse("0.07").unwrap().is_subtraction());
         assert!(HeapGame::parse("0.33").unwrap().is_subtraction());
+        // Winning Ways' middle dot is the point; errors after it still name byte offsets.
+        assert_eq!(HeapGame::parse("·6").unwrap(), HeapGame::parse("0.6").unwrap());
+        assert_eq!(HeapGame::parse("4·07").unwrap().digits(), &[4, 0, 7]);
+        assert_eq!(HeapGame::parse("0·1g").unwrap_err(), HeapGameError::UnknownDigit { at: 4, found: 'g' });
+        assert!(HeapGame::parse("0.·6").is_err());
     }
 
     #[test]
@@ -498,7 +504,7 @@ mod tests {
     #[test]
     fn random_texts_never_panic() {
         const ALPHABET: &[char] =
-            &['0', '1', '3', '4', '7', '8', 'c', 'F', 'g', '.', '{', '}', ',', ' ', '-', '+', '9', 'é', '\t', 'x'];
+            &['0', '1', '3', '4', '7', '8', 'c', 'F', 'g', '.', '·', '{', '}', ',', ' ', '-', '+', '9', 'é', '\t', 'x'];
         let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
         let mut accepted = 0;
         for _ in 0..50_000 {
