@@ -22,7 +22,7 @@ fn main() {
         Err(_) if std::env::var_os("CARGO_FEATURE_KNIGHT_SQUARE").is_none() => 1,
         Err(_) => generate::DEFAULT_BOUND,
     };
-    let blob = generate::default_blob(bound);
+    let blob = generate::default_blob(bound).expect("the bound is in 1..=MAX_BOUND");
     let header = format::validate(&blob).expect("the generator writes valid blobs");
     let knight = header.tables.iter().find(|t| t.game == Game::LeaperSquare).expect("a knight table");
     let table = |game| header.tables.iter().find(|t| t.game == game).unwrap_or_else(|| panic!("a {game:?} table"));

@@ -17,8 +17,8 @@
 #[doc(hidden)] // The engine itself, for the tests and the measuring tools.
 pub use grundy_core::mine::chomp;
 pub use grundy_core::mine::{
-    Analysis, Board, BoardError, ClusterTooLarge, DEFAULT_MAX_STATES, MAX_CELLS, MAX_WORKING_BYTES, Progress,
-    ProgressHook, SolveError, Solver, beyond_either_way, outcome, value, winning_move, working_bytes,
+    Analysis, Board, BoardError, ClusterTooLarge, DEFAULT_MAX_STATES, MAX_CELLS, MAX_WORKING_BYTES, MineTable,
+    Progress, ProgressHook, SolveError, Solver, beyond_either_way, outcome, value, winning_move, working_bytes,
 };
 #[doc(hidden)]
 pub use grundy_core::mine::{Click, Clock, ClusterMove, Component, Explanation, RegionMap};

@@ -97,7 +97,15 @@ fn generated_directory_matches_the_build() {
         committed == embedded::blob(),
         "generated/tables.sgt is stale: run `cargo run --release -- generate -o generated/`"
     );
-    assert!(default_blob(DEFAULT_BOUND) == committed, "the runtime generator disagrees with build.rs");
+    assert!(default_blob(DEFAULT_BOUND).unwrap() == committed, "the runtime generator disagrees with build.rs");
+    // A bound outside 1..=MAX_BOUND is refused as leaper_blob refuses it, not written as a blob
+    // that no reader opens.
+    for bound in [0, grundy_core::MAX_BOUND + 1, usize::MAX] {
+        assert_eq!(
+            default_blob(bound).unwrap_err().to_string(),
+            leaper_blob(&MoveSet::hyper_knight(), bound).unwrap_err().to_string()
+        );
+    }
 }
 
 #[test]

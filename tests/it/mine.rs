@@ -232,6 +232,40 @@ fn random_promise_breaking_boards_match_the_simulator() {
     }
 }
 
+/// A solver given a table that is not the rules' never panics explaining a board: it answers
+/// by the table (or refuses a cluster past the budget), and where the table leaves a board of
+/// non-zero value without a winning click it says the table is inconsistent. With the rules' table every explanation has its click.
+#[test]
+fn explaining_with_a_foreign_table_never_panics() {
+    let board1x4 = board(1, 4, &[(0, 1)]);
+    let e = Solver::with_table(mine::MineTable::new(&[0, 1], 2)).explain(&board1x4);
+    assert_eq!(e.unwrap_err(), SolveError::Inconsistent);
+    assert!(SolveError::Inconsistent.to_string().contains("inconsistent"));
+    let tables: [(&'static [u8], u8); 5] =
+        [(&[0, 1], 2), (&[255, 0, 64], 255), (&[63], 64), (&[200, 100, 7, 64, 128], 0), (&[1, 2], 1)];
+    let mut rng = Rng(0x5eed_0f_7ab1e5);
+    let mut inconsistent = 0;
+    for (region, number) in tables {
+        let mut solver = Solver::with_table(mine::MineTable::new(region, number));
+        for _ in 0..300 {
+            let (rows, cols) = (1 + rng.below(6), 1 + rng.below(6));
+            let mines: Vec<(u64, u64)> =
+                (0..rng.below(rows * cols)).map(|_| (rng.below(rows), rng.below(cols))).collect();
+            let b = board(rows, cols, &mines);
+            match solver.explain(&b) {
+                Ok(e) => assert_eq!(e.winning_move.is_some(), e.analysis.value.0 != 0, "{rows}x{cols} {mines:?}"),
+                Err(SolveError::Inconsistent) => inconsistent += 1,
+                // Values far from the rules' can make a small cluster's search long.
+                Err(SolveError::ClusterTooLarge(_)) => {}
+                Err(e) => panic!("{e}"),
+            }
+            let rules = Solver::new().explain(&b).unwrap();
+            assert_eq!(rules.winning_move.is_some(), rules.analysis.value.0 != 0);
+        }
+    }
+    assert!(inconsistent > 0);
+}
+
 /// A region of 10^8 cells (no recursion anywhere) and a few mines on a 10^4 x 10^4 board.
 #[test]
 fn ten_thousand_square() {

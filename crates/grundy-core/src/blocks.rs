@@ -33,6 +33,8 @@ const fn per_row(bound: usize) -> usize {
 
 /// The blocked form of the square `cells` (`bound x bound`, row-major), or `None` when it has
 /// more than 256 distinct blocks or would not be smaller than the square.
+///
+/// Panics if `cells` does not hold `bound * bound` cells.
 pub fn encode(cells: &[u8], bound: usize) -> Option<Vec<u8>> {
     assert_eq!(cells.len(), bound * bound, "cells vs bound");
     let per_row = per_row(bound);
@@ -76,7 +78,8 @@ impl<'a> Blocks<'a> {
     /// does not fit. The index is not checked: an id beyond the blocks panics when read.
     pub const fn new(bytes: &'a [u8], bound: usize) -> Option<Blocks<'a>> {
         let per_row = per_row(bound);
-        match bytes.split_at_checked(per_row * per_row) {
+        let Some(blocks) = per_row.checked_mul(per_row) else { return None };
+        match bytes.split_at_checked(blocks) {
             Some((index, cells)) if !cells.is_empty() && cells.len() % CELLS == 0 => {
                 Some(Blocks { index, cells, per_row })
             }
@@ -155,5 +158,8 @@ mod tests {
         assert!(Blocks::new(&bytes[..bytes.len() - 1], 64).is_none());
         assert!(Blocks::new(&bytes[..64], 64).is_none());
         assert!(Blocks::new(&bytes, 72).is_none());
+        // A side whose index would not fit in memory is no view either (not an overflow).
+        assert!(Blocks::new(&bytes, 1 << 40).is_none());
+        assert!(Blocks::new(&bytes, usize::MAX).is_none());
     }
 }

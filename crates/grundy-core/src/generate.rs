@@ -50,18 +50,21 @@ pub fn parse_bound(text: &str) -> Result<usize, BoundError> {
 
 /// The blob of all default tables: the hyper knight's square `x, y < bound`, the parity tables,
 /// and the hyper knight's closed form, discovered and proven here ([`hyper_knight_form`]).
-pub fn default_blob(bound: usize) -> Vec<u8> {
+pub fn default_blob(bound: usize) -> Result<Vec<u8>, LeaperBlobError> {
+    if !(1..=MAX_BOUND).contains(&bound) {
+        return Err(LeaperBlobError::Bound(bound));
+    }
     let set = MoveSet::hyper_knight();
     let moves = set.to_bytes();
     let knight = leaper_square(&set, bound);
-    let side = u32::try_from(bound).expect("bound fits u32");
+    let side = bound as u32;
     let parity = ParityTables::derive();
     let form = form::encode(&hyper_knight_form()).expect("the hyper knight's form is small");
     let mut tables =
         vec![TableData { game: Game::LeaperSquare, moves: &moves, rows: side, cols: side, cells: &knight }];
     tables.extend(parity_tables(&parity));
     tables.push(form_table(&moves, &form));
-    write_blob(GENERATOR, &tables)
+    Ok(write_blob(GENERATOR, &tables))
 }
 
 /// The hyper knight's closed form, found by [`analyze`] (discovery, then the certificate) with

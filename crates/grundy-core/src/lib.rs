@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use grundy_core::{default_blob, format};
-//! let blob = default_blob(8);
+//! let blob = default_blob(8).unwrap();
 //! let header = format::validate(&blob).unwrap();
 //! assert_eq!(header.tables.len(), 5); // hyper knight square, 3 parity tables, closed form
 //! ```

@@ -30,7 +30,7 @@ pub fn run(bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
     }
     // Checked before the tables are computed, so a refused target costs nothing.
     let target = Target::check(output, force)?;
-    let blob = default_blob(bound);
+    let blob = default_blob(bound).map_err(Failure::invalid)?;
     target.write(&blob)?;
     eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
     Ok(())
@@ -48,7 +48,7 @@ fn into_directory(bound: usize, dir: &Path, force: bool) -> Result<(), Failure> 
     }
     let (blob_target, manifest_target) =
         (Target::check(&dir.join("tables.sgt"), force)?, Target::check(&dir.join("MANIFEST.md"), force)?);
-    let blob = default_blob(bound);
+    let blob = default_blob(bound).map_err(Failure::invalid)?;
     let manifest = manifest(&blob, bound, dir);
     let (staged_blob, staged_manifest) = (blob_target.stage(&blob)?, manifest_target.stage(manifest.as_bytes())?);
     staged_blob.commit()?;

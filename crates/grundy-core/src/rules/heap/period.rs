@@ -71,9 +71,13 @@ pub struct Period {
 
 impl Period {
     /// The heap below `preperiod + period` with the same value as `heap`: `heap` itself below the
-    /// period's start, else `preperiod + (heap - preperiod) mod period`.
+    /// period's start, else `preperiod + (heap - preperiod) mod period` (a `period` of 0, which
+    /// no proof gives, reduces nothing).
     pub fn reduce(&self, heap: u64) -> u64 {
-        if heap < self.preperiod { heap } else { self.preperiod + (heap - self.preperiod) % self.period }
+        match heap.checked_sub(self.preperiod).and_then(|past| past.checked_rem(self.period)) {
+            Some(r) => self.preperiod + r,
+            None => heap,
+        }
     }
 
     /// `preperiod + period`: the values a table needs to answer every heap.
@@ -266,6 +270,17 @@ mod tests {
 
     fn g(t: &str) -> HeapGame {
         HeapGame::parse(t).unwrap()
+    }
+
+    #[test]
+    fn reduce() {
+        let p = Period { period: 12, preperiod: 71 };
+        assert_eq!(
+            (p.reduce(70), p.reduce(71), p.reduce(83), p.reduce(u64::MAX)),
+            (70, 71, 71, 71 + (u64::MAX - 71) % 12)
+        );
+        // No proof gives a period of 0; built by hand it reduces nothing (no division by zero).
+        assert_eq!(Period { period: 0, preperiod: 5 }.reduce(9), 9);
     }
 
     #[test]

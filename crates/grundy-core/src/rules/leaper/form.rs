@@ -302,7 +302,7 @@ impl ClosedForm {
         sectors: Vec<Sector>,
     ) -> Result<ClosedForm, FormError> {
         let err = |problem: Problem| Err(FormError::from(problem));
-        if core_size < 0 || core.len() as i64 != core_size * core_size {
+        if core_size < 0 || core_size.checked_mul(core_size) != i64::try_from(core.len()).ok() {
             return err(Problem::CoreSize { values: core.len(), size: core_size });
         }
         let k = features.len();
@@ -589,6 +589,16 @@ mod tests {
             vec![Sector { a: 2, b: 0, d: 1, pattern: vec![0, 1] }],
         )
         .unwrap()
+    }
+
+    /// A core size whose square overflows is refused, not wrapped to an empty core.
+    #[test]
+    fn a_core_size_past_i64_is_refused() {
+        let p = parity();
+        for size in [1 << 32, 3_037_000_500, i64::MAX] {
+            let f = ClosedForm::new(p.move_set().clone(), size, vec![], p.features().to_vec(), p.sectors().to_vec());
+            assert!(f.is_err(), "{size}");
+        }
     }
 
     #[test]

@@ -222,11 +222,13 @@ impl Triangle {
     }
 
     /// The triangle needed for the square `x, y < bound`: every target of a square cell has a
-    /// lower potential than the square's far corner `(bound - 1, bound - 1)`.
+    /// lower potential than the square's far corner `(bound - 1, bound - 1)`. The triangle holds
+    /// about `(a + b)^2 bound^2 / 2ab` cells: a bound whose triangle cannot be allocated fails as
+    /// the allocation does.
     pub fn for_square(set: &MoveSet, bound: u64) -> Triangle {
         let (a, b) = set.potential();
-        let corner = bound.saturating_sub(1) as i64;
-        Triangle::compute(set, if bound == 0 { -1 } else { (a + b) * corner })
+        let corner = i64::try_from(bound.saturating_sub(1)).unwrap_or(i64::MAX);
+        Triangle::compute(set, if bound == 0 { -1 } else { (a + b).saturating_mul(corner) })
     }
 
     /// The potential `(a, b)`.

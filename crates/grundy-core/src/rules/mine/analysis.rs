@@ -55,6 +55,9 @@ pub enum SolveError {
         /// The allocation that failed.
         bytes: usize,
     },
+    /// Explaining found no winning click for a board of non-zero value: the solver's
+    /// [`MineTable`](super::MineTable) is not the rules' (a custom or damaged table).
+    Inconsistent,
 }
 
 impl fmt::Display for SolveError {
@@ -62,6 +65,11 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::ClusterTooLarge(e) => e.fmt(f),
             SolveError::OutOfMemory { bytes } => write!(f, "out of memory ({bytes} bytes could not be allocated)"),
+            SolveError::Inconsistent => write!(
+                f,
+                "the Mine table is inconsistent: no click reaches value 0 from a non-zero value (`grundy inspect` \
+                 recomputes the tables)"
+            ),
         }
     }
 }

@@ -285,8 +285,10 @@ fn winning_click(
         if target >= c {
             continue;
         }
-        let found = cluster_move(k, target)?;
-        return Ok(Some(match found.expect("a cluster has an option of every smaller value") {
+        let Some(found) = cluster_move(k, target)? else {
+            return Err(SolveError::Inconsistent);
+        };
+        return Ok(Some(match found {
             ClusterMove::Open(i) => click(cells.run_cell(cluster.regions[i])),
             ClusterMove::Private(i) => cells.private_number(cluster.regions[i]),
             ClusterMove::Shared(g) => {
@@ -295,7 +297,9 @@ fn winning_click(
             }
         }));
     }
-    unreachable!("a board of value {v} has a component with c ^ {v} < c")
+    // The mex rule gives every component of value c a move to each smaller value, and some
+    // component has c ^ v < c: a table that breaks the rule is the only way here.
+    Err(SolveError::Inconsistent)
 }
 
 /// Cells of the board, found from the runs and regions the sweep left.

@@ -116,7 +116,9 @@ impl Solver {
         Solver::with_table(MineTable::RULES)
     }
 
-    /// A solver using `table`.
+    /// A solver using `table`. With values other than the rules', answers follow the table, and
+    /// [`explain`](Self::explain) fails with [`SolveError::Inconsistent`] where the table leaves a
+    /// board of non-zero value without a winning click.
     pub fn with_table(table: MineTable<'static>) -> Solver {
         Solver {
             table,
