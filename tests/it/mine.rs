@@ -243,7 +243,7 @@ fn explaining_with_a_foreign_table_never_panics() {
     assert!(SolveError::Inconsistent.to_string().contains("inconsistent"));
     let tables: [(&'static [u8], u8); 5] =
         [(&[0, 1], 2), (&[255, 0, 64], 255), (&[63], 64), (&[200, 100, 7, 64, 128], 0), (&[1, 2], 1)];
-    let mut rng = Rng(0x5eed_0f_7ab1e5);
+    let mut rng = Rng(0x5eed_0f7a_b1e5);
     let mut inconsistent = 0;
     for (region, number) in tables {
         let mut solver = Solver::with_table(mine::MineTable::new(region, number));
