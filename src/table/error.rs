@@ -76,7 +76,18 @@ pub enum TableError {
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Missing { game } => write!(f, "the blob holds no {game:?} table"),
+            Self::Missing { game } => {
+                let name = match game {
+                    Game::LeaperSquare => "leaper square",
+                    Game::MisereNim => "misère Nim",
+                    Game::MineRegion => "Mine region",
+                    Game::MineNumber => "Mine number",
+                    Game::LeaperForm => "closed-form",
+                    Game::HeapValues => "heap game",
+                    _ => return write!(f, "the blob holds no {game:?} table"),
+                };
+                write!(f, "the blob holds no {name} table")
+            }
             Self::WrongCell { table, index, value, expected } => {
                 write!(f, "table {table}: cell {index} holds {value}, but its game's rules give {expected}")
             }

@@ -675,6 +675,120 @@ fn an_existing_file_is_not_replaced() {
     assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{left:?}");
 }
 
+/// `-o` never names the search's state: the `--checkpoint` or `--resume` file (by any path or
+/// link, existing or not) is refused before any work by every command that writes one; a
+/// `--checkpoint` that is not a regular file is refused as such.
+#[test]
+fn outputs_never_replace_the_search_state() {
+    let dir = scratch_dir("heaps-output-is-state");
+    // Names that `draw` takes too: a checkpoint may have any name.
+    let ck = dir.join("s.svg");
+    let ck = ck.to_str().unwrap();
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "3000", "--checkpoint", ck], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let saved = std::fs::read(ck).unwrap();
+    let other = dir.join("other.svg");
+    let other = other.to_str().unwrap();
+    let dotted = dir.join(".").join("s.svg");
+    let dotted = dotted.to_str().unwrap();
+    let heap = ["--heap", "0.6", "--max-heap", "4000"];
+    for (command, extra) in [("generate", &[][..]), ("emit", &["--lang", "c"][..]), ("draw", &[][..])] {
+        for (option, file, out) in
+            [("--resume", ck, ck), ("--resume", ck, dotted), ("--checkpoint", other, other), ("--checkpoint", ck, ck)]
+        {
+            let mut args = vec![command];
+            args.extend(heap);
+            args.extend(extra);
+            args.extend([option, file, "-o", out]);
+            if option == "--checkpoint" && file == ck {
+                args.extend(["--resume", ck]);
+            }
+            let o = grundy(&args, "");
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains(&format!("is the {option} file")), "{args:?}: {}", stderr(&o));
+            assert_eq!(std::fs::read(ck).unwrap(), saved, "{args:?}");
+            assert!(!std::path::Path::new(other).exists(), "{args:?}");
+        }
+    }
+    // Not a regular file: said so, not "the file exists".
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.ck");
+        std::os::unix::fs::symlink(ck, &link).unwrap();
+        let kinds = [
+            ("/dev/null", "character device"),
+            (dir.to_str().unwrap(), "directory"),
+            (link.to_str().unwrap(), "symbolic link"),
+        ];
+        for (path, kind) in kinds {
+            let o =
+                grundy(&["analyze", "--heap", "0.6", "--max-heap", "3000", "--checkpoint", path, "--resume", ck], "");
+            assert_eq!(o.status.code(), Some(1), "{path}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains(&format!("is a {kind}; a checkpoint is written to a regular file")),
+                "{}",
+                stderr(&o)
+            );
+        }
+    }
+}
+
+/// `sg` resumes a checkpoint holding more values than its largest heap needs (it computes at
+/// least the values a checkpoint holds), within `--max-heap`.
+#[test]
+fn sg_resumes_a_longer_checkpoint() {
+    let dir = scratch_dir("heaps-sg-resume");
+    let ck = dir.join("s.ck");
+    let ck = ck.to_str().unwrap();
+    let o = grundy(&["sg", "--heap", "0.6", "--checkpoint", ck, "3000"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let want = oracle("0.6", 3001);
+    let o = grundy(&["sg", "--heap", "0.6", "--resume", ck, "--checkpoint", ck, "10", "3000"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{}\n{}\n", want[10], want[3000]));
+    let o = grundy(&["sg", "--heap", "0.6", "--resume", ck, "--max-heap", "1000", "10"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than the 1000 values of --max-heap"), "{}", stderr(&o));
+}
+
+/// Options of the other kind of game are refused, not ignored: heap-search options with
+/// `--moves`, the leaper's with `--heap`, `--bound` with `--heap` or `--table`, and `--moves`
+/// beside a blob without a leaper table; a heap past the values a time bound let be computed
+/// names that bound.
+#[test]
+fn options_of_the_other_kind_of_game_are_refused() {
+    let dir = scratch_dir("heaps-mixed-options");
+    let blob = dir.join("k.sgt");
+    let blob = blob.to_str().unwrap();
+    assert!(grundy(&["generate", "--heap", "0.77", "-o", blob], "").status.success());
+    let refused: &[&[&str]] = &[
+        &["sg", "--moves", "(-1,0)", "--checkpoint", "x.ck", "5", "8"],
+        &["sg", "--moves", "(-1,0)", "--threads", "1", "5", "8"],
+        &["analyze", "--moves", "(-1,0)", "--max-heap", "5"],
+        &["analyze", "--moves", "(-1,0)", "--max-time", "5"],
+        &["generate", "--moves", "(-1,0)", "--values-dir", ".", "-o", "x.sgt"],
+        &["draw", "--moves", "(-1,0)", "--resume", "x.ck", "-o", "x.png"],
+        &["emit", "--moves", "(-1,0)", "--max-heap", "5", "knights"],
+        &["sg", "--heap", "0.77", "--bound", "5", "5"],
+        &["generate", "--heap", "0.77", "--bound", "5", "-o", "x.sgt"],
+        &["analyze", "--heap", "0.77", "--max-cells", "4096"],
+        &["sg", "--heap", "0.77", "--max-proof-cells", "5", "4"],
+        &["verify", "--heap", "0.77", "--max-cells", "4096"],
+        &["knights", "--table", blob, "--bound", "3"],
+        &["verify", "--table", blob, "--moves", "(-1,0)"],
+    ];
+    for args in refused {
+        let o = grundy(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+    }
+    let o = grundy(&["verify", "--table", blob, "--moves", "(-1,0)"], "");
+    assert!(stderr(&o).contains("holds no leaper square table"), "{}", stderr(&o));
+    let o = grundy(&["sg", "--heap", "0.16", "--max-time", "0.001", "100000"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the time bound of 0.001 s was reached; a larger --max-time"), "{}", stderr(&o));
+}
+
 /// Ctrl-C writes the checkpoint before exit code 130, and a run killed outright (SIGKILL)
 /// leaves its last periodic checkpoint whole: both resume to one run's result.
 #[cfg(unix)]

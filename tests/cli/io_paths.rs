@@ -429,7 +429,7 @@ fn generate_writes_only_where_told_and_creates_no_directory() {
 
     let out = run(&["generate", "--bound", "8", "-o", "out/"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).starts_with("wrote out/tables.sgt"), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("grundy: wrote out/tables.sgt"), "{}", stderr(&out));
     assert!(dir.0.join("out/tables.sgt").is_file() && dir.0.join("out/MANIFEST.md").is_file());
     assert_eq!(dir.names(), ["out"]);
 }

@@ -189,7 +189,7 @@ fn inconsistent_blobs_are_refused_not_panicked_on() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = grundy(&["knights", "--table", heaps.to_str().unwrap()], b"1\n1\n1 0\n");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let said = format!("grundy: {}: the blob holds no LeaperSquare table", heaps.display());
+    let said = format!("grundy: {}: the blob holds no leaper square table", heaps.display());
     assert!(stderr(&out).contains(&said), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }

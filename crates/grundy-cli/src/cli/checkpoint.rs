@@ -38,7 +38,22 @@ impl Checkpoints {
     /// not be written (`-o`'s rules: no symbolic link, no directory, a directory that exists and
     /// takes a new file).
     pub fn open(path: &Path, resume: Option<&Path>, every: Option<Duration>) -> Result<Checkpoints, Failure> {
-        let exists = std::fs::symlink_metadata(path).is_ok();
+        let meta = std::fs::symlink_metadata(path);
+        if let Ok(meta) = &meta
+            && !meta.is_file()
+        {
+            let what = if meta.file_type().is_symlink() {
+                "a symbolic link".to_string()
+            } else {
+                grundy::table::FileKind::of(meta).to_string()
+            };
+            return Err(Failure::io(format!(
+                "--checkpoint {}: is {what}; a checkpoint is written to a regular file (give a new file's path, or \
+                 the --resume file's own)",
+                path.display()
+            )));
+        }
+        let exists = meta.is_ok();
         let same = |r: &Path| match (std::fs::canonicalize(path), std::fs::canonicalize(r)) {
             (Ok(a), Ok(b)) => a == b,
             _ => false,

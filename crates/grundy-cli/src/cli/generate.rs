@@ -32,7 +32,7 @@ pub fn run(bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
     let target = Target::check(output, force)?;
     let blob = default_blob(bound).map_err(Failure::invalid)?;
     target.write(&blob)?;
-    eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
+    eprintln!("grundy: wrote {} ({} bytes)", output.display(), blob.len());
     Ok(())
 }
 
@@ -54,7 +54,7 @@ fn into_directory(bound: usize, dir: &Path, force: bool) -> Result<(), Failure> 
     staged_blob.commit()?;
     staged_manifest.commit()?;
     for (name, len) in [("tables.sgt", blob.len()), ("MANIFEST.md", manifest.len())] {
-        eprintln!("wrote {} ({len} bytes)", dir.join(name).display());
+        eprintln!("grundy: wrote {} ({len} bytes)", dir.join(name).display());
     }
     Ok(())
 }

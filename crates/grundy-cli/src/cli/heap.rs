@@ -40,18 +40,18 @@ pub struct Heap {
     /// most 16384 option values looked at per heap on average). Games no
     /// periodicity theorem covers (Grundy's game) get N values (by default 65536). `sg` stops at
     /// its largest heap when that is below N: a period is needed only past it.
-    #[arg(long, value_name = "N", requires = "heap", value_parser = max_heap)]
+    #[arg(long, value_name = "N", requires = "heap", conflicts_with = "moves", value_parser = max_heap)]
     pub max_heap: Option<u64>,
     /// With --heap: stop computing values after SECONDS (e.g. 60 or 0.5) and go on with those
     /// computed, as when --max-heap is reached. Ctrl-C stops too (exit code 130). Progress is
     /// shown on standard error after 2 s.
-    #[arg(long, value_name = "SECONDS", requires = "heap", value_parser = super::seconds)]
+    #[arg(long, value_name = "SECONDS", requires = "heap", conflicts_with = "moves", value_parser = super::seconds)]
     pub max_time: Option<Duration>,
     /// With --heap: save the search to FILE when it stops without a proven period (--max-heap,
     /// --max-time, Ctrl-C, the work bound) and every --checkpoint-every seconds while it runs,
     /// through a temporary file and a rename (two bytes per value). An existing FILE is refused
     /// before any work unless it is the --resume file: remove it to start afresh.
-    #[arg(long, value_name = "FILE", requires = "heap")]
+    #[arg(long, value_name = "FILE", requires = "heap", conflicts_with = "moves")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: save a running search every SECONDS (default 300: five minutes of
     /// work lost at most to a crash, for writes that take well under 1 % of the time).
@@ -61,18 +61,18 @@ pub struct Heap {
     /// never stopped would give (the output differs in its time only); --max-heap and
     /// --max-time apply to the run resumed. A damaged or truncated FILE, or one of another game,
     /// is refused.
-    #[arg(long, value_name = "FILE", requires = "heap")]
+    #[arg(long, value_name = "FILE", requires = "heap", conflicts_with = "moves")]
     pub resume: Option<PathBuf>,
     /// With --heap: compute on N threads (1 or 2; default: 2 where the machine has two cores or
     /// more). The values and the result do not depend on it.
-    #[arg(long, value_name = "N", requires = "heap", value_parser = threads)]
+    #[arg(long, value_name = "N", requires = "heap", conflicts_with = "moves", value_parser = threads)]
     pub threads: Option<usize>,
     /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
     /// rather than in memory: two bytes per value of --max-heap on disk, taken before any
     /// work, and memory for the values being read (the first and the last million or so, and
     /// what a period search reads). The default past 2^30 values, in the system's temporary
     /// directory (choose a directory on a disk if that one is in memory, as tmpfs is).
-    #[arg(long, value_name = "DIR", requires = "heap")]
+    #[arg(long, value_name = "DIR", requires = "heap", conflicts_with = "moves")]
     pub values_dir: Option<PathBuf>,
 }
 
@@ -115,6 +115,20 @@ fn max_heap(text: &str) -> Result<u64, String> {
 }
 
 impl Heap {
+    /// Refuses `-o` naming the `--checkpoint` or `--resume` file (by any path or link), before
+    /// any work: the output would replace the search's state.
+    pub fn check_output(&self, output: &Path) -> Result<(), Failure> {
+        for (option, file) in [("--checkpoint", &self.checkpoint), ("--resume", &self.resume)] {
+            if file.as_deref().is_some_and(|file| super::output::same_file(file, output)) {
+                return Err(Failure::invalid(format!(
+                    "-o {}: is the {option} file; refusing to write over it (give -o another file)",
+                    output.display()
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The search's limits. A game no theorem covers has no period to look for: its values
     /// are the result, `G(0..wanted)` (by default [`DEFAULT_UNPROVABLE`]), at most `--max-heap`.
     pub(super) fn limits(&self, game: &HeapGame, wanted: Option<u64>) -> HeapLimits {
@@ -137,7 +151,7 @@ impl Heap {
     /// took. Progress on standard error after 2 s; `--max-time` and Ctrl-C stop the computation
     /// (see [`super::meter`]); `--resume` starts from a checkpoint and `--checkpoint` writes them
     /// (see [`super::checkpoint`]).
-    fn compute(&self, game: &HeapGame, limits: HeapLimits) -> Result<Run, Failure> {
+    fn compute(&self, game: &HeapGame, mut limits: HeapLimits) -> Result<Run, Failure> {
         // FILE is checked first: refusing it costs nothing, reading a large --resume does.
         let mut checkpoints = match &self.checkpoint {
             Some(path) => Some(Checkpoints::open(path, self.resume.as_deref(), self.checkpoint_every)?),
@@ -146,7 +160,7 @@ impl Heap {
         let dir = self.values_dir(&limits);
         let file = dir.as_deref().map(|dir| (dir, limits.max_heap));
         let search = match &self.resume {
-            Some(path) => resumed(path, game, &limits, file)?,
+            Some(path) => resumed(path, game, &mut limits, self.max_heap_or_default(), file)?,
             None => self.new_search(game, &limits, limits.max_heap)?,
         };
         Ok(self.go_on(search, &limits, Duration::ZERO, checkpoints.as_mut()))
@@ -262,25 +276,28 @@ pub(super) fn values_file_failure(dir: &Path, room: usize, e: std::io::Error) ->
 }
 
 /// The search saved in `path` (its values into a temporary file in the directory of `file`, with
-/// the room it says, when given), refused when it holds more values than `limits` compute.
+/// the room it says, when given). A run resumed computes at least the values it holds: `limits`
+/// that compute fewer (`sg`'s, which stop at its largest heap) are raised to them, and a
+/// checkpoint holding more than `max_heap` (`--max-heap` or its default) is refused.
 fn resumed(
     path: &Path,
     game: &HeapGame,
-    limits: &HeapLimits,
+    limits: &mut HeapLimits,
+    max_heap: u64,
     file: Option<(&Path, usize)>,
 ) -> Result<HeapSearch, Failure> {
     let search = super::checkpoint::resume(path, game, file)?;
-    let have = search.values().len() as u64;
-    let (most, bound) = match PeriodRule::of(game) {
-        PeriodRule::None => (limits.first as u64, "values this command computes"),
-        _ => (limits.max_heap as u64, "values of --max-heap"),
-    };
-    if have > most {
+    let have = search.values().len();
+    if have as u64 > max_heap {
         return Err(Failure::invalid(format!(
-            "--resume {}: it holds G(0..{have}), more than the {most} {bound} (a run resumed computes at least \
-             the values it holds)",
+            "--resume {}: it holds G(0..{have}), more than the {max_heap} values of --max-heap (a run resumed \
+             computes at least the values it holds)",
             path.display()
         )));
+    }
+    limits.max_heap = limits.max_heap.max(have);
+    if PeriodRule::of(game) == PeriodRule::None {
+        limits.first = limits.first.max(have);
     }
     eprintln!("grundy: heap game {game}: resuming from {} (G(0..{have}) computed)", path.display());
     Ok(search)
@@ -375,7 +392,7 @@ pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
     };
     let mut out = String::new();
     for &h in heaps {
-        let v = analysis.value(h).map_err(|beyond| Failure::invalid(beyond_message(game, beyond)))?;
+        let v = analysis.value(h).map_err(|beyond| Failure::invalid(beyond_message(&analysis, beyond)))?;
         out += &format!("{v}\n");
     }
     print(out)
@@ -386,8 +403,13 @@ pub(super) fn beyond_unprovable(game: &HeapGame, heap: u64, max_heap: u64) -> St
     format!("game {game}: heap {heap} is beyond --max-heap {max_heap}, and no periodicity theorem covers this game")
 }
 
-fn beyond_message(game: &HeapGame, beyond: grundy_core::Beyond) -> String {
-    format!("game {game}: {beyond} (a larger --max-heap computes more values)")
+/// Why `beyond` has no value: what stopped the computation, and the option that goes further.
+fn beyond_message(analysis: &HeapAnalysis, beyond: grundy_core::Beyond) -> String {
+    let further = match &analysis.status {
+        HeapStatus::NotFound(e) if matches!(e.stopped, StopReason::TimeLimit { .. }) => "a larger --max-time",
+        _ => "a larger --max-heap",
+    };
+    format!("game {}: {beyond} ({}; {further} computes more values)", analysis.game, not_found_reason(analysis))
 }
 
 /// `grundy generate --heap SPEC -o FILE`: the values and, when proven, the period.
@@ -400,23 +422,24 @@ pub fn generate(args: &Heap, game: &HeapGame, output: &Path, force: bool) -> Res
     }
     // Checked before the work, so a refused target costs nothing.
     super::output::check(output, force)?;
+    args.check_output(output)?;
     let (analysis, _) = args.analyze(game, None)?;
     let blob = heap_blob(&analysis).map_err(Failure::invalid)?;
     match analysis.period() {
         Some(p) => eprintln!(
-            "heap game {game}: period {} from heap {}, proven; {} values stored",
+            "grundy: heap game {game}: period {} from heap {}, proven; {} values stored",
             p.period,
             p.preperiod,
             p.span()
         ),
         None => eprintln!(
-            "heap game {game}: no period proven ({analysis_summary}); {} values stored, larger heaps are refused",
+            "grundy: heap game {game}: no period proven ({analysis_summary}); {} values stored, larger heaps are refused",
             analysis.computed(),
             analysis_summary = not_found_reason(&analysis)
         ),
     }
     super::output::write(output, &blob, force)?;
-    eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
+    eprintln!("grundy: wrote {} ({} bytes)", output.display(), blob.len());
     Ok(())
 }
 

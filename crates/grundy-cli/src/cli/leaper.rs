@@ -17,7 +17,8 @@ pub struct Game {
     /// hyper knight.
     #[arg(long, value_name = "MOVES", value_parser = parse_moves, allow_hyphen_values = true)]
     pub moves: Option<MoveSet>,
-    /// Search for a closed form in potential triangles of up to N cells (default 16777216).
+    /// Search for a closed form in potential triangles of up to N cells (default 16777216, a few
+    /// seconds; time and memory grow with N: 2^30 takes many minutes and gigabytes).
     #[arg(long, value_name = "N", value_parser = whole_number_in(1 << 12, 1 << 30))]
     pub max_cells: Option<u64>,
     /// Give up the proof of a candidate when the cells it must check directly (those no
@@ -39,6 +40,18 @@ fn whole_number_in(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + C
 }
 
 impl Game {
+    /// Refuses the closed form's search bounds beside `--heap` (clap cannot: `knights` takes
+    /// them and has no `--heap`).
+    pub fn refuse_with_heap(&self) -> Result<(), Failure> {
+        let given = [("--max-cells", self.max_cells.is_some()), ("--max-proof-cells", self.max_proof_cells.is_some())];
+        match given.into_iter().find(|&(_, given)| given) {
+            Some((option, _)) => Err(Failure::invalid(format!(
+                "{option} bounds a leaper's closed-form search; it cannot be used with --heap"
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The move set meant: `--moves`, or the hyper knight.
     pub fn set(&self) -> MoveSet {
         self.moves.clone().unwrap_or_else(MoveSet::hyper_knight)
@@ -296,12 +309,14 @@ pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result
     let analysis = game.analyze();
     let blob = grundy_core::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
     match &analysis.verdict {
-        Verdict::Certified { .. } => eprintln!("moves {set}: {bound} x {bound} square and the certified closed form"),
+        Verdict::Certified { .. } => {
+            eprintln!("grundy: moves {set}: {bound} x {bound} square and the certified closed form")
+        }
         Verdict::NotFound(why) => {
-            eprintln!("moves {set}: {bound} x {bound} square only, no closed form: {why}")
+            eprintln!("grundy: moves {set}: {bound} x {bound} square only, no closed form: {why}")
         }
     }
     super::output::write(output, &blob, force)?;
-    eprintln!("wrote {} ({} bytes)", output.display(), blob.len());
+    eprintln!("grundy: wrote {} ({} bytes)", output.display(), blob.len());
     Ok(())
 }

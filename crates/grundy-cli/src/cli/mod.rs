@@ -80,7 +80,8 @@ struct KnightsArgs {
     #[command(flatten)]
     game: leaper::Game,
     /// With --moves (and no --table): side of the square computed at start-up.
-    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound)]
+    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound,
+          conflicts_with = "table")]
     bound: usize,
     #[command(flatten)]
     report: Report,
@@ -121,7 +122,7 @@ struct MineArgs {
 struct GenerateArgs {
     /// Side of the knight square: coordinates 0 <= x, y < N.
     #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND,
-          value_parser = parse_bound)]
+          value_parser = parse_bound, conflicts_with = "heap")]
     bound: usize,
     /// FILE: the blob. DIR/ (ending in /, an existing directory): the blob and its manifest,
     /// DIR/tables.sgt and DIR/MANIFEST.md (the repository's: -o generated/).
@@ -169,7 +170,8 @@ struct SgArgs {
     #[command(flatten)]
     heap: heap::Heap,
     /// With --moves: side of the square computed (cells beyond it need a certified form).
-    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound)]
+    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound,
+          conflicts_with = "heap")]
     bound: usize,
 }
 
@@ -360,6 +362,9 @@ pub fn run() -> ExitCode {
         Err(e) if !e.use_stderr() => return finish(help_or_version(&e)),
         Err(e) => e.exit(),
     };
+    if let Err(failure) = leaper_bounds_with_heap(&cli.command) {
+        return finish(Err(failure));
+    }
     let result = match cli.command {
         Command::Knights(Lazy(KnightsArgs { file, table, game, bound, report })) => {
             leaper::holder(&game, table.as_deref(), bound)
@@ -391,8 +396,12 @@ pub fn run() -> ExitCode {
             (_, Some(spec)) if table.is_none() => heap::verify(&heap, spec),
             (_, Some(_)) => Err(Failure::invalid("verify takes --heap or --table, not both")),
             _ => match table.as_deref() {
-                Some(path) => heap::verify_blob(path)
-                    .and_then(|leaper_too| if leaper_too { leaper::verify(&game, Some(path)) } else { Ok(()) }),
+                // --moves must be the blob's leaper's, checked before any proof.
+                Some(path) => {
+                    (if game.moves.is_some() { leaper::holder(&game, Some(path), 1).map(drop) } else { Ok(()) })
+                        .and_then(|()| heap::verify_blob(path))
+                        .and_then(|leaper_too| if leaper_too { leaper::verify(&game, Some(path)) } else { Ok(()) })
+                }
                 None => leaper::verify(&game, None),
             },
         },
@@ -400,6 +409,18 @@ pub fn run() -> ExitCode {
         Command::Draw(Lazy(args)) => draw::run(&args),
     };
     finish(result)
+}
+
+/// Refuses `--max-cells` and `--max-proof-cells` beside `--heap` ([`leaper::Game::refuse_with_heap`]).
+fn leaper_bounds_with_heap(command: &Command) -> Result<(), Failure> {
+    let (game, heap) = match command {
+        Command::Generate(Lazy(a)) => (&a.game, &a.heap),
+        Command::Analyze(Lazy(a)) => (&a.game, &a.heap),
+        Command::Sg(Lazy(a)) => (&a.game, &a.heap),
+        Command::Verify(Lazy(a)) => (&a.game, &a.heap),
+        _ => return Ok(()),
+    };
+    if heap.heap.is_some() { game.refuse_with_heap() } else { Ok(()) }
 }
 
 /// The exit code of a command's result, its message (if any) on standard error.

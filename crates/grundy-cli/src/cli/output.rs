@@ -63,7 +63,7 @@ impl Target {
         }
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_file() => {
-                if meta.permissions().readonly() && !force {
+                if !force && write_protected(path, &meta) {
                     return Err(Failure::io(format!(
                         "{}: is write-protected; refusing to replace it ({FORCE})",
                         path.display()
@@ -146,6 +146,30 @@ impl Target {
         }
         unreachable!("the loop returns")
     }
+}
+
+/// Whether this process may not write the regular file `path`: no write permission at all, or
+/// none for this user (a file of another owner in one's own directory; root may write
+/// anything but a file with no write bit). Opening a regular file to write changes nothing.
+fn write_protected(path: &Path, meta: &std::fs::Metadata) -> bool {
+    meta.permissions().readonly()
+        || OpenOptions::new().write(true).open(path).is_err_and(|e| e.kind() == ErrorKind::PermissionDenied)
+}
+
+/// Whether `a` and `b` name one file: the same file by any path or link when both exist, else
+/// the same name in the same directory once links are followed (a file a run is about to write).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return (x.dev(), x.ino()) == (y.dev(), y.ino());
+    }
+    let name = |p: &Path| {
+        let end = link_end(p).ok()?;
+        let dir = end.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Some(std::fs::canonicalize(dir).ok()?.join(end.file_name()?))
+    };
+    matches!((name(a), name(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// Where the chain of symbolic links from `path` ends: the first name that is not a link (or

@@ -18,7 +18,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::rules::heap::period::Period;
+use crate::rules::heap::period::{Period, PeriodRule};
 use crate::rules::heap::spec::{HeapGame, MAX_TAKE};
 use crate::rules::heap::{Beyond, HeapAnalysis};
 
@@ -148,16 +148,18 @@ pub fn decode(bytes: &[u8]) -> Result<HeapTable<'_>, String> {
     let period = match (period, preperiod) {
         (0, 0) => None,
         (0, _) => return Err(alloc::format!("a first periodic heap ({preperiod}) without a period")),
-        (period, preperiod) => {
-            let p = Period { period, preperiod };
-            if p.span() != count {
+        _ if PeriodRule::of(&game) == PeriodRule::None => {
+            return Err(alloc::format!("a period for {game}, which no periodicity theorem covers"));
+        }
+        (period, preperiod) => match preperiod.checked_add(period) {
+            Some(span) if span == count => Some(Period { period, preperiod }),
+            span => {
+                let needs = span.map_or("more than 2^64 - 1".into(), |span| span.to_string());
                 return Err(alloc::format!(
-                    "{count} values stored for period {period} from heap {preperiod} (needs {})",
-                    p.span()
+                    "{count} values stored for period {period} from heap {preperiod} (needs {needs})"
                 ));
             }
-            Some(p)
-        }
+        },
     };
     let table = HeapTable { game, period, values };
     if table.stored_value(0) != 0 {
@@ -210,5 +212,15 @@ mod tests {
         let at = FIXED + 4;
         first[at] = 1;
         assert!(decode(&first).unwrap_err().contains("G(0) is stored as 1"));
+        // A period and first periodic heap whose sum passes 2^64 - 1 say so.
+        let mut far = bytes.clone();
+        far[..16].copy_from_slice(&[[0xff; 8], [0xff; 8]].concat());
+        assert!(decode(&far).unwrap_err().contains("(needs more than 2^64 - 1)"), "{}", decode(&far).unwrap_err());
+        // A period for Grundy's game, which no theorem gives, is refused.
+        let grundy = HeapGame::grundy();
+        let limits = HeapLimits { first: 20, ..HeapLimits::default() };
+        let mut forged = encode(&analyze_heap(&grundy, &limits)).unwrap();
+        forged[..16].copy_from_slice(&[10u64.to_le_bytes(), 10u64.to_le_bytes()].concat());
+        assert!(decode(&forged).unwrap_err().contains("a period for grundy"), "{}", decode(&forged).unwrap_err());
     }
 }

@@ -63,9 +63,10 @@ pub fn picture(args: &Heap, game: &HeapGame, size: Option<u64>, scale: Option<u3
         Some(k) => k,
         None => (1200 / shown as u32).clamp(1, 12),
     };
-    if cell == 0 || u64::from(cell) * shown > MAX_SIDE {
+    if u64::from(cell) * shown > MAX_SIDE {
         return Err(Failure::invalid(format!(
-            "--scale {cell}: must be at least 1, with at most {MAX_SIDE} pixels across ({shown} heaps)"
+            "--scale {cell}: more than {MAX_SIDE} pixels across {shown} {}",
+            if shown == 1 { "heap" } else { "heaps" }
         )));
     }
     let max = values.iter().copied().max().unwrap_or(0);

@@ -44,7 +44,7 @@ pub struct MineArgs {
     #[arg(long, value_name = "SECONDS", value_parser = super::super::seconds)]
     max_time: Option<Duration>,
     /// Pixels per cell [default: 800 / the longer side, between 1 and 24].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     scale: Option<u32>,
     /// The picture: FILE.png or FILE.svg (replaces a regular file only).
     #[arg(short, long, value_name = "FILE")]
@@ -91,23 +91,27 @@ fn check_not_input(args: &MineArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether `output` exists and is the file `input` names (standard input's with `None`).
-#[cfg(unix)]
+/// Whether `output` is the file `input` names (standard input's with `None`).
 fn same_file(input: Option<&Path>, output: &Path) -> bool {
+    match input {
+        Some(input) => super::super::output::same_file(input, output),
+        None => is_standard_input(output),
+    }
+}
+
+/// Whether `path` exists and is the file standard input reads.
+#[cfg(unix)]
+fn is_standard_input(path: &Path) -> bool {
     use std::os::fd::AsFd;
     use std::os::unix::fs::MetadataExt;
-    let input = match input {
-        Some(p) => std::fs::metadata(p),
-        None => std::io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()),
-    };
+    let input = std::io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata());
     let id = |m: std::fs::Metadata| (m.dev(), m.ino());
-    matches!((input.map(id), std::fs::metadata(output).map(id)), (Ok(a), Ok(b)) if a == b)
+    matches!((input.map(id), std::fs::metadata(path).map(id)), (Ok(a), Ok(b)) if a == b)
 }
 
 #[cfg(not(unix))]
-fn same_file(input: Option<&Path>, output: &Path) -> bool {
-    let canonical = std::fs::canonicalize;
-    input.is_some_and(|p| matches!((canonical(p), canonical(output)), (Ok(a), Ok(b)) if a == b))
+fn is_standard_input(_: &Path) -> bool {
+    false
 }
 
 /// Cells, regions and clusters of a board.
@@ -209,7 +213,6 @@ pub fn picture(args: &MineArgs) -> Result<(Picture, Option<Failure>), Failure> {
     let (grows, gcols) = ((rows as usize).div_ceil(block), (cols as usize).div_ceil(block));
     let glongest = grows.max(gcols) as u32;
     let cell = match args.scale {
-        Some(0) => return Err(Failure::invalid("--scale 0: must be at least 1")),
         Some(k) if u64::from(k) * u64::from(glongest) > super::MAX_SIDE => {
             return Err(Failure::invalid(format!("--scale {k}: more than {} pixels across", super::MAX_SIDE)));
         }

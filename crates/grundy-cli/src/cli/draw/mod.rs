@@ -48,7 +48,7 @@ struct TableArgs {
     size: Option<u64>,
     /// Pixels per cell [default: 720 / N, between 1 and 16]; with --heap, per heap [default:
     /// 1200 / N, between 1 and 12].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     scale: Option<u32>,
     /// Instead of a leaper, a heap game: G(n) against n, its preperiod and one period marked.
     #[command(flatten)]
@@ -99,6 +99,7 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
             let path = t.output.clone().expect("clap requires -o");
             let format = format_of(&path)?;
             output::check(&path, t.force)?;
+            t.heap.check_output(&path)?;
             let picture = match &t.heap.heap {
                 Some(_) if t.no_overlay => {
                     return Err(Failure::invalid("--no-overlay is for a leaper's table, not --heap"));

@@ -35,9 +35,9 @@ pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool
         return Err(Failure::invalid(format!("--size {size}: must be 1 to {MAX_SIZE}")));
     }
     let cell = scale.unwrap_or_else(|| (720 / size as u32).clamp(1, 16));
-    if cell == 0 || u64::from(cell) * size > MAX_SIDE {
+    if u64::from(cell) * size > MAX_SIDE {
         return Err(Failure::invalid(format!(
-            "--scale {cell}: must be at least 1, with at most {MAX_SIDE} pixels across ({size} cells)"
+            "--scale {cell}: more than {MAX_SIDE} pixels across {size} x {size} cells"
         )));
     }
     let table = Triangle::for_square(&set, size);

@@ -87,6 +87,7 @@ pub struct EmitArgs {
 pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     if let Some(path) = &args.output {
         output::check(path, args.force)?;
+        args.heap.check_output(path)?;
     }
     let game = match (args.game, &args.heap.heap) {
         (None | Some(Game::Heaps), Some(_)) => Game::Heaps,
