@@ -133,6 +133,7 @@ pub fn resume(path: &Path, game: &HeapGame, file: Option<(&Path, usize)>) -> Res
     {
         let source = std::fs::File::open(path).map_err(io)?;
         let len = source.metadata().map_err(io)?.len();
+        super::heap::announce_room(dir, room);
         let values = tempfile::tempfile_in(dir).map_err(|e| super::heap::values_file_failure(dir, room, e))?;
         let mut reader = std::io::BufReader::with_capacity(1 << 16, source);
         checkpoint::decode_into_file(&mut reader, len, game, values, room).map_err(|e| match e {

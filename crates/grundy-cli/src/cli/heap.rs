@@ -68,8 +68,8 @@ pub struct Heap {
     #[arg(long, value_name = "N", requires = "heap", conflicts_with = "moves", value_parser = threads)]
     pub threads: Option<usize>,
     /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
-    /// rather than in memory: two bytes per value of --max-heap on disk, taken before any
-    /// work, and memory for the values being read (the first and the last million or so, and
+    /// rather than in memory: two bytes per value of --max-heap on disk, written before any
+    /// work (and before --max-time counts; said on standard error from 1 GB on), and memory for the values being read (the first and the last million or so, and
     /// what a period search reads). The default past 2^30 values, in the system's temporary
     /// directory (choose a directory on a disk if that one is in memory, as tmpfs is).
     #[arg(long, value_name = "DIR", requires = "heap", conflicts_with = "moves")]
@@ -263,11 +263,24 @@ impl Heap {
 /// `search` with its values in a temporary file in `dir`, with room for `room` values.
 fn in_file(search: HeapSearch, dir: &Path, room: usize) -> Result<HeapSearch, Failure> {
     let room = room.max(search.values().len());
+    announce_room(dir, room);
     let fail = |e| values_file_failure(dir, room, e);
     #[cfg(unix)]
     return search.into_file(tempfile::tempfile_in(dir).map_err(fail)?, room).map_err(fail);
     #[cfg(not(unix))]
     Err(fail(std::io::Error::other("values in a file need a Unix system")))
+}
+
+/// Says on standard error that the values' file takes its room now, when that takes a while (a
+/// gigabyte or more): the disk space is written before the search starts, outside `--max-time`.
+pub(super) fn announce_room(dir: &Path, room: usize) {
+    let bytes = 2 * room as u64;
+    if bytes >= 1 << 30 {
+        eprintln!(
+            "grundy: writing the values' room in {} first ({bytes} bytes, two per value of --max-heap)",
+            dir.display()
+        );
+    }
 }
 
 /// A temporary file for `room` values in `dir` that could not be made.
