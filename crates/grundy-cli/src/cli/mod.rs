@@ -278,7 +278,8 @@ fn seconds(text: &str) -> Result<Duration, String> {
 }
 
 fn whole_number(text: &str) -> Result<u64, String> {
-    text.parse::<u64>().map_err(|_| format!("not a whole number in 0..={} (2^64 - 1)", u64::MAX))
+    text.parse::<u64>()
+        .map_err(|_| "not a whole number (a coordinate is at most 2^63 - 1, a heap at most 2^64 - 1)".to_string())
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
