@@ -34,9 +34,9 @@ pub struct Checkpoints {
 }
 
 impl Checkpoints {
-    /// Checks FILE before any work: refused when it exists and is not `resume`, or when it could
-    /// not be written (`-o`'s rules: no symbolic link, no directory, a directory that exists and
-    /// takes a new file).
+    /// Checks FILE before any work: refused when it is there but not a regular file (a link, a
+    /// directory, a device), when it exists and is not `resume`, or when it could not be written
+    /// (`-o`'s rules: a directory that exists and takes a new file).
     pub fn open(path: &Path, resume: Option<&Path>, every: Option<Duration>) -> Result<Checkpoints, Failure> {
         let meta = std::fs::symlink_metadata(path);
         if let Ok(meta) = &meta
@@ -54,11 +54,7 @@ impl Checkpoints {
             )));
         }
         let exists = meta.is_ok();
-        let same = |r: &Path| match (std::fs::canonicalize(path), std::fs::canonicalize(r)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        };
-        let owned = exists && resume.is_some_and(same);
+        let owned = exists && resume.is_some_and(|r| super::output::same_file(path, r));
         if exists && !owned {
             return Err(Failure::io(format!(
                 "--checkpoint {0}: the file exists; refusing to replace it (go on from it with --resume {0} \

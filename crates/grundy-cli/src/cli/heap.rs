@@ -32,7 +32,8 @@ const WORK_PER_HEAP: u64 = 1 << 14;
 #[derive(Args, Clone, Debug)]
 pub struct Heap {
     /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, `·07`, hexadecimal
-    /// digits 8-f for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's game).
+    /// digits 8-f for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's
+    /// game).
     #[arg(long, value_name = "SPEC", value_parser = parse_heap, conflicts_with = "moves")]
     pub heap: Option<HeapGame>,
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
@@ -69,8 +70,9 @@ pub struct Heap {
     pub threads: Option<usize>,
     /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
     /// rather than in memory: two bytes per value of --max-heap on disk, written before any
-    /// work (and before --max-time counts; said on standard error from 1 GB on), and memory for the values being read (the first and the last million or so, and
-    /// what a period search reads). The default past 2^30 values, in the system's temporary
+    /// work (and before --max-time counts; said on standard error from 1 GB on), and memory
+    /// for the values being read (the first and the last million or so, and what a period
+    /// search reads). The default past 2^30 values, in the system's temporary
     /// directory (choose a directory on a disk if that one is in memory, as tmpfs is).
     #[arg(long, value_name = "DIR", requires = "heap", conflicts_with = "moves")]
     pub values_dir: Option<PathBuf>,

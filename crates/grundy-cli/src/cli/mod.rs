@@ -412,7 +412,8 @@ pub fn run() -> ExitCode {
     finish(result)
 }
 
-/// Refuses `--max-cells` and `--max-proof-cells` beside `--heap` ([`leaper::Game::refuse_with_heap`]).
+/// Refuses `--max-cells` and `--max-proof-cells` beside `--heap`
+/// ([`leaper::Game::refuse_with_heap`]).
 fn leaper_bounds_with_heap(command: &Command) -> Result<(), Failure> {
     let (game, heap) = match command {
         Command::Generate(Lazy(a)) => (&a.game, &a.heap),
