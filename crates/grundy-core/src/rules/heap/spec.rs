@@ -14,11 +14,10 @@
 //!
 //! So `0.77` is Kayles, `0.07` Dawson's Kayles, `4.07` allows in addition splitting a heap without
 //! removing anything. `d0` may hold bits 4 and 8 only (a move that removes nothing and leaves the
-//! heap as it was would make the game loop); the leading `0` may be omitted (`.07`), and the point
-//! may be written as Winning Ways' middle dot (`·07`, `4·07`). Trailing zeros
-//! do not change the game and are removed, so `0.070` and `0.07` are the same [`HeapGame`]. The
-//! largest `i` with `di != 0` is the code's length `t` ([`HeapGame::max_take`]), at most
-//! [`MAX_TAKE`].
+//! heap as it was would make the game loop); the leading `0` may be omitted (`.07`), and the
+//! point may be written as Winning Ways' middle dot (`·07`, `4·07`). Trailing zeros do not change
+//! the game and are removed, so `0.070` and `0.07` are the same [`HeapGame`]. The largest `i`
+//! with `di != 0` is the code's length `t` ([`HeapGame::max_take`]), at most [`MAX_TAKE`].
 //!
 //! # Subtraction sets and Grundy's game
 //!
@@ -187,9 +186,9 @@ impl HeapGame {
         Self::normalise(&digits, |i| i)
     }
 
-    /// Parses a code (`0.137`, `.07`, `4.07`, `·07` with a middle dot, hexadecimal digits `8`-`f` in either case), a
-    /// subtraction set (`{1,3,4}`) or `grundy`; white space around the text is ignored. Never
-    /// panics; see [`HeapGame`] for the meaning.
+    /// Parses a code (`0.137`, `.07`, `4.07`, `·07` with a middle dot, hexadecimal digits `8`-`f`
+    /// in either case), a subtraction set (`{1,3,4}`) or `grundy`; white space around the text is
+    /// ignored. Never panics; see [`HeapGame`] for the meaning.
     pub fn parse(text: &str) -> Result<HeapGame, HeapGameError> {
         let start = text.len() - text.trim_start().len();
         let body = text.trim();
