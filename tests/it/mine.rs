@@ -234,7 +234,8 @@ fn random_promise_breaking_boards_match_the_simulator() {
 
 /// A solver given a table that is not the rules' never panics explaining a board: it answers
 /// by the table (or refuses a cluster past the budget), and where the table leaves a board of
-/// non-zero value without a winning click it says the table is inconsistent. With the rules' table every explanation has its click.
+/// non-zero value without a winning click it says the table is inconsistent. With the rules'
+/// table every explanation has its click.
 #[test]
 fn explaining_with_a_foreign_table_never_panics() {
     let board1x4 = board(1, 4, &[(0, 1)]);
