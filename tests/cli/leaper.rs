@@ -274,6 +274,18 @@ fn analyze_says_why_the_turbulent_set_has_no_form() {
     assert!(stdout(&out).contains("no closed form found"), "{}", stdout(&out));
 }
 
+/// A long search says each of its steps on standard error (a triangle of 2^25 cells or more at
+/// once), and nothing on standard output but the report.
+#[test]
+fn a_long_search_says_its_steps() {
+    let out = grundy(&["analyze", "--moves", TURBULENT, "--max-cells", "2^26"], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    let wanted = format!("grundy: moves {TURBULENT}: looking for a closed form in the triangle of potential 11584");
+    assert!(said.lines().any(|l| l.starts_with(&wanted)), "{said}");
+    assert!(stdout(&out).starts_with("moves: "), "{}", stdout(&out));
+}
+
 /// A candidate whose proof would pass `--max-proof-cells` is `not_found`, saying so (and without
 /// window counts: there was a candidate); `verify` under the same limit exits 4; a limit that is
 /// not a positive whole number is exit 2.

@@ -67,7 +67,7 @@ pub use rules::leaper::moves::{
 };
 pub use rules::leaper::sweep::{Triangle, leaper_square};
 pub use rules::leaper::tables::{EvalTables, TableStrip};
-pub use rules::leaper::{Analysis, MAX_PROOF_CELLS, Verdict, analyze};
+pub use rules::leaper::{Analysis, MAX_PROOF_CELLS, Stage, Verdict, analyze, analyze_with};
 pub use rules::parity::ParityTables;
 pub use rules::{mine, misere};
 pub use seconds::Seconds;

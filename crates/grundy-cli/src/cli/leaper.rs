@@ -2,10 +2,13 @@
 //! `grundy verify` (the closed form's certificate), and the table `knights --moves` answers from.
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use clap::Args;
 use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
-use grundy_core::{Analysis, Limits, MoveSet, MovesText, NotFound, Proof, Verdict, analyze, leaper_blob_with, prove};
+use grundy_core::{
+    Analysis, Limits, MoveSet, MovesText, NotFound, Proof, Stage, Verdict, analyze_with, leaper_blob_with, prove,
+};
 use serde_json::{Value, json};
 
 use super::{Failure, print};
@@ -75,7 +78,7 @@ impl Game {
     }
 
     fn analyze(&self) -> Analysis {
-        analyze(&self.set(), &self.limits())
+        analyze_reporting(&self.set(), &self.limits())
     }
 }
 
@@ -89,7 +92,32 @@ pub fn move_set(text: Option<&str>) -> Result<MoveSet, Failure> {
 
 /// Discovery and proof with the default limits, for `draw` and `emit`.
 pub fn analyze_set(set: &MoveSet) -> Analysis {
-    analyze(set, &Limits::default())
+    analyze_reporting(set, &Limits::default())
+}
+
+/// [`analyze_with`], each step said on standard error once the analysis has run
+/// [`QUIET`](super::meter::QUIET), or at once when its triangle is large enough to take that
+/// long: a step's time grows with the triangle's cells, and the last ones of a large
+/// `--max-cells` take minutes.
+fn analyze_reporting(set: &MoveSet, limits: &Limits) -> Analysis {
+    const LARGE: u128 = 1 << 25;
+    let start = Instant::now();
+    let (a, b) = set.potential();
+    analyze_with(set, limits, &mut |stage| {
+        let (what, potential) = match stage {
+            Stage::Search { potential } => ("looking for a closed form in", potential),
+            Stage::Proof { potential } => ("proving the closed form found in", potential),
+            _ => return,
+        };
+        let cells = (potential.max(0) as u128).pow(2) / (2 * (a * b) as u128);
+        let elapsed = start.elapsed();
+        if elapsed >= super::meter::QUIET || cells >= LARGE {
+            eprintln!(
+                "grundy: moves {set}: {what} the triangle of potential {potential} (about {cells} cells), {:.0} s in",
+                elapsed.as_secs_f64()
+            );
+        }
+    })
 }
 
 /// Where a leaper's table lives for one run.

@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::output::Interruptible;
 
 /// No progress is shown for a computation shorter than this.
-const QUIET: Duration = Duration::from_secs(2);
+pub const QUIET: Duration = Duration::from_secs(2);
 /// The least time between two plain progress lines.
 const EVERY: Duration = Duration::from_secs(5);
 

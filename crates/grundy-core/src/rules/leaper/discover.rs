@@ -527,12 +527,22 @@ fn windows(t: &Triangle) -> [(u64, u64); 3] {
 /// that triangle but is *not* proven.
 #[allow(clippy::result_large_err)] // Called once per analysis: the evidence is worth its size.
 pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Triangle), NotFound> {
+    discover_with(set, limits, &mut |_| {})
+}
+
+/// [`discover`], telling `searching` the potential of each triangle before it is computed.
+pub(super) fn discover_with(
+    set: &MoveSet,
+    limits: &Limits,
+    searching: &mut dyn FnMut(i64),
+) -> Result<(ClosedForm, Triangle), NotFound> {
     let (a, b) = set.potential();
     // A triangle of potential P holds about P² / (2ab) cells.
     let potential_for = |cells: u64| (2 * (a * b) as u64).saturating_mul(cells).isqrt() as i64;
     let mut p = potential_for(limits.start_cells).max(64);
     let mut k = limits.start_period;
     loop {
+        searching(p);
         let t = Triangle::compute(set, p);
         match attempt(set, &t, k, limits) {
             Ok(form) => return Ok((form, t)),

@@ -85,15 +85,38 @@ impl fmt::Display for Analysis {
     }
 }
 
+/// Where [`analyze_with`] stands, for a progress report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Stage {
+    /// Computing the triangle `a·x + b·y <= potential` and looking for a candidate in it.
+    Search {
+        /// The triangle's largest potential.
+        potential: i64,
+    },
+    /// Proving the candidate found in the triangle of this potential.
+    Proof {
+        /// The triangle's largest potential.
+        potential: i64,
+    },
+}
+
 /// Discovers a closed form and proves it ([`discover::discover`], then [`certify::prove`]);
 /// when a candidate is refuted or its proof would pass [`Limits::max_proof_cells`], the search
 /// resumes on a four times larger triangle.
 pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
+    analyze_with(set, limits, &mut |_| {})
+}
+
+/// [`analyze`], telling `stage` where it stands as it goes (each step can take long: its time
+/// grows with the triangle's cells).
+pub fn analyze_with(set: &MoveSet, limits: &Limits, stage: &mut dyn FnMut(Stage)) -> Analysis {
     let mut limits = *limits;
     loop {
-        match discover::discover(set, &limits) {
+        match discover::discover_with(set, &limits, &mut |potential| stage(Stage::Search { potential })) {
             Ok((form, table)) => {
                 let (computed_potential, max_value) = (table.max_potential(), table.max_value());
+                stage(Stage::Proof { potential: computed_potential });
                 let refutation = match certify::prove(&form, limits.max_proof_cells) {
                     Ok(proof) => {
                         let verdict = Verdict::Certified { form, proof };
@@ -130,5 +153,27 @@ pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
                 };
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// The stages come in order, searches on growing triangles and then the proof of the
+    /// candidate found in the last, and the analysis is `analyze`'s.
+    #[test]
+    fn stages_are_reported_in_order() {
+        let set = MoveSet::hyper_knight();
+        let mut stages = Vec::new();
+        let analysis = analyze_with(&set, &Limits::default(), &mut |s| stages.push(s));
+        assert_eq!(analysis.form(), analyze(&set, &Limits::default()).form());
+        let Some((&Stage::Proof { potential }, searches)) = stages.split_last() else { panic!("{stages:?}") };
+        assert_eq!(potential, analysis.computed_potential);
+        let searched: Vec<i64> =
+            searches.iter().map(|s| if let Stage::Search { potential } = *s { potential } else { -1 }).collect();
+        assert!(!searched.is_empty() && searched.windows(2).all(|w| w[0] < w[1]), "{stages:?}");
+        assert_eq!(searched.last(), Some(&potential));
     }
 }
