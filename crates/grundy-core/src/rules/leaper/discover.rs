@@ -531,6 +531,7 @@ pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Triangle)
 }
 
 /// [`discover`], telling `searching` the potential of each triangle before it is computed.
+#[allow(clippy::result_large_err)] // As `discover`'s.
 pub(super) fn discover_with(
     set: &MoveSet,
     limits: &Limits,
