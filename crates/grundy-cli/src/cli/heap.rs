@@ -38,9 +38,10 @@ pub struct Heap {
     pub heap: Option<HeapGame>,
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
     /// bytes per value, in memory up to 2^30 values and past it on disk, see --values-dir; at
-    /// most 16384 option values looked at per heap on average). Games no
-    /// periodicity theorem covers (Grundy's game) get N values (by default 65536). `sg` stops at
-    /// its largest heap when that is below N: a period is needed only past it.
+    /// most 16384 option values looked at per heap on average). Games no periodicity theorem
+    /// covers (Grundy's game) get N values (65536 without --max-heap). `sg` and `heaps` compute
+    /// as far as their largest heap when that is below N (a period is needed only past it), for
+    /// Grundy's game too.
     #[arg(long, value_name = "N", requires = "heap", conflicts_with = "moves", value_parser = max_heap)]
     pub max_heap: Option<u64>,
     /// With --heap: stop computing values after SECONDS (e.g. 60 or 0.5) and go on with those
@@ -395,11 +396,12 @@ fn analysis_json(a: &HeapAnalysis, seconds: f64, rate: f64) -> Value {
 
 /// `grundy sg --heap SPEC N...`: one value per heap, one per line.
 pub fn sg(args: &Heap, game: &HeapGame, heaps: &[u64]) -> Result<(), Failure> {
-    let wanted = heaps.iter().max().map(|&h| h.saturating_add(1));
+    let largest = heaps.iter().max().copied();
+    let wanted = largest.map(|h| h.saturating_add(1));
     // Without a theorem only computed values answer: refuse a heap past the bound before the work.
     let max_heap = args.max_heap_or_default();
-    if let (PeriodRule::None, Some(w)) = (PeriodRule::of(game), wanted.filter(|&w| w > max_heap)) {
-        return Err(Failure::invalid(beyond_unprovable(game, w - 1, max_heap)));
+    if let (PeriodRule::None, Some(h)) = (PeriodRule::of(game), largest.filter(|&h| h >= max_heap)) {
+        return Err(Failure::invalid(beyond_unprovable(game, h, max_heap)));
     }
     let (analysis, _) = match wanted {
         Some(n) => args.analyze_to(game, n)?,

@@ -47,24 +47,29 @@ enum Command {
     /// set or Grundy's game) from FILE or standard input: T cases, each k then k heap sizes;
     /// `Case k: Alice` when the first player wins.
     Heaps(Lazy<heap::HeapsArgs>),
-    /// Write the table blob to -o FILE, or the blob and its manifest into -o DIR/.
+    /// Write the table blob to -o FILE, or the blob and its manifest into -o DIR/; with --moves a
+    /// leaper's blob, with --heap a heap game's.
     Generate(Lazy<GenerateArgs>),
     /// Find a leaper's closed form and prove it: potential, symmetry, the triangle computed, the
-    /// largest value, and the form (core, sectors, strips, certificate) or why none was found.
+    /// largest value, and the form (core, sectors, strips, certificate) or why none was found;
+    /// with --heap, a heap game's values and its period, proven, or the evidence.
     Analyze(Lazy<AnalyzeArgs>),
     /// Validate a table blob and print its header.
     Inspect(Lazy<InspectArgs>),
     /// Print g(X, Y) for each pair, one per line: the hyper knight (any X, Y up to 2^63 - 1), or
-    /// with --moves any leaper (beyond its square only when its closed form is certified).
+    /// with --moves any leaper (beyond its square only when its closed form is certified); with
+    /// --heap, G(N) for each heap size N.
     Sg(Lazy<SgArgs>),
-    /// Draw a leaper's table (with its closed form's regions) or, with `mine`, a Mine board, as
-    /// FILE.png or FILE.svg.
+    /// Draw a leaper's table (with its closed form's regions), with --heap a heap game's values,
+    /// or with `mine` a Mine board, as FILE.png or FILE.svg.
     Draw(Lazy<draw::DrawArgs>),
     /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
-    /// problem: the certified closed form of a leaper, or its table, or misère Nim's rule.
+    /// problem: the certified closed form of a leaper, or its table, misère Nim's rule, or with
+    /// --heap a heap game's values and period.
     Emit(Lazy<emit::EmitArgs>),
     /// Re-run the closed form's certificate (exit 4 if it is not proven): the embedded hyper
-    /// knight's, a blob's (--table), or one discovered now for --moves.
+    /// knight's, a blob's (--table), or one discovered now for --moves; with --heap, find a heap
+    /// game's period and re-check it independently.
     Verify(Lazy<VerifyArgs>),
 }
 

@@ -40,7 +40,7 @@ enum DrawWhat {
 #[derive(Args, Debug)]
 struct TableArgs {
     /// The leaper's moves, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
     /// Draw the cells 0 <= x, y < N [default: 100]; with --heap, the heaps 0..N (at most 4096)
     /// [default: n0 + 2p and at least 100 with a proven period, else the values computed].

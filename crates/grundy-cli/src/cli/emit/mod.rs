@@ -62,7 +62,7 @@ pub struct EmitArgs {
     #[command(flatten)]
     heap: Heap,
     /// The leaper's moves for `knights`, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
     /// Fail unless the emitted file is at most this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_LIMIT)]
