@@ -530,8 +530,9 @@ pub fn verify_blob(path: &Path) -> Result<bool, Failure> {
     Ok(leaper)
 }
 
-/// Arguments of `grundy heaps`.
+/// Arguments of `grundy heaps`: the game from `--heap`, `--table` or both.
 #[derive(Args)]
+#[command(group(clap::ArgGroup::new("source").args(["heap", "table"]).required(true).multiple(true)))]
 pub struct HeapsArgs {
     /// Judge input; `-` or nothing reads standard input.
     file: Option<std::path::PathBuf>,
@@ -549,7 +550,7 @@ pub struct HeapsArgs {
 #[derive(Args)]
 struct HeapGameArgs {
     /// The heap game: a take-and-break code (`0.77`), a subtraction set (`{1,3,4}`) or `grundy`.
-    #[arg(long, value_name = "SPEC", value_parser = parse_heap, required_unless_present = "table")]
+    #[arg(long, value_name = "SPEC", value_parser = parse_heap)]
     heap: Option<HeapGame>,
     /// Compute values as far as the largest heap read, at most G(0..N) (default 2097152); a
     /// heap at or past N needs the period, looked for within G(0..N) (a game no periodicity
