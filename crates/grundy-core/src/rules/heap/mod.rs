@@ -251,7 +251,15 @@ impl HeapAnalysis {
 
 impl fmt::Display for HeapAnalysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "game: {}", self.game)?;
+        write!(f, "game: {}", self.game)?;
+        if self.game.is_subtraction() {
+            // The code is the canonical text; the set is how such a game is usually written.
+            let mut members = self.game.digits().iter().enumerate().filter(|&(_, &d)| d == 3).map(|(i, _)| i);
+            write!(f, " (the subtraction set {{{}", members.next().unwrap_or(0))?;
+            members.try_for_each(|i| write!(f, ",{i}"))?;
+            write!(f, "}})")?;
+        }
+        writeln!(f)?;
         writeln!(f, "computed: G(0..{}), largest value {}", self.values.len(), self.max_value)?;
         match &self.status {
             HeapStatus::Certified(Period { period, preperiod }) => {
@@ -592,6 +600,10 @@ mod tests {
         assert_eq!(game("{1,3,4}").max_take(), 4);
         let a = pin("{1,3,4}", 7, 0);
         assert_eq!(a.values().iter().max(), Some(&3));
+        // The report names the set beside the code; a game with other digits has no set.
+        assert!(a.to_string().starts_with("game: 0.3033 (the subtraction set {1,3,4})\n"), "{a}");
+        assert!(pin("{2}", 4, 0).to_string().starts_with("game: 0.03 (the subtraction set {2})\n"));
+        assert!(certified("0.07").1.to_string().starts_with("game: 0.07\n"));
     }
 
     /// The pitfalls: s = 0 games with splits, three-heap digits, `4.` codes, no-split games with
