@@ -100,16 +100,14 @@ pub fn analyze_set(set: &MoveSet) -> Analysis {
 /// long: a step's time grows with the triangle's cells, and the last ones of a large
 /// `--max-cells` take minutes.
 fn analyze_reporting(set: &MoveSet, limits: &Limits) -> Analysis {
-    const LARGE: u128 = 1 << 25;
+    const LARGE: u64 = 1 << 25;
     let start = Instant::now();
-    let (a, b) = set.potential();
     analyze_with(set, limits, &mut |stage| {
-        let (what, potential) = match stage {
-            Stage::Search { potential } => ("looking for a closed form in", potential),
-            Stage::Proof { potential } => ("proving the closed form found in", potential),
+        let (what, potential, cells) = match stage {
+            Stage::Search { potential, cells } => ("looking for a closed form in", potential, cells),
+            Stage::Proof { potential, cells } => ("proving the closed form found in", potential, cells),
             _ => return,
         };
-        let cells = (potential.max(0) as u128).pow(2) / (2 * (a * b) as u128);
         let elapsed = start.elapsed();
         if elapsed >= super::meter::QUIET || cells >= LARGE {
             eprintln!(

@@ -527,29 +527,31 @@ fn windows(t: &Triangle) -> [(u64, u64); 3] {
 /// that triangle but is *not* proven.
 #[allow(clippy::result_large_err)] // Called once per analysis: the evidence is worth its size.
 pub fn discover(set: &MoveSet, limits: &Limits) -> Result<(ClosedForm, Triangle), NotFound> {
-    discover_with(set, limits, &mut |_| {})
+    discover_with(set, limits, &mut |_, _| {})
 }
 
-/// [`discover`], telling `searching` the potential of each triangle before it is computed.
+/// [`discover`], telling `searching` the potential of each triangle and about how many cells it
+/// holds, before it is computed.
 #[allow(clippy::result_large_err)] // As `discover`'s.
 pub(super) fn discover_with(
     set: &MoveSet,
     limits: &Limits,
-    searching: &mut dyn FnMut(i64),
+    searching: &mut dyn FnMut(i64, u64),
 ) -> Result<(ClosedForm, Triangle), NotFound> {
     let (a, b) = set.potential();
     // A triangle of potential P holds about P² / (2ab) cells.
     let potential_for = |cells: u64| (2 * (a * b) as u64).saturating_mul(cells).isqrt() as i64;
+    let cells_for = |potential: i64| (potential.max(0) as u128).pow(2) / (2 * (a * b) as u128);
     let mut p = potential_for(limits.start_cells).max(64);
     let mut k = limits.start_period;
     loop {
-        searching(p);
+        searching(p, u64::try_from(cells_for(p)).unwrap_or(u64::MAX));
         let t = Triangle::compute(set, p);
         match attempt(set, &t, k, limits) {
             Ok(form) => return Ok((form, t)),
             Err(reason) => {
                 let next = 2 * p;
-                if (next as u128).pow(2) / (2 * (a * b) as u128) > u128::from(limits.max_cells) {
+                if cells_for(next) > u128::from(limits.max_cells) {
                     // The evidence from the first triangle (a window count costs 64 reads a cell).
                     let first = Triangle::compute(set, potential_for(limits.start_cells).max(64));
                     return Err(NotFound {

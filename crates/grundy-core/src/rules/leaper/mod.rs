@@ -93,11 +93,16 @@ pub enum Stage {
     Search {
         /// The triangle's largest potential.
         potential: i64,
+        /// About how many cells it holds (`potential² / 2ab`): what the step's time and memory
+        /// grow with.
+        cells: u64,
     },
     /// Proving the candidate found in the triangle of this potential.
     Proof {
         /// The triangle's largest potential.
         potential: i64,
+        /// The cells it holds.
+        cells: u64,
     },
 }
 
@@ -113,10 +118,10 @@ pub fn analyze(set: &MoveSet, limits: &Limits) -> Analysis {
 pub fn analyze_with(set: &MoveSet, limits: &Limits, stage: &mut dyn FnMut(Stage)) -> Analysis {
     let mut limits = *limits;
     loop {
-        match discover::discover_with(set, &limits, &mut |potential| stage(Stage::Search { potential })) {
+        match discover::discover_with(set, &limits, &mut |potential, cells| stage(Stage::Search { potential, cells })) {
             Ok((form, table)) => {
                 let (computed_potential, max_value) = (table.max_potential(), table.max_value());
-                stage(Stage::Proof { potential: computed_potential });
+                stage(Stage::Proof { potential: computed_potential, cells: table.len() as u64 });
                 let refutation = match certify::prove(&form, limits.max_proof_cells) {
                     Ok(proof) => {
                         let verdict = Verdict::Certified { form, proof };
@@ -169,10 +174,10 @@ mod tests {
         let mut stages = Vec::new();
         let analysis = analyze_with(&set, &Limits::default(), &mut |s| stages.push(s));
         assert_eq!(analysis.form(), analyze(&set, &Limits::default()).form());
-        let Some((&Stage::Proof { potential }, searches)) = stages.split_last() else { panic!("{stages:?}") };
+        let Some((&Stage::Proof { potential, .. }, searches)) = stages.split_last() else { panic!("{stages:?}") };
         assert_eq!(potential, analysis.computed_potential);
         let searched: Vec<i64> =
-            searches.iter().map(|s| if let Stage::Search { potential } = *s { potential } else { -1 }).collect();
+            searches.iter().map(|s| if let Stage::Search { potential, .. } = *s { potential } else { -1 }).collect();
         assert!(!searched.is_empty() && searched.windows(2).all(|w| w[0] < w[1]), "{stages:?}");
         assert_eq!(searched.last(), Some(&potential));
     }
