@@ -10,7 +10,9 @@ fn generate(c: &mut Criterion) {
     group.sample_size(10);
     for bound in [500usize, 4096] {
         group.bench_function(format!("B={bound}"), |b| {
-            b.iter(|| grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), black_box(bound)))
+            b.iter(|| {
+                grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), black_box(bound))
+            })
         });
     }
     group.finish();

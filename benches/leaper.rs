@@ -3,10 +3,10 @@
 //! Run: `cargo bench --bench leaper`. The time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use grundy_core::Limits;
-use grundy_core::MoveSet;
-use grundy_core::Triangle;
-use grundy_core::{Verdict, analyze};
+use grundy_core::leaper::Limits;
+use grundy_core::leaper::MoveSet;
+use grundy_core::leaper::Triangle;
+use grundy_core::{leaper::Verdict, leaper::analyze};
 use std::hint::black_box;
 
 const BATCH: usize = 1024;

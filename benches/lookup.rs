@@ -1,14 +1,14 @@
 //! One knight query: the embedded table, the same blob memory-mapped from `generated/`, and the
 //! closed form, in batches of 1024; then the certified closed forms of other leapers
-//! (`leaper_query`), found and proven at start-up by `grundy_core::analyze`.
+//! (`leaper_query`), found and proven at start-up by `grundy_core::leaper::analyze`.
 //! Run: `cargo bench -p grundy-bench --bench lookup`. Criterion reports the time per batch and the throughput;
 //! the time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::table::{TableFile, embedded};
-use grundy_core::MAX_COORDINATE;
-use grundy_core::MoveSet;
-use grundy_core::leaper_blob;
+use grundy_core::generate::leaper_blob;
+use grundy_core::leaper::MAX_COORDINATE;
+use grundy_core::leaper::MoveSet;
 use std::hint::black_box;
 
 const BATCH: usize = 1024;

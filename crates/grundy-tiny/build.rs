@@ -1,14 +1,17 @@
 //! Computes with grundy-core what the binary embeds, into `OUT_DIR`: `knight_form.rs`, the hyper
 //! knight's closed form (discovered and proven here, as grundy's own `build.rs` does) as its
 //! evaluation tables, a Rust expression (`EvalTables::to_rust`); `knight_blocks.bin`, the judge's
-//! 500 x 500 square by the iterative sweep, as its distinct 8 x 8 blocks (`grundy_core::blocks`,
+//! 500 x 500 square by the iterative sweep, as its distinct 8 x 8 blocks (`grundy_core::leaper::blocks`,
 //! 7.3 KB); and `misere_table.bin`, misère Nim's outcome table by its recurrence. Also passes the
 //! linker the arguments that make the file smaller.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grundy_core::{DEFAULT_BOUND, MoveSet, blocks, hyper_knight_form, leaper_square, misere};
+use grundy_core::{
+    generate::DEFAULT_BOUND, generate::hyper_knight_form, leaper::MoveSet, leaper::blocks, leaper::leaper_square,
+    misere,
+};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

@@ -5,7 +5,7 @@
 
 use grundy_core::format;
 use grundy_core::{
-    HeapGame, HeapLimits, Limits, MoveSet, Verdict, analyze, analyze_heap, check_period, heap_blob, leaper_blob_with,
+    heap::HeapGame, heap::HeapLimits, leaper::Limits, leaper::MoveSet, leaper::Verdict, leaper::analyze, heap::analyze_heap, heap::check_period, generate::heap_blob, generate::leaper_blob_with,
 };
 
 /// The game: the four knight moves that lower x + y.

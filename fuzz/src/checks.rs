@@ -21,7 +21,7 @@ use grundy::judge::{InputError, Judge, JudgeError};
 use grundy::knight;
 use grundy::mine::{Analysis, MAX_CELLS, Solver};
 use grundy::table::{TableError, TableFile, embedded};
-use grundy_core::format::header::{Game, Header};
+use grundy_core::format::header::{Header, TableKind};
 use grundy_core::format::{self, ALIGN, PREAMBLE_LEN, TableData};
 
 // ---------------------------------------------------------------------------------------------
@@ -82,27 +82,27 @@ fn check_accepted(data: &[u8], header: &Header) {
         assert_eq!(u64::from(entry.rows) * u64::from(entry.cols), entry.len, "dimensions");
         assert_eq!(crc32fast::hash(payload), entry.crc32, "payload checksum");
         match entry.game {
-            Game::LeaperSquare => {
+            TableKind::LeaperSquare => {
                 assert!(entry.rows == entry.cols && entry.rows > 0, "knight tables are square, not empty");
                 assert!(payload.iter().all(|&v| usize::from(v) <= entry.moves.len()), "cell range");
             }
-            Game::MisereNim => {
+            TableKind::MisereNim => {
                 assert_eq!((entry.rows, entry.cols), (2, 4), "misère Nim shape");
                 assert!(payload.iter().all(|&v| v <= 2), "cell range");
             }
-            Game::MineRegion => {
+            TableKind::MineRegion => {
                 assert!(entry.rows == 1 && entry.cols >= 1, "Mine region shape");
                 assert!(payload.iter().all(|&v| v <= 2), "cell range");
             }
-            Game::MineNumber => {
+            TableKind::MineNumber => {
                 assert_eq!((entry.rows, entry.cols), (1, 1), "Mine number shape");
                 assert!(payload.iter().all(|&v| v <= 1), "cell range");
             }
-            Game::LeaperForm => {
+            TableKind::LeaperForm => {
                 assert!(entry.rows == 1 && entry.cols >= 1, "closed-form shape");
-                assert!(format::form::decode(&entry.moves, payload).is_ok(), "an accepted form decodes");
+                assert!(grundy_core::leaper::codec::decode(&entry.moves, payload).is_ok(), "an accepted form decodes");
             }
-            Game::HeapValues => {
+            TableKind::HeapValues => {
                 assert!(entry.rows == 1 && entry.cols >= 1, "heap-game shape");
                 check_heap_payload(payload);
             }
@@ -117,7 +117,7 @@ fn check_accepted(data: &[u8], header: &Header) {
 /// heap from the stored values (through the period when there is one), and errs exactly beyond
 /// the values of a table without a period.
 fn check_heap_payload(payload: &[u8]) {
-    let table = format::heap::decode(payload).expect("an accepted heap table decodes");
+    let table = grundy_core::heap::table::decode(payload).expect("an accepted heap table decodes");
     let u64_at = |at: usize| u64::from_le_bytes(payload[at..at + 8].try_into().unwrap());
     let (period, start) = (u64_at(0), u64_at(8));
     let len = u32::from_le_bytes(payload[16..20].try_into().unwrap()) as usize;
@@ -144,7 +144,7 @@ fn check_heap_payload(payload: &[u8]) {
 /// disagrees with its closed form), lookups answer exactly its cells inside the square and
 /// `None` outside, and a winning-move search answers or errs, never panics.
 fn check_knight_lookup(data: &[u8], header: &Header, file: &TableFile) {
-    let entry = header.tables.iter().find(|t| t.game == Game::LeaperSquare);
+    let entry = header.tables.iter().find(|t| t.game == TableKind::LeaperSquare);
     let table = match (entry, file.leaper()) {
         (None, Err(_)) | (Some(_), Err(TableError::FormDisagrees { .. })) => return,
         (Some(entry), Ok(table)) => {
@@ -577,11 +577,11 @@ pub fn misere_reference(input: &[u8]) -> Expected {
 pub fn heaps(input: &[u8]) {
     static PAYLOAD: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     let payload = PAYLOAD.get_or_init(|| {
-        let game = grundy_core::HeapGame::parse("0.77").expect("Kayles");
-        let analysis = grundy_core::analyze_heap(&game, &grundy_core::HeapLimits::default());
-        format::heap::encode(&analysis).expect("a small table")
+        let game = grundy_core::heap::HeapGame::parse("0.77").expect("Kayles");
+        let analysis = grundy_core::heap::analyze_heap(&game, &grundy_core::heap::HeapLimits::default());
+        grundy_core::heap::table::encode(&analysis).expect("a small table")
     });
-    let table = format::heap::decode(payload).expect("a valid payload");
+    let table = grundy_core::heap::table::decode(payload).expect("a valid payload");
     let (result, output) = run_judge(&mut Heaps { table }, input);
     check_judge_run(input, result, &output, &heaps_reference(input));
 }

@@ -19,7 +19,7 @@ use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::Outcome;
 use crate::table::HeapTable;
-use grundy_core::{Beyond, HeapGame, Period};
+use grundy_core::{heap::Beyond, heap::HeapGame, heap::Period};
 
 /// Where a heap judge's values come from: one game's `G(heap)`, for every heap this source
 /// reaches.

@@ -14,8 +14,8 @@ use super::scanner::{ScanError, Scanner};
 use super::source::Source;
 use super::{Judge, JudgeError};
 use crate::table::LeaperTable;
-use grundy_core::DEFAULT_BOUND;
-use grundy_core::MAX_COORDINATE;
+use grundy_core::generate::DEFAULT_BOUND;
+use grundy_core::leaper::MAX_COORDINATE;
 
 /// The Hyper Knights judge, answering from a knight table.
 #[derive(Debug, Clone, Copy)]

@@ -54,7 +54,7 @@ use crate::solver::misere::PileMove;
 use crate::solver::misere::{Summary, winning_move};
 use crate::table::{KnightError, LeaperTable, MisereTable};
 use crate::{Nimber, Outcome};
-use grundy_core::move_to_value;
+use grundy_core::heap::move_to_value;
 
 /// How each case is reported. `#[non_exhaustive]`: `Json` exists only with the `json` feature,
 /// so a `match` elsewhere keeps compiling whichever crate turns the feature on.

@@ -9,7 +9,7 @@
 //! [`winning_move`] says how to win a sum of knights: which knight to move, and where.
 
 pub use crate::table::{KnightError, KnightMove};
-pub use grundy_core::{HYPER_KNIGHT_MOVES, MAX_COORDINATE};
+pub use grundy_core::{leaper::HYPER_KNIGHT_MOVES, leaper::MAX_COORDINATE};
 
 use crate::table::embedded;
 use crate::{Nimber, Outcome};

@@ -4,9 +4,9 @@ use std::sync::OnceLock;
 
 use super::form_eval::Certified;
 use super::{ClosedForm, LeaperTable, MineTable, MisereTable};
-use crate::format::form;
-use grundy_core::HYPER_KNIGHT_MOVES;
-use grundy_core::blocks::Blocks;
+use grundy_core::leaper::HYPER_KNIGHT_MOVES;
+use grundy_core::leaper::blocks::Blocks;
+use grundy_core::leaper::codec;
 
 /// [`HYPER_KNIGHT_MOVES`] as the blob stores moves, one byte a coordinate.
 static KNIGHT_MOVES: [(i8, i8); 6] = {
@@ -51,7 +51,7 @@ pub fn knight() -> LeaperTable<'static> {
 }
 
 /// The hyper knight's certified closed form, as `build.rs` discovered and proved it with
-/// `grundy_core::analyze` and stored it in the blob (a `LeaperForm` table),
+/// `grundy_core::leaper::analyze` and stored it in the blob (a `LeaperForm` table),
 /// decoded on first use. `grundy verify` re-runs its proof.
 #[inline]
 pub fn knight_form() -> &'static ClosedForm {
@@ -62,7 +62,7 @@ pub fn knight_form() -> &'static ClosedForm {
 #[inline]
 pub(crate) fn knight_certified() -> &'static Certified {
     KNIGHT_FORM.get_or_init(|| {
-        Certified::new(form::decode(&KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
+        Certified::new(codec::decode(&KNIGHT_MOVES, KNIGHT_FORM_BYTES).expect("build.rs wrote a valid form"))
     })
 }
 

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use grundy_core::format::header::Game;
-use grundy_core::{HeapGame, MoveSetError, ValuesError};
+use grundy_core::format::TableKind;
+use grundy_core::{heap::HeapGame, heap::ValuesError, leaper::MoveSetError};
 
 /// A valid blob that does not hold what was asked of it, or holds wrong values.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub enum TableError {
     /// The blob holds no table of this game.
     Missing {
         /// The game asked for.
-        game: Game,
+        game: TableKind,
     },
     /// A cell differs from the value its game's rules give (found by recomputing the table).
     WrongCell {
@@ -78,12 +78,12 @@ impl fmt::Display for TableError {
         match self {
             Self::Missing { game } => {
                 let name = match game {
-                    Game::LeaperSquare => "leaper square",
-                    Game::MisereNim => "misère Nim",
-                    Game::MineRegion => "Mine region",
-                    Game::MineNumber => "Mine number",
-                    Game::LeaperForm => "closed-form",
-                    Game::HeapValues => "heap game",
+                    TableKind::LeaperSquare => "leaper square",
+                    TableKind::MisereNim => "misère Nim",
+                    TableKind::MineRegion => "Mine region",
+                    TableKind::MineNumber => "Mine number",
+                    TableKind::LeaperForm => "closed-form",
+                    TableKind::HeapValues => "heap game",
                     _ => return write!(f, "the blob holds no {game:?} table"),
                 };
                 write!(f, "the blob holds no {name} table")

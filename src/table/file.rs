@@ -7,10 +7,10 @@ use memmap2::Mmap;
 
 use super::form_eval::Certified;
 use super::{LeaperTable, TableError, forms};
-use crate::format::header::{Game, Header};
 use crate::format::{self, BlobError};
-use grundy_core::format::heap::{self, HeapTable};
-use grundy_core::{HeapGame, HeapValues, MoveSet, ParityTables, leaper_square};
+use crate::format::{Header, TableKind};
+use grundy_core::heap::{HeapTable, table as heap};
+use grundy_core::{heap::HeapGame, heap::HeapValues, leaper::MoveSet, leaper::leaper_square, parity::ParityTables};
 
 /// The most option values `verify_contents` looks at to recompute one heap game's values.
 const HEAP_CHECK_WORK: u64 = 1 << 36;
@@ -292,8 +292,8 @@ impl TableFile {
     /// beyond the square when the blob holds one (for the hyper knight, the embedded blob's form
     /// serves when this one has none).
     pub fn leaper(&self) -> Result<LeaperTable<'_>, TableError> {
-        let index = self.header.tables.iter().position(|t| t.game == Game::LeaperSquare);
-        let index = index.ok_or(TableError::Missing { game: Game::LeaperSquare })?;
+        let index = self.header.tables.iter().position(|t| t.game == TableKind::LeaperSquare);
+        let index = index.ok_or(TableError::Missing { game: TableKind::LeaperSquare })?;
         let entry = &self.header.tables[index];
         // Validated at open: the payload lies inside the blob and leaper squares are square.
         let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
@@ -316,7 +316,7 @@ impl TableFile {
 
     /// The blob's heap-game tables, in blob order.
     pub fn heaps(&self) -> impl Iterator<Item = HeapTable<'_>> {
-        self.header.tables.iter().filter(|t| t.game == Game::HeapValues).map(|entry| {
+        self.header.tables.iter().filter(|t| t.game == TableKind::HeapValues).map(|entry| {
             let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             heap::decode(payload).expect("heap tables are decoded when the blob is opened")
         })
@@ -343,16 +343,16 @@ impl TableFile {
         let mut checked = 0;
         for (i, entry) in self.header.tables.iter().enumerate() {
             let expected = match entry.game {
-                Game::LeaperSquare => match MoveSet::from_bytes(&entry.moves) {
+                TableKind::LeaperSquare => match MoveSet::from_bytes(&entry.moves) {
                     Ok(set) => leaper_square(&set, entry.rows as usize),
                     Err(source) => return Err(TableError::Unverifiable { table: i, source }),
                 },
-                Game::MisereNim => parity.misere_nim.clone(),
-                Game::MineRegion => parity.mine_region.clone(),
-                Game::MineNumber => vec![parity.mine_number],
+                TableKind::MisereNim => parity.misere_nim.clone(),
+                TableKind::MineRegion => parity.mine_region.clone(),
+                TableKind::MineNumber => vec![parity.mine_number],
                 // Decoded and checked at open; `grundy verify --table` re-runs its proof.
-                Game::LeaperForm => continue,
-                Game::HeapValues => {
+                TableKind::LeaperForm => continue,
+                TableKind::HeapValues => {
                     checked += self.verify_heap(i, entry)?;
                     continue;
                 }

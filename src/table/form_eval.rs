@@ -46,7 +46,7 @@
 
 use std::sync::OnceLock;
 
-use grundy_core::{ClosedForm, MAX_INTERIOR, Strip};
+use grundy_core::{leaper::ClosedForm, leaper::MAX_INTERIOR, leaper::Strip};
 
 /// Coarse cells are `COARSE_BITS` bits per coordinate.
 const COARSE_BITS: u32 = 7;
@@ -147,7 +147,7 @@ impl Certified {
     }
 
     /// `F(x, y)` by the coarse tables, or `None` for a cell they do not answer: one too near
-    /// the origin, or beyond [`MAX_COORDINATE`](grundy_core::MAX_COORDINATE), or
+    /// the origin, or beyond [`MAX_COORDINATE`](grundy_core::leaper::MAX_COORDINATE), or
     /// in a coarse cell where two strips meet.
     #[inline(always)]
     pub(crate) fn far(&self, x: u64, y: u64) -> Option<u8> {
@@ -340,9 +340,9 @@ fn classify(strips: &[Strip], cx: i128, cy: i128, s: u32) -> Option<Class> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::Limits;
-    use grundy_core::MoveSet;
-    use grundy_core::{Verdict, analyze};
+    use grundy_core::leaper::Limits;
+    use grundy_core::leaper::MoveSet;
+    use grundy_core::{leaper::Verdict, leaper::analyze};
 
     /// The pre-classification answers nearly every coarse cell itself (the integration tests
     /// check its answers; this checks that they exercise it).

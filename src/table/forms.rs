@@ -1,8 +1,8 @@
 //! Closed forms in blobs: decoded once when a blob is opened, matched to a square by move set.
 
-use grundy_core::format::form;
-use grundy_core::format::header::{Game, Header};
-use grundy_core::{MoveSet, same_set};
+use grundy_core::format::{Header, TableKind};
+use grundy_core::leaper::codec;
+use grundy_core::{leaper::MoveSet, leaper::same_set};
 
 use super::embedded;
 use super::form_eval::Certified;
@@ -12,11 +12,11 @@ pub(super) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>,
     header
         .tables
         .iter()
-        .filter(|t| t.game == Game::LeaperForm)
+        .filter(|t| t.game == TableKind::LeaperForm)
         .map(|t| {
             let payload = &bytes[t.offset as usize..(t.offset + t.len) as usize];
             // `format::validate` decoded this payload already; it cannot fail now.
-            let form = form::decode(&t.moves, payload).expect("validated closed form");
+            let form = codec::decode(&t.moves, payload).expect("validated closed form");
             (t.moves.clone(), Certified::new(form))
         })
         .collect()

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use grundy_core::blocks::Blocks;
-use grundy_core::{ClosedForm, MAX_COORDINATE};
+use grundy_core::leaper::blocks::Blocks;
+use grundy_core::{leaper::ClosedForm, leaper::MAX_COORDINATE};
 use serde::Serialize;
 
 use super::form_eval::Certified;

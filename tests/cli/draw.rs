@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use grundy_core::MoveSet;
-use grundy_core::Triangle;
+use grundy_core::leaper::MoveSet;
+use grundy_core::leaper::Triangle;
 
 use crate::run::{Bin, Stdin, grundy, run, stderr, stdout};
 

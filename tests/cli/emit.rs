@@ -7,11 +7,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use grundy_core::ClosedForm;
-use grundy_core::MoveSet;
-use grundy_core::Triangle;
-use grundy_core::prove;
-use grundy_core::{Limits, discover};
+use grundy_core::leaper::ClosedForm;
+use grundy_core::leaper::MoveSet;
+use grundy_core::leaper::Triangle;
+use grundy_core::leaper::prove;
+use grundy_core::{leaper::Limits, leaper::discover};
 
 use crate::run::{grundy, stderr, stdout};
 

@@ -843,12 +843,12 @@ fn sigint_and_a_crash_leave_a_checkpoint() {
 /// spot checks (with the checksum made to match) shows in the report.
 #[test]
 fn resume_reads_the_values_from_the_file() {
-    use grundy_core::format::checkpoint;
+    use grundy_core::heap::checkpoint;
     let dir = scratch_dir("heaps-checkpoint-values");
     let ck = dir.join("officers.ck");
     let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "20000", "--checkpoint", ck.to_str().unwrap()], "");
     assert!(o.status.success(), "{}", stderr(&o));
-    let game = grundy_core::HeapGame::parse("0.6").unwrap();
+    let game = grundy_core::heap::HeapGame::parse("0.6").unwrap();
     let search = checkpoint::decode(&std::fs::read(&ck).unwrap(), &game).unwrap();
     let mut values = search.values().to_vec();
     values[10_000] = 4321;

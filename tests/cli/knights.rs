@@ -83,11 +83,13 @@ fn generate_writes_a_blob_that_knights_can_use() {
 
 #[test]
 fn knight_outside_a_custom_move_table_is_reported_at_its_coordinate() {
-    use grundy_core::format::{TableData, header::Game, write_blob};
+    use grundy_core::format::{TableData, TableKind, write_blob};
     let moves = [(-1i8, 0i8), (0, -1)]; // unit steps: a custom move set, no closed form
-    let cells = grundy_core::leaper_square(&grundy_core::MoveSet::from_bytes(&moves).unwrap(), 4);
-    let blob =
-        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &moves, rows: 4, cols: 4, cells: &cells }]);
+    let cells = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::from_bytes(&moves).unwrap(), 4);
+    let blob = write_blob(
+        "test",
+        &[TableData { game: TableKind::LeaperSquare, moves: &moves, rows: 4, cols: 4, cells: &cells }],
+    );
     let path = std::env::temp_dir().join(format!("grundy-custom-{}.sgt", std::process::id()));
     std::fs::write(&path, blob).unwrap();
     let table = path.to_str().unwrap();
@@ -149,14 +151,16 @@ fn large_cases_read_in_halves_answer_and_report_like_small_ones() {
 /// a blob with no leaper table.
 #[test]
 fn inconsistent_blobs_are_refused_not_panicked_on() {
-    use grundy_core::MoveSet;
-    use grundy_core::format::{TableData, header::Game, write_blob};
+    use grundy_core::format::{TableData, TableKind, write_blob};
+    use grundy_core::leaper::MoveSet;
     let dir = scratch_dir("inconsistent");
     let moves = MoveSet::hyper_knight().to_bytes();
-    let mut cells = grundy_core::leaper_square(&MoveSet::hyper_knight(), 20);
+    let mut cells = grundy_core::leaper::leaper_square(&MoveSet::hyper_knight(), 20);
     cells[0] = 1; // g(0, 0) = 1: (0, 0) has no move, yet its value says it has one to a 0
-    let blob =
-        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells }]);
+    let blob = write_blob(
+        "test",
+        &[TableData { game: TableKind::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells }],
+    );
     let damaged = dir.join("damaged.sgt");
     std::fs::write(&damaged, blob).unwrap();
     for style in ["--json", "--explain"] {
@@ -167,12 +171,12 @@ fn inconsistent_blobs_are_refused_not_panicked_on() {
 
     // The hyper knight's square with another leaper's closed form under its moves.
     let other = MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
-    let form = grundy_core::analyze(&other, &grundy_core::Limits::default()).form().cloned().unwrap();
-    let payload = grundy_core::format::form::encode(&form).unwrap();
-    let cells = grundy_core::leaper_square(&MoveSet::hyper_knight(), 20);
+    let form = grundy_core::leaper::analyze(&other, &grundy_core::leaper::Limits::default()).form().cloned().unwrap();
+    let payload = grundy_core::leaper::codec::encode(&form).unwrap();
+    let cells = grundy_core::leaper::leaper_square(&MoveSet::hyper_knight(), 20);
     let tables = [
-        TableData { game: Game::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells },
-        TableData { game: Game::LeaperForm, moves: &moves, rows: 1, cols: payload.len() as u32, cells: &payload },
+        TableData { game: TableKind::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells },
+        TableData { game: TableKind::LeaperForm, moves: &moves, rows: 1, cols: payload.len() as u32, cells: &payload },
     ];
     let foreign = dir.join("foreign.sgt");
     std::fs::write(&foreign, write_blob("test", &tables)).unwrap();

@@ -15,10 +15,10 @@ use common::{Definition, MOVES};
 use grundy::Nimber;
 use grundy::knight::{self, KnightError};
 use grundy::table::{TableFile, embedded};
-use grundy_core::Triangle;
-use grundy_core::format::header::Game;
+use grundy_core::format::TableKind;
 use grundy_core::format::{TableData, write_blob};
-use grundy_core::{MAX_PROOF_CELLS, prove};
+use grundy_core::leaper::Triangle;
+use grundy_core::{leaper::MAX_PROOF_CELLS, leaper::prove};
 use proptest::prelude::*;
 
 fn closed_form(x: u64, y: u64) -> u8 {
@@ -27,7 +27,7 @@ fn closed_form(x: u64, y: u64) -> u8 {
 
 /// The retired hand-fitted patterns, extracted from the DP as `build.rs` used to.
 fn hand_fitted() -> Patterns {
-    Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
+    Patterns::extract(&Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
 }
 
 /// The mex of the closed form over the legal moves from (x, y) (targets may reach 2^63).
@@ -43,7 +43,7 @@ fn mex_of_targets(x: u64, y: u64) -> u8 {
 
 #[test]
 fn closed_form_equals_the_dp_on_the_triangle_below_4000() {
-    let t = Triangle::compute(&grundy_core::MoveSet::hyper_knight(), 3999);
+    let t = Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), 3999);
     for s in 0..4000usize {
         for x in 0..=s {
             let y = s - x;
@@ -168,16 +168,16 @@ fn table_inside_and_closed_form_outside_agree_at_the_edge() {
 }
 
 fn blob_with(moves: &[(i8, i8)], bound: usize) -> TableFile {
-    let cells = grundy_core::leaper_square(&grundy_core::MoveSet::from_bytes(moves).unwrap(), bound);
+    let cells = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::from_bytes(moves).unwrap(), bound);
     let side = bound as u32;
-    let table = TableData { game: Game::LeaperSquare, moves, rows: side, cols: side, cells: &cells };
+    let table = TableData { game: TableKind::LeaperSquare, moves, rows: side, cols: side, cells: &cells };
     TableFile::from_bytes(write_blob("test", &[table])).unwrap()
 }
 
 #[test]
 fn only_the_hyper_knight_move_set_falls_back_to_the_closed_form() {
     // The hyper-knight moves in another order: the same game, so the closed form applies.
-    let mut shuffled = grundy_core::MoveSet::hyper_knight().to_bytes();
+    let mut shuffled = grundy_core::leaper::MoveSet::hyper_knight().to_bytes();
     shuffled.reverse();
     let file = blob_with(&shuffled, 20);
     let table = file.leaper().unwrap();
@@ -195,7 +195,7 @@ fn only_the_hyper_knight_move_set_falls_back_to_the_closed_form() {
     assert_eq!(table.value(20, 0), Err(KnightError::OutsideTable { x: 20, y: 0, bound: 20 }));
 
     // Six moves, five of them the hyper knight's: still custom.
-    let mut almost = grundy_core::MoveSet::hyper_knight().to_bytes();
+    let mut almost = grundy_core::leaper::MoveSet::hyper_knight().to_bytes();
     almost[5] = (-1, -1);
     assert!(!blob_with(&almost, 4).leaper().unwrap().has_closed_form());
 }
@@ -225,7 +225,7 @@ fn for_each_diagonal(max_sum: usize, mut visit: impl FnMut(usize, &[u8])) {
 
 #[test]
 fn rolling_dp_oracle_agrees_with_the_triangle() {
-    let t = Triangle::compute(&grundy_core::MoveSet::hyper_knight(), 300);
+    let t = Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), 300);
     for_each_diagonal(300, |s, diagonal| {
         for (x, &g) in diagonal.iter().enumerate() {
             assert_eq!(Some(g), t.get(x as u64, (s - x) as u64));

@@ -2,24 +2,24 @@
 //! corruption rejected with its own error.
 
 use grundy::table::{TableError, TableFile, embedded};
-use grundy_core::Limits;
-use grundy_core::MoveSet;
-use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Game, Header, MAX_HEADER_LEN};
+use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Header, MAX_HEADER_LEN, TableKind};
 use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
-use grundy_core::{DEFAULT_BOUND, default_blob, leaper_blob, leaper_blob_with};
+use grundy_core::leaper::Limits;
+use grundy_core::leaper::MoveSet;
+use grundy_core::{generate::DEFAULT_BOUND, generate::default_blob, generate::leaper_blob, generate::leaper_blob_with};
 
 const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
 
 /// A small blob with two knight tables (the second one padded to a later boundary).
 fn small_blob() -> Vec<u8> {
-    let a = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 7);
-    let b = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 3);
-    let moves = grundy_core::MoveSet::hyper_knight().to_bytes();
+    let a = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 7);
+    let b = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 3);
+    let moves = grundy_core::leaper::MoveSet::hyper_knight().to_bytes();
     write_blob(
         "test",
         &[
-            TableData { game: Game::LeaperSquare, moves: &moves, rows: 7, cols: 7, cells: &a },
-            TableData { game: Game::LeaperSquare, moves: &moves, rows: 3, cols: 3, cells: &b },
+            TableData { game: TableKind::LeaperSquare, moves: &moves, rows: 7, cols: 7, cells: &a },
+            TableData { game: TableKind::LeaperSquare, moves: &moves, rows: 3, cols: 3, cells: &b },
         ],
     )
 }
@@ -57,8 +57,8 @@ fn round_trip() {
     let file = TableFile::from_bytes(blob.clone()).unwrap();
     let table = file.leaper().unwrap();
     assert_eq!(table.bound(), 7);
-    assert_eq!(table.cells(), grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 7));
-    assert_eq!(table.moves(), grundy_core::MoveSet::hyper_knight().to_bytes());
+    assert_eq!(table.cells(), grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 7));
+    assert_eq!(table.moves(), grundy_core::leaper::MoveSet::hyper_knight().to_bytes());
     assert_eq!(file.header().tables.len(), 2);
     for t in &file.header().tables {
         assert_eq!(t.offset % ALIGN as u64, 0);
@@ -83,7 +83,7 @@ fn embedded_blob_and_knight_payload_are_64_byte_aligned() {
     assert_eq!(embedded::blob().as_ptr() as usize % 64, 0);
     assert_eq!(embedded::knight().cells().as_ptr() as usize % 64, 0);
     let header = validate(embedded::blob()).unwrap();
-    assert_eq!(header.generator, grundy_core::GENERATOR);
+    assert_eq!(header.generator, grundy_core::generate::GENERATOR);
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn generated_directory_matches_the_build() {
     assert!(default_blob(DEFAULT_BOUND).unwrap() == committed, "the runtime generator disagrees with build.rs");
     // A bound outside 1..=MAX_BOUND is refused as leaper_blob refuses it, not written as a blob
     // that no reader opens.
-    for bound in [0, grundy_core::MAX_BOUND + 1, usize::MAX] {
+    for bound in [0, grundy_core::generate::MAX_BOUND + 1, usize::MAX] {
         assert_eq!(
             default_blob(bound).unwrap_err().to_string(),
             leaper_blob(&MoveSet::hyper_knight(), bound).unwrap_err().to_string()
@@ -224,13 +224,13 @@ fn each_corruption_has_its_own_error() {
 
 #[test]
 fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
-    let mut cells = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 4);
+    let mut cells = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 4);
     cells[5] = 7; // six moves: a mex is at most 6
     let blob = write_blob(
         "test",
         &[TableData {
-            game: Game::LeaperSquare,
-            moves: &grundy_core::MoveSet::hyper_knight().to_bytes(),
+            game: TableKind::LeaperSquare,
+            moves: &grundy_core::leaper::MoveSet::hyper_knight().to_bytes(),
             rows: 4,
             cols: 4,
             cells: &cells,
@@ -243,7 +243,7 @@ fn impossible_cells_are_rejected_even_with_a_matching_checksum() {
 fn missing_table_is_named() {
     let blob = write_blob("test", &[]);
     let file = TableFile::from_bytes(blob).unwrap();
-    assert_eq!(file.leaper().unwrap_err(), TableError::Missing { game: Game::LeaperSquare });
+    assert_eq!(file.leaper().unwrap_err(), TableError::Missing { game: TableKind::LeaperSquare });
 }
 
 #[test]
@@ -253,13 +253,13 @@ fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
     let knights = if cfg!(feature = "knight-square") { 500 * 500 } else { 1 };
     assert_eq!(blob.verify_contents(), Ok(knights + 11), "the knight square and 11 parity cells");
 
-    let mut cells = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 6);
+    let mut cells = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 6);
     cells[13] ^= 1; // g(2, 1) = 2 becomes 3: in range, checksummed, wrong
     let blob = write_blob(
         "test",
         &[TableData {
-            game: Game::LeaperSquare,
-            moves: &grundy_core::MoveSet::hyper_knight().to_bytes(),
+            game: TableKind::LeaperSquare,
+            moves: &grundy_core::leaper::MoveSet::hyper_knight().to_bytes(),
             rows: 6,
             cols: 6,
             cells: &cells,
@@ -270,14 +270,18 @@ fn wrong_contents_with_valid_checksums_are_found_by_recomputation() {
 
     let cells = [0u8; 4];
     let loops = vec![(1, 0), (-1, 0)]; // (1, 0) lowers no positive potential: no sweep tabulates it
-    let blob =
-        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &loops, rows: 2, cols: 2, cells: &cells }]);
+    let blob = write_blob(
+        "test",
+        &[TableData { game: TableKind::LeaperSquare, moves: &loops, rows: 2, cols: 2, cells: &cells }],
+    );
     let file = TableFile::from_bytes(blob).unwrap();
     assert!(matches!(file.verify_contents(), Err(TableError::Unverifiable { table: 0, .. })));
     // (1, -1) keeps x + y but lowers x + 2y: the leaper sweep recomputes it (g(1, 0) = 1).
     let slanted = vec![(1, -1), (-1, 0)];
-    let blob =
-        write_blob("test", &[TableData { game: Game::LeaperSquare, moves: &slanted, rows: 2, cols: 2, cells: &cells }]);
+    let blob = write_blob(
+        "test",
+        &[TableData { game: TableKind::LeaperSquare, moves: &slanted, rows: 2, cols: 2, cells: &cells }],
+    );
     let file = TableFile::from_bytes(blob).unwrap();
     assert!(matches!(file.verify_contents(), Err(TableError::WrongCell { table: 0, .. })));
 }
@@ -288,7 +292,7 @@ fn form_blob() -> (Vec<u8>, usize) {
     let blob = leaper_blob(&set, 8).unwrap();
     let header = validate(&blob).unwrap();
     assert_eq!(header.tables.len(), 2);
-    assert_eq!(header.tables[1].game, Game::LeaperForm);
+    assert_eq!(header.tables[1].game, TableKind::LeaperForm);
     assert_eq!(header.tables[1].cell, CellEncoding::Bytes);
     (blob, header.tables[1].offset as usize)
 }
@@ -318,8 +322,8 @@ fn a_closed_form_table_round_trips_and_answers_beyond_its_square() {
     assert!(table.value(1 << 50, 3).is_ok());
     // The embedded blob holds the hyper knight's form, after the parity tables.
     let header = validate(embedded::blob()).unwrap();
-    let form = header.tables.iter().find(|t| t.game == Game::LeaperForm).expect("a closed form");
-    assert_eq!(form.moves, grundy_core::MoveSet::hyper_knight().to_bytes());
+    let form = header.tables.iter().find(|t| t.game == TableKind::LeaperForm).expect("a closed form");
+    assert_eq!(form.moves, grundy_core::leaper::MoveSet::hyper_knight().to_bytes());
 }
 
 #[test]
@@ -376,7 +380,7 @@ fn a_square_without_a_form_answers_only_inside() {
     let set = MoveSet::parse("(-4,-3) (-4,2) (-3,-2) (-3,1) (-2,-4) (-1,-4) (-1,-1)").unwrap();
     // No analysis: the square only, as for a set without a certified form.
     let limits = Limits { start_cells: 1 << 12, max_cells: 1 << 14, ..Limits::default() };
-    let analysis = grundy_core::analyze(&set, &limits);
+    let analysis = grundy_core::leaper::analyze(&set, &limits);
     assert!(analysis.form().is_none());
     let blob = leaper_blob_with(&set, 9, &analysis).unwrap();
     let file = TableFile::from_bytes(blob).unwrap();
@@ -405,13 +409,13 @@ fn inconsistent_blobs_with_valid_checksums_are_reported() {
     // The hyper knight's square with the closed form of another leaper stored under the hyper
     // knight's moves: the square's border disagrees with that form.
     let other = MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
-    let form = grundy_core::analyze(&other, &Limits::default()).form().cloned().expect("certified");
-    let payload = grundy_core::format::form::encode(&form).unwrap();
+    let form = grundy_core::leaper::analyze(&other, &Limits::default()).form().cloned().expect("certified");
+    let payload = grundy_core::leaper::codec::encode(&form).unwrap();
     let moves = MoveSet::hyper_knight().to_bytes();
-    let cells = grundy_core::leaper_square(&MoveSet::hyper_knight(), 20);
+    let cells = grundy_core::leaper::leaper_square(&MoveSet::hyper_knight(), 20);
     let tables = [
-        TableData { game: Game::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells },
-        TableData { game: Game::LeaperForm, moves: &moves, rows: 1, cols: payload.len() as u32, cells: &payload },
+        TableData { game: TableKind::LeaperSquare, moves: &moves, rows: 20, cols: 20, cells: &cells },
+        TableData { game: TableKind::LeaperForm, moves: &moves, rows: 1, cols: payload.len() as u32, cells: &payload },
     ];
     let file = TableFile::from_bytes(write_blob("test", &tables)).unwrap();
     assert!(matches!(file.leaper(), Err(TableError::FormDisagrees { table: 0, .. })));

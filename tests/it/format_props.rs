@@ -3,7 +3,7 @@
 //! region it hits (never accepted, never a panic).
 
 use grundy::table::{TableFile, embedded};
-use grundy_core::format::header::Game;
+use grundy_core::format::TableKind;
 use grundy_core::format::{self, ALIGN, BlobError, TableData};
 use proptest::prelude::*;
 
@@ -28,7 +28,7 @@ impl Blob {
             .tables
             .iter()
             .map(|t| TableData {
-                game: Game::LeaperSquare,
+                game: TableKind::LeaperSquare,
                 moves: &t.moves,
                 rows: t.side,
                 cols: t.side,
@@ -54,8 +54,9 @@ fn blob() -> impl Strategy<Value = Blob> {
 
 /// A few fixed blobs small enough to corrupt exhaustively.
 fn small_blobs() -> Vec<Vec<u8>> {
-    let k = |bound| grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), bound);
-    let knight = |side: u32, cells| Table { moves: grundy_core::MoveSet::hyper_knight().to_bytes(), side, cells };
+    let k = |bound| grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), bound);
+    let knight =
+        |side: u32, cells| Table { moves: grundy_core::leaper::MoveSet::hyper_knight().to_bytes(), side, cells };
     let blobs = [
         Blob { generator: String::new(), tables: vec![] },
         Blob { generator: "grundy test".into(), tables: vec![knight(1, k(1))] },
@@ -197,7 +198,7 @@ proptest! {
         prop_assert_eq!(&header.generator, &spec.generator);
         prop_assert_eq!(header.tables.len(), spec.tables.len());
         for (entry, table) in header.tables.iter().zip(&spec.tables) {
-            prop_assert_eq!(entry.game, Game::LeaperSquare);
+            prop_assert_eq!(entry.game, TableKind::LeaperSquare);
             prop_assert_eq!(&entry.moves, &table.moves);
             prop_assert_eq!((entry.rows, entry.cols), (table.side, table.side));
             prop_assert_eq!(entry.offset % ALIGN as u64, 0);
@@ -213,7 +214,7 @@ proptest! {
         let file = TableFile::from_bytes(bytes.clone()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(file.header(), &header);
         match (spec.tables.first(), file.leaper()) {
-            (None, Err(e)) => prop_assert_eq!(e, grundy::table::TableError::Missing { game: Game::LeaperSquare }),
+            (None, Err(e)) => prop_assert_eq!(e, grundy::table::TableError::Missing { game: TableKind::LeaperSquare }),
             (Some(table), Ok(knight)) => {
                 let side = u64::from(table.side);
                 prop_assert_eq!(knight.bound() as u64, side);
@@ -251,7 +252,7 @@ proptest! {
     fn non_square_knight_tables_are_rejected(rows in 0u32..6, cols in 0u32..6) {
         prop_assume!(rows != cols || rows == 0);
         let cells = vec![0u8; (rows * cols) as usize];
-        let data = [TableData { game: Game::LeaperSquare, moves: &grundy_core::MoveSet::hyper_knight().to_bytes(), rows, cols, cells: &cells }];
+        let data = [TableData { game: TableKind::LeaperSquare, moves: &grundy_core::leaper::MoveSet::hyper_knight().to_bytes(), rows, cols, cells: &cells }];
         let bytes = format::write_blob("grundy test", &data);
         prop_assert_eq!(format::validate(&bytes), Err(BlobError::NotSquare { table: 0, rows, cols }));
     }

@@ -9,7 +9,7 @@ use crate::checks;
 
 use std::path::{Path, PathBuf};
 
-use grundy_core::format::header::Game;
+use grundy_core::format::TableKind;
 use grundy_core::format::{TableData, write_blob};
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
@@ -63,23 +63,23 @@ fn mine_corpus() {
 /// with g(0, 0) = 1, and the hyper knight's square with another leaper's closed form.
 fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
     let (k1, k4, k8) = (
-        grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 1),
-        grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 4),
-        grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 8),
+        grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 1),
+        grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 4),
+        grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 8),
     );
     fn table<'a>(moves: &'a [(i8, i8)], side: u32, cells: &'a [u8]) -> TableData<'a> {
-        TableData { game: Game::LeaperSquare, moves, rows: side, cols: side, cells }
+        TableData { game: TableKind::LeaperSquare, moves, rows: side, cols: side, cells }
     }
     // One step left or up: g(x, y) = (x + y) mod 2.
     let (rook_like, rook_cells) = ([(-1, 0), (0, -1)], [0, 1, 1, 0]);
-    let hyper_knight = grundy_core::MoveSet::hyper_knight().to_bytes();
+    let hyper_knight = grundy_core::leaper::MoveSet::hyper_knight().to_bytes();
     let mut damaged = k4.clone();
     damaged[0] = 1;
-    let other = grundy_core::MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
-    let form = grundy_core::analyze(&other, &grundy_core::Limits::default()).form().cloned().unwrap();
-    let form = grundy_core::format::form::encode(&form).unwrap();
+    let other = grundy_core::leaper::MoveSet::parse("(-2,1) (-2,-1) (1,-2) (-1,-2)").unwrap();
+    let form = grundy_core::leaper::analyze(&other, &grundy_core::leaper::Limits::default()).form().cloned().unwrap();
+    let form = grundy_core::leaper::codec::encode(&form).unwrap();
     let form_table =
-        TableData { game: Game::LeaperForm, moves: &hyper_knight, rows: 1, cols: form.len() as u32, cells: &form };
+        TableData { game: TableKind::LeaperForm, moves: &hyper_knight, rows: 1, cols: form.len() as u32, cells: &form };
     vec![
         ("inconsistent-knight4-g00.sgt", write_blob("grundy seeds", &[table(&hyper_knight, 4, &damaged)])),
         ("inconsistent-foreign-form.sgt", write_blob("grundy seeds", &[table(&hyper_knight, 8, &k8), form_table])),
@@ -88,17 +88,20 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
         ("valid-heap-grundy.sgt", heap_seed("grundy", 40)),
         (
             "valid-knight1.sgt",
-            write_blob("grundy seeds", &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 1, &k1)]),
+            write_blob("grundy seeds", &[table(&grundy_core::leaper::MoveSet::hyper_knight().to_bytes(), 1, &k1)]),
         ),
         (
             "valid-knight4.sgt",
-            write_blob("grundy seeds", &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 4, &k4)]),
+            write_blob("grundy seeds", &[table(&grundy_core::leaper::MoveSet::hyper_knight().to_bytes(), 4, &k4)]),
         ),
         (
             "valid-knight8-two-tables.sgt",
             write_blob(
                 "grundy seeds",
-                &[table(&grundy_core::MoveSet::hyper_knight().to_bytes(), 8, &k8), table(&rook_like, 2, &rook_cells)],
+                &[
+                    table(&grundy_core::leaper::MoveSet::hyper_knight().to_bytes(), 8, &k8),
+                    table(&rook_like, 2, &rook_cells),
+                ],
             ),
         ),
     ]
@@ -106,9 +109,9 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
 
 /// A heap game's blob from `first` values: Kayles proves its period at 256, Grundy's game has none.
 fn heap_seed(spec: &str, first: usize) -> Vec<u8> {
-    let game = grundy_core::HeapGame::parse(spec).unwrap();
-    let limits = grundy_core::HeapLimits { first, max_heap: 2 * first, max_work: u64::MAX, ..Default::default() };
-    grundy_core::heap_blob(&grundy_core::analyze_heap(&game, &limits)).unwrap()
+    let game = grundy_core::heap::HeapGame::parse(spec).unwrap();
+    let limits = grundy_core::heap::HeapLimits { first, max_heap: 2 * first, max_work: u64::MAX, ..Default::default() };
+    grundy_core::generate::heap_blob(&grundy_core::heap::analyze_heap(&game, &limits)).unwrap()
 }
 
 #[test]

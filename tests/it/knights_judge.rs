@@ -13,7 +13,7 @@ use grundy::judge::Knights;
 use grundy::knight;
 use grundy::table::embedded;
 use grundy::{Nimber, Outcome};
-use grundy_core::Triangle;
+use grundy_core::leaper::Triangle;
 use proptest::prelude::*;
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
@@ -231,7 +231,7 @@ fn apply(mut input: Vec<u8>, damage: &Damage) -> Vec<u8> {
 fn hand_fitted() -> &'static Patterns {
     static PATTERNS: OnceLock<Patterns> = OnceLock::new();
     PATTERNS.get_or_init(|| {
-        Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
+        Patterns::extract(&Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
     })
 }
 

@@ -7,10 +7,10 @@
 
 use crate::common::Rng;
 use grundy::table::TableFile;
-use grundy_core::ClosedForm;
-use grundy_core::MAX_COORDINATE;
-use grundy_core::MoveSet;
-use grundy_core::leaper_blob;
+use grundy_core::generate::leaper_blob;
+use grundy_core::leaper::ClosedForm;
+use grundy_core::leaper::MAX_COORDINATE;
+use grundy_core::leaper::MoveSet;
 
 const SETS: &[&str] = &[
     "(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)",

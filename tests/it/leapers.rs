@@ -8,8 +8,9 @@ use std::time::Instant;
 
 use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
 use grundy_core::{
-    Analysis, Cause, ClosedForm, HYPER_KNIGHT_MOVES, Limits, MAX_PROOF_CELLS, MoveSet, MoveSetError, Proof, Refutation,
-    Sector, Strip, Triangle, Verdict, analyze, prove,
+    leaper::Analysis, leaper::Cause, leaper::ClosedForm, leaper::HYPER_KNIGHT_MOVES, leaper::Limits,
+    leaper::MAX_PROOF_CELLS, leaper::MoveSet, leaper::MoveSetError, leaper::Proof, leaper::Refutation, leaper::Sector,
+    leaper::Strip, leaper::Triangle, leaper::Verdict, leaper::analyze, leaper::prove,
 };
 
 /// The Grundy value by definition: the mex of the values of the legal targets, memoised.
@@ -144,7 +145,7 @@ fn the_hyper_knight_square_is_swept_in_x_plus_y_order_and_matches_the_definition
     let set = MoveSet::new(&HYPER_KNIGHT_MOVES).unwrap();
     assert_eq!(set.potential(), (1, 1));
     let bound = 300;
-    let square = grundy_core::leaper_square(&set, bound);
+    let square = grundy_core::leaper::leaper_square(&set, bound);
     assert_eq!(Triangle::for_square(&set, bound as u64).square(bound as u64), square);
     let mut definition = crate::common::Definition::default();
     for x in 0..bound {
@@ -294,7 +295,8 @@ fn the_hyper_knight_comes_out_of_the_general_machinery() {
     expected.sort();
     assert_eq!(sorted, expected, "the named set is HYPER_KNIGHT_MOVES");
     let form = certified(&MoveSet::new(&moves).unwrap().to_string());
-    let patterns = Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64));
+    let patterns =
+        Patterns::extract(&Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64));
     let n = if cfg!(debug_assertions) { 600u64 } else { 3000 };
     for s in 0..=n {
         for x in 0..=s {

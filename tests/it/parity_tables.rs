@@ -9,7 +9,7 @@ use common::{Tiny, simulate};
 use grundy::Outcome;
 use grundy::misere::outcome;
 use grundy::table::embedded;
-use grundy_core::format::header::Game;
+use grundy_core::format::TableKind;
 use grundy_core::{mine, misere};
 
 /// Misère Nim by plain recursion over sorted pile vectors: the mover wins an empty position
@@ -195,7 +195,7 @@ fn committed_blob_has_the_same_parity_tables() {
     let payloads = |blob: &[u8]| {
         let header = grundy_core::format::validate(blob).unwrap();
         let mut out = Vec::new();
-        for game in [Game::MisereNim, Game::MineRegion, Game::MineNumber] {
+        for game in [TableKind::MisereNim, TableKind::MineRegion, TableKind::MineNumber] {
             let t = header.tables.iter().find(|t| t.game == game).unwrap_or_else(|| panic!("{game:?} table"));
             out.push((game, blob[t.offset as usize..(t.offset + t.len) as usize].to_vec()));
         }

@@ -8,16 +8,16 @@ use grundy::judge::Input;
 use grundy::judge::Judge;
 use grundy::judge::Knights;
 use grundy::table::{OpenError, TableFile, embedded};
-use grundy_core::format::header::{FORMAT_VERSION, Game};
+use grundy_core::format::header::{FORMAT_VERSION, TableKind};
 use grundy_core::format::{self, ALIGN, BlobError, TableData};
 
 use crate::run::TempFile;
 
 fn small_blob() -> Vec<u8> {
-    let cells = grundy_core::leaper_square(&grundy_core::MoveSet::hyper_knight(), 9);
+    let cells = grundy_core::leaper::leaper_square(&grundy_core::leaper::MoveSet::hyper_knight(), 9);
     let table = TableData {
-        game: Game::LeaperSquare,
-        moves: &grundy_core::MoveSet::hyper_knight().to_bytes(),
+        game: TableKind::LeaperSquare,
+        moves: &grundy_core::leaper::MoveSet::hyper_knight().to_bytes(),
         rows: 9,
         cols: 9,
         cells: &cells,

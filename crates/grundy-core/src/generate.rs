@@ -1,17 +1,13 @@
 //! Assembles blobs from the rules: grundy's default blob (which `build.rs` embeds), a blob for
 //! any leaper and one for any heap game (for a downstream `build.rs` or `grundy generate`).
 
-use crate::format::header::Game;
-use crate::format::heap::TooManyValues;
-use crate::format::{TableData, form, heap, write_blob};
-use crate::rules::heap::HeapAnalysis;
-use crate::rules::leaper::discover::Limits;
-use crate::rules::leaper::form::{ClosedForm, FormError};
-use crate::rules::leaper::moves::MoveSet;
-use crate::rules::leaper::sweep::leaper_square;
-use crate::rules::leaper::{Analysis, analyze};
-use crate::rules::misere;
-use crate::rules::parity::ParityTables;
+use crate::format::{TableData, TableKind, write_blob};
+use crate::heap::HeapAnalysis;
+use crate::heap::table::{self as heap, TooManyValues};
+use crate::leaper::codec as form;
+use crate::leaper::{Analysis, ClosedForm, FormError, Limits, MoveSet, analyze, leaper_square};
+use crate::misere;
+use crate::parity::ParityTables;
 use alloc::{vec, vec::Vec};
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.
@@ -61,7 +57,7 @@ pub fn default_blob(bound: usize) -> Result<Vec<u8>, LeaperBlobError> {
     let parity = ParityTables::derive();
     let form = form::encode(&hyper_knight_form()).expect("the hyper knight's form is small");
     let mut tables =
-        vec![TableData { game: Game::LeaperSquare, moves: &moves, rows: side, cols: side, cells: &knight }];
+        vec![TableData { game: TableKind::LeaperSquare, moves: &moves, rows: side, cols: side, cells: &knight }];
     tables.extend(parity_tables(&parity));
     tables.push(form_table(&moves, &form));
     Ok(write_blob(GENERATOR, &tables))
@@ -124,7 +120,8 @@ pub fn leaper_blob_with(set: &MoveSet, bound: usize, analysis: &Analysis) -> Res
     let cells = leaper_square(set, bound);
     let side = bound as u32;
     let form = analysis.form().map(form::encode).transpose().map_err(LeaperBlobError::Form)?;
-    let mut tables = vec![TableData { game: Game::LeaperSquare, moves: &moves, rows: side, cols: side, cells: &cells }];
+    let mut tables =
+        vec![TableData { game: TableKind::LeaperSquare, moves: &moves, rows: side, cols: side, cells: &cells }];
     if let Some(form) = &form {
         tables.push(form_table(&moves, form));
     }
@@ -132,15 +129,15 @@ pub fn leaper_blob_with(set: &MoveSet, bound: usize, analysis: &Analysis) -> Res
 }
 
 /// A blob for one heap game: its values and, when proven, its period (the `n0 + p` values that
-/// answer every heap), from an analysis ([`analyze_heap`](crate::analyze_heap)).
+/// answer every heap), from an analysis ([`analyze_heap`](crate::heap::analyze_heap)).
 pub fn heap_blob(analysis: &HeapAnalysis) -> Result<Vec<u8>, TooManyValues> {
     let bytes = heap::encode(analysis)?;
     let cols = u32::try_from(bytes.len()).expect("heap::encode bounds the payload to a u32");
-    Ok(write_blob(GENERATOR, &[TableData { game: Game::HeapValues, moves: &[], rows: 1, cols, cells: &bytes }]))
+    Ok(write_blob(GENERATOR, &[TableData { game: TableKind::HeapValues, moves: &[], rows: 1, cols, cells: &bytes }]))
 }
 
 fn form_table<'a>(moves: &'a [(i8, i8)], bytes: &'a [u8]) -> TableData<'a> {
-    TableData { game: Game::LeaperForm, moves, rows: 1, cols: bytes.len() as u32, cells: bytes }
+    TableData { game: TableKind::LeaperForm, moves, rows: 1, cols: bytes.len() as u32, cells: bytes }
 }
 
 /// The three parity tables as blob entries, in blob order after the leaper square.
@@ -148,15 +145,15 @@ fn parity_tables(parity: &ParityTables) -> [TableData<'_>; 3] {
     let period = u32::try_from(parity.mine_region.len()).expect("period fits u32");
     [
         TableData {
-            game: Game::MisereNim,
+            game: TableKind::MisereNim,
             moves: &[],
             rows: misere::ROWS,
             cols: misere::COLS,
             cells: &parity.misere_nim,
         },
-        TableData { game: Game::MineRegion, moves: &[], rows: 1, cols: period, cells: &parity.mine_region },
+        TableData { game: TableKind::MineRegion, moves: &[], rows: 1, cols: period, cells: &parity.mine_region },
         TableData {
-            game: Game::MineNumber,
+            game: TableKind::MineNumber,
             moves: &[],
             rows: 1,
             cols: 1,

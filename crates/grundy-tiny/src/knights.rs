@@ -8,8 +8,8 @@
 //! evaluation tables (statics: nothing is decoded at start-up). Coordinates go up to 2^63 - 1
 //! ([`MAX_COORDINATE`]), as in `grundy`; a larger one is an input error at it.
 
-use grundy_core::blocks::Blocks;
-use grundy_core::{DEFAULT_BOUND, EvalTables, MAX_COORDINATE};
+use grundy_core::leaper::blocks::Blocks;
+use grundy_core::{generate::DEFAULT_BOUND, leaper::EvalTables, leaper::MAX_COORDINATE};
 
 use crate::halves::{self, Summary};
 use crate::input::{ScanError, Scanner, What};

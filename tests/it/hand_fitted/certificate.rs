@@ -85,7 +85,7 @@ use std::collections::BTreeSet;
 use std::{format, string::String, vec::Vec};
 
 use super::closed_form::{FORMS, Forms, LOCAL_CLAMP, Local, Patterns, X, Y};
-use grundy_core::{HYPER_KNIGHT_MOVES, Move};
+use grundy_core::{leaper::HYPER_KNIGHT_MOVES, leaper::Move};
 
 /// The translation set `V` of Lemma B.
 pub const TRANSLATIONS: [(i64, i64); 5] = [(0, 4), (4, 0), (4, 4), (4, 8), (8, 4)];
@@ -358,10 +358,10 @@ fn candidates(near: &Bounds) -> BTreeSet<(u64, u64)> {
 mod tests {
     use super::super::closed_form::EXTRACT_MIN_SUM;
     use super::*;
-    use grundy_core::Triangle;
+    use grundy_core::leaper::Triangle;
 
     fn patterns() -> Patterns {
-        Patterns::extract(&Triangle::compute(&grundy_core::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
+        Patterns::extract(&Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), EXTRACT_MIN_SUM as i64))
     }
 
     #[test]

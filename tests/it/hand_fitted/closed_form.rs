@@ -42,7 +42,7 @@
 //! The certificate compares the two on every cell it scans and `tests/it/closed_form.rs` on huge
 //! random cells.
 
-use grundy_core::Triangle;
+use grundy_core::leaper::Triangle;
 use std::{
     format,
     string::{String, ToString},
@@ -337,7 +337,7 @@ mod tests {
     use super::*;
 
     fn triangle(max_sum: usize) -> Triangle {
-        Triangle::compute(&grundy_core::MoveSet::hyper_knight(), max_sum as i64)
+        Triangle::compute(&grundy_core::leaper::MoveSet::hyper_knight(), max_sum as i64)
     }
 
     #[test]

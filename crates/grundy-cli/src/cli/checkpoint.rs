@@ -1,5 +1,5 @@
 //! `--checkpoint FILE` and `--resume FILE` of a heap-game computation: the state of the search
-//! (`grundy_core::format::checkpoint`) written when it stops without a proven period and every
+//! (`grundy_core::heap::checkpoint`) written when it stops without a proven period and every
 //! `--checkpoint-every` seconds while it runs, and read back to go on.
 //!
 //! A checkpoint is written through a temporary file and a rename ([`output::Target`]), so a
@@ -10,8 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use grundy_core::format::checkpoint;
-use grundy_core::{HeapGame, HeapSearch, HeapStep};
+use grundy_core::heap::checkpoint;
+use grundy_core::{heap::HeapGame, heap::HeapSearch, heap::HeapStep};
 
 use super::Failure;
 use super::output::Target;

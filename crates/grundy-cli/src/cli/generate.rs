@@ -7,7 +7,7 @@ use std::path::Path;
 use std::fmt::Write;
 
 use grundy_core::format::{self, header::FORMAT_VERSION};
-use grundy_core::{DEFAULT_BOUND, MovesText, default_blob};
+use grundy_core::{generate::DEFAULT_BOUND, generate::default_blob, leaper::MovesText};
 
 use super::Failure;
 use super::output::Target;

@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use grundy::judge::{HeapLookup, Heaps, HeapsReport, Input, JudgeError, Style};
 use grundy::table::TableFile;
-use grundy_core::format::heap;
+use grundy_core::heap::table as heap;
 use grundy_core::{
-    HeapAnalysis, HeapControl, HeapGame, HeapLimits, HeapSearch, HeapStatus, HeapValues, Period, PeriodRule,
-    StopReason, analyze_heap_from, check_period, heap_blob,
+    generate::heap_blob, heap::HeapAnalysis, heap::HeapControl, heap::HeapGame, heap::HeapLimits, heap::HeapSearch,
+    heap::HeapStatus, heap::HeapValues, heap::Period, heap::PeriodRule, heap::StopReason, heap::analyze_heap_from,
+    heap::check_period,
 };
 use serde_json::{Value, json};
 
@@ -110,7 +111,7 @@ fn threads_or_default(threads: Option<usize>) -> usize {
 }
 
 fn max_heap(text: &str) -> Result<u64, String> {
-    let most = grundy_core::MAX_HEAPS as u64;
+    let most = grundy_core::heap::MAX_HEAPS as u64;
     match super::count(text) {
         Ok(n) if (1..=most).contains(&n) => Ok(n),
         _ => Err(format!("not a whole number in 1..={most} (digits, 2^K, or 1e6 written exactly)")),
@@ -421,7 +422,7 @@ pub(super) fn beyond_unprovable(game: &HeapGame, heap: u64, max_heap: u64) -> St
 }
 
 /// Why `beyond` has no value: what stopped the computation, and the option that goes further.
-fn beyond_message(analysis: &HeapAnalysis, beyond: grundy_core::Beyond) -> String {
+fn beyond_message(analysis: &HeapAnalysis, beyond: grundy_core::heap::Beyond) -> String {
     let further = match &analysis.status {
         HeapStatus::NotFound(e) if matches!(e.stopped, StopReason::TimeLimit { .. }) => "a larger --max-time",
         _ => "a larger --max-heap",
@@ -490,7 +491,7 @@ pub fn verify(args: &Heap, game: &HeapGame) -> Result<(), Failure> {
 pub fn verify_blob(path: &Path) -> Result<bool, Failure> {
     let file = TableFile::read(path)?;
     let source = path.display().to_string();
-    let leaper = file.header().tables.iter().any(|t| t.game == grundy::table::Game::LeaperSquare);
+    let leaper = file.header().tables.iter().any(|t| t.game == grundy::table::TableKind::LeaperSquare);
     if file.heaps().next().is_none() {
         return Ok(true);
     }
@@ -506,7 +507,7 @@ pub fn verify_blob(path: &Path) -> Result<bool, Failure> {
         let needed = needed.ok_or_else(|| {
             Failure::refuted(format!("verify: NOT proven: {source}: no periodicity theorem covers {game}"))
         })?;
-        let needed = usize::try_from(needed).ok().filter(|&n| n <= grundy_core::MAX_HEAPS).ok_or_else(|| {
+        let needed = usize::try_from(needed).ok().filter(|&n| n <= grundy_core::heap::MAX_HEAPS).ok_or_else(|| {
             Failure::refuted(format!("verify: NOT proven: {source}: {game} needs {needed} values, too many"))
         })?;
         let mut values = HeapValues::new(game);
@@ -570,7 +571,7 @@ struct HeapGameArgs {
     values_dir: Option<PathBuf>,
 }
 
-/// The table `emit --heap` embeds: the analysis and its payload (`format::heap`); a game without
+/// The table `emit --heap` embeds: the analysis and its payload (`heap::table`); a game without
 /// a proven period is noted on standard error, with the heap from which on cases are refused.
 pub fn judge_table(args: &Heap, game: &HeapGame) -> Result<(HeapAnalysis, Vec<u8>), Failure> {
     let (analysis, _) = args.analyze(game, None)?;

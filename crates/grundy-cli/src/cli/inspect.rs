@@ -2,9 +2,9 @@
 
 use std::path::Path;
 
-use grundy::table::{Game, HeapTable, TableFile};
-use grundy_core::MovesText;
+use grundy::table::{HeapTable, TableFile, TableKind};
 use grundy_core::format::header::FORMAT_VERSION;
+use grundy_core::leaper::MovesText;
 
 use std::fmt::Write as _;
 
@@ -31,7 +31,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
         )
         .expect("a String");
         let what = match t.game {
-            Game::HeapValues => heap_text(&heaps.next().expect("one decoded table per heap entry")),
+            TableKind::HeapValues => heap_text(&heaps.next().expect("one decoded table per heap entry")),
             _ if t.moves.is_empty() => "no moves".to_string(),
             _ => format!("moves {}", MovesText(&t.moves)),
         };

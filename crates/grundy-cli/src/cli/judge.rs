@@ -9,7 +9,7 @@ use grundy::judge::{
 };
 use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
 use grundy::table::embedded;
-use grundy_core::{MoveSet, MovesText};
+use grundy_core::{leaper::MoveSet, leaper::MovesText};
 
 use super::Failure;
 use super::leaper::Holder;
@@ -36,7 +36,8 @@ pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>, moves
         let mut failure = Failure::from(e);
         match holder {
             Holder::Computed(_) if beyond => {
-                failure.message += &format!("; --bound N computes a larger square (N <= {})", grundy_core::MAX_BOUND);
+                failure.message +=
+                    &format!("; --bound N computes a larger square (N <= {})", grundy_core::generate::MAX_BOUND);
             }
             Holder::File(..) if beyond => {
                 failure.message += "; `grundy generate --moves M --bound N -o FILE` writes a blob with a larger square";

@@ -7,7 +7,8 @@ use std::time::Instant;
 use clap::Args;
 use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
 use grundy_core::{
-    Analysis, Limits, MoveSet, MovesText, NotFound, Proof, Stage, Verdict, analyze_with, leaper_blob_with, prove,
+    generate::leaper_blob_with, leaper::Analysis, leaper::Limits, leaper::MoveSet, leaper::MovesText, leaper::NotFound,
+    leaper::Proof, leaper::Stage, leaper::Verdict, leaper::analyze_with, leaper::prove,
 };
 use serde_json::{Value, json};
 
@@ -196,7 +197,7 @@ pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure>
 /// and the `--bound` that would hold it.
 fn beyond_square(set: &MoveSet, x: u64, y: u64, bound: usize) -> Failure {
     let need = x.max(y).saturating_add(1);
-    let max = grundy_core::MAX_BOUND;
+    let max = grundy_core::generate::MAX_BOUND;
     let larger = if need <= max as u64 {
         format!("--bound N computes a larger square (N >= {need} holds this cell; N <= {max})")
     } else {
@@ -333,7 +334,7 @@ pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result
     super::output::check(output, force)?;
     let set = game.set();
     let analysis = game.analyze();
-    let blob = grundy_core::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
+    let blob = grundy_core::generate::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
     match &analysis.verdict {
         Verdict::Certified { .. } => {
             eprintln!("grundy: moves {set}: {bound} x {bound} square and the certified closed form")

@@ -1,5 +1,5 @@
 //! Progress of a long heap-game computation on standard error, and its stops (`--max-time`,
-//! Ctrl-C): the hook of [`analyze_heap_with`](grundy_core::analyze_heap_with).
+//! Ctrl-C): the hook of [`analyze_heap_with`](grundy_core::heap::analyze_heap_with).
 //!
 //! Nothing is shown for the first [`QUIET`]. Then, when standard error is a terminal, a bar
 //! (indicatif) redrawn in place and cleared at the end; otherwise a plain line every [`EVERY`].
@@ -8,7 +8,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use grundy_core::{HeapControl, HeapGame, HeapProgress};
+use grundy_core::{heap::HeapControl, heap::HeapGame, heap::HeapProgress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::output::Interruptible;

@@ -85,7 +85,7 @@ struct KnightsArgs {
     #[command(flatten)]
     game: leaper::Game,
     /// With --moves (and no --table): side of the square computed at start-up.
-    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound,
+    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
           conflicts_with = "table")]
     bound: usize,
     #[command(flatten)]
@@ -126,7 +126,7 @@ struct MineArgs {
 #[derive(Args)]
 struct GenerateArgs {
     /// Side of the knight square: coordinates 0 <= x, y < N.
-    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND,
+    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND,
           value_parser = parse_bound, conflicts_with = "heap")]
     bound: usize,
     /// FILE: the blob. DIR/ (ending in /, an existing directory): the blob and its manifest,
@@ -175,7 +175,7 @@ struct SgArgs {
     #[command(flatten)]
     heap: heap::Heap,
     /// With --moves: side of the square computed (cells beyond it need a certified form).
-    #[arg(long, value_name = "N", default_value_t = grundy_core::DEFAULT_BOUND, value_parser = parse_bound,
+    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
           conflicts_with = "heap")]
     bound: usize,
 }
@@ -288,8 +288,8 @@ fn whole_number(text: &str) -> Result<u64, String> {
 }
 
 fn parse_bound(text: &str) -> Result<usize, String> {
-    let max = grundy_core::MAX_BOUND;
-    grundy_core::parse_bound(text).map_err(|_| {
+    let max = grundy_core::generate::MAX_BOUND;
+    grundy_core::generate::parse_bound(text).map_err(|_| {
         format!("the side of the knight square (coordinates 0 <= x, y < N) must be a whole number from 1 to {max}")
     })
 }

@@ -16,7 +16,10 @@
 use std::time::Instant;
 
 use grundy::judge::{HeapLookup, JudgeError};
-use grundy_core::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, PeriodRule, StopReason};
+use grundy_core::{
+    heap::Beyond, heap::HeapAnalysis, heap::HeapGame, heap::HeapStatus, heap::Period, heap::PeriodRule,
+    heap::StopReason,
+};
 
 use super::Failure;
 use super::heap::Heap;

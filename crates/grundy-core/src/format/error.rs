@@ -2,8 +2,8 @@
 
 use alloc::string::String;
 
-use super::header::{CellEncoding, Game};
-use crate::rules::leaper::form::FormError;
+use super::header::{CellEncoding, TableKind};
+use crate::leaper::FormError;
 
 /// A blob failed validation; the message says which check failed. Each check has its own
 /// variant, and new checks may be added.
@@ -38,7 +38,7 @@ pub enum BlobError {
     /// A knight table that is not square, or empty.
     NotSquare { table: usize, rows: u32, cols: u32 },
     /// A parity table whose dimensions its game does not allow.
-    BadShape { table: usize, game: Game, rows: u32, cols: u32 },
+    BadShape { table: usize, game: TableKind, rows: u32, cols: u32 },
     /// A padding byte is not zero.
     NonZeroPadding { offset: usize },
     /// Bytes after the last table.
@@ -48,7 +48,7 @@ pub enum BlobError {
     /// A cell holds a value its game cannot produce.
     BadCell { table: usize, index: usize, value: u8 },
     /// A table's cell encoding is not its game's (`Bytes` for a closed form, `U8` otherwise).
-    BadEncoding { table: usize, game: Game, cell: CellEncoding },
+    BadEncoding { table: usize, game: TableKind, cell: CellEncoding },
     /// A closed-form payload that passed its checksum but is not a valid closed form.
     BadForm { table: usize, source: FormError },
     /// A heap-game payload that passed its checksum but is not a valid heap table.

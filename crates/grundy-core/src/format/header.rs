@@ -17,11 +17,11 @@ use super::BlobError;
 /// Bincode stores the variant's index, so variants are only ever added at the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub enum Game {
+pub enum TableKind {
     /// Grundy values of one leaper (its move set in the entry; the hyper knight in the default
     /// blob), `rows x cols` square indexed `x * cols + y`.
     LeaperSquare,
-    /// Misère Nim outcome, `2 x 4` cells indexed by `rules::misere::table_index`
+    /// Misère Nim outcome, `2 x 4` cells indexed by [`misere::table_index`](crate::misere::table_index)
     /// (0: the mover loses, 1: the mover wins, 2: no position of that class).
     MisereNim,
     /// Mine: Grundy value of a blank region with `b` face-down numbers, `1 x p` cells indexed `b mod p`.
@@ -29,19 +29,21 @@ pub enum Game {
     /// Mine: Grundy value of a number that touches no blank region, `1 x 1`.
     MineNumber,
     /// The certified closed form of one leaper (its move set in the entry), valid on all of N²:
-    /// `1 x len` bytes in the encoding of [`super::form`], stored as [`CellEncoding::Bytes`].
+    /// `1 x len` bytes in the encoding of [`leaper::codec`](crate::leaper::codec), stored as [`CellEncoding::Bytes`].
     LeaperForm,
     /// One heap game's values and proven period (the game is named in the payload): `1 x len`
-    /// bytes in the encoding of [`super::heap`], stored as [`CellEncoding::Bytes`].
+    /// bytes in the encoding of [`heap::table`](crate::heap::table), stored as [`CellEncoding::Bytes`].
     HeapValues,
 }
 
-impl Game {
+impl TableKind {
     /// How this game's cells are stored.
     pub fn cell_encoding(self) -> CellEncoding {
         match self {
-            Game::LeaperForm | Game::HeapValues => CellEncoding::Bytes,
-            Game::LeaperSquare | Game::MisereNim | Game::MineRegion | Game::MineNumber => CellEncoding::U8,
+            TableKind::LeaperForm | TableKind::HeapValues => CellEncoding::Bytes,
+            TableKind::LeaperSquare | TableKind::MisereNim | TableKind::MineRegion | TableKind::MineNumber => {
+                CellEncoding::U8
+            }
         }
     }
 }
@@ -51,7 +53,7 @@ impl Game {
 pub enum CellEncoding {
     /// One unsigned byte per cell.
     U8,
-    /// An encoded structure (a [`Game::LeaperForm`] or [`Game::HeapValues`]), `len` bytes with
+    /// An encoded structure (a [`TableKind::LeaperForm`] or [`TableKind::HeapValues`]), `len` bytes with
     /// `rows = 1`, `cols = len`.
     Bytes,
 }
@@ -60,7 +62,7 @@ pub enum CellEncoding {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableEntry {
     /// Which game, and so how the cells are read.
-    pub game: Game,
+    pub game: TableKind,
     /// The move set `(dx, dy)` the table was computed for (empty where it does not apply).
     pub moves: Vec<(i8, i8)>,
     /// Rows of cells (`x` for a knight square).
@@ -137,7 +139,7 @@ fn diagnose(bytes: &[u8], whole: &DecodeError) -> String {
         let tables = fields.next::<u64>("the number of tables")?;
         for i in 0..tables {
             let name = |field: &str| format!("table {i}'s {field}");
-            fields.variant::<Game>(&name("game"))?;
+            fields.variant::<TableKind>(&name("game"))?;
             fields.next::<Vec<(i8, i8)>>(&name("move set"))?;
             fields.next::<u32>(&name("number of rows"))?;
             fields.next::<u32>(&name("number of columns"))?;

@@ -9,26 +9,23 @@
 //! 22 .. 22+h     header (bincode, fixed-int little-endian: generator and table entries)
 //! .. 64k         zero padding
 //! offset_i ..    payload of table i (64-byte aligned, one byte per cell, row-major, or the
-//!                bytes of [`form`] for a closed form and of [`heap`] for a heap game), zero
+//!                bytes of [`leaper::codec`](crate::leaper::codec) for a closed form and of
+//!                [`heap::table`](crate::heap::table) for a heap game), zero
 //!                padding between tables; the blob ends with the last payload
 //! ```
 //!
 //! All integers are little-endian. The preamble (the first [`PREAMBLE_LEN`] bytes) is read by
 //! hand, so a foreign file, a newer version or a corrupted header is named before anything is
 //! decoded. `docs/blob-format.md` describes every byte.
-//!
-//! [`checkpoint`] is a format of its own: the resumable state of a heap-game search.
 
 use alloc::vec::Vec;
 
-pub mod checkpoint;
 mod error;
-pub mod form;
 pub mod header;
-pub mod heap;
 
 pub use error::BlobError;
-use header::{ENDIAN_MARK, FORMAT_VERSION, Game, Header, MAGIC, MAX_HEADER_LEN, TableEntry};
+pub use header::{CellEncoding, Header, TableEntry, TableKind};
+use header::{ENDIAN_MARK, FORMAT_VERSION, MAGIC, MAX_HEADER_LEN};
 
 /// Payload alignment in bytes.
 pub const ALIGN: usize = 64;
@@ -40,7 +37,7 @@ pub const PREAMBLE_LEN: usize = 22;
 #[derive(Debug, Clone, Copy)]
 pub struct TableData<'a> {
     /// Which game the cells belong to.
-    pub game: Game,
+    pub game: TableKind,
     /// The move set the cells were computed for (empty where it does not apply).
     pub moves: &'a [(i8, i8)],
     /// Rows of cells.
@@ -161,15 +158,15 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
     if cell != game.cell_encoding() {
         return Err(BlobError::BadEncoding { table: i, game, cell });
     }
-    if game == Game::LeaperSquare && (rows != cols || rows == 0) {
+    if game == TableKind::LeaperSquare && (rows != cols || rows == 0) {
         return Err(BlobError::NotSquare { table: i, rows, cols });
     }
     let shape_ok = match game {
-        Game::LeaperSquare => true,
-        Game::MisereNim => (rows, cols) == (2, 4),
-        Game::MineRegion => rows == 1 && cols >= 1,
-        Game::MineNumber => (rows, cols) == (1, 1),
-        Game::LeaperForm | Game::HeapValues => rows == 1 && cols >= 1,
+        TableKind::LeaperSquare => true,
+        TableKind::MisereNim => (rows, cols) == (2, 4),
+        TableKind::MineRegion => rows == 1 && cols >= 1,
+        TableKind::MineNumber => (rows, cols) == (1, 1),
+        TableKind::LeaperForm | TableKind::HeapValues => rows == 1 && cols >= 1,
     };
     if !shape_ok {
         return Err(BlobError::BadShape { table: i, game, rows, cols });
@@ -194,12 +191,13 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
     if computed != entry.crc32 {
         return Err(BlobError::PayloadChecksum { table: i, stored: entry.crc32, computed });
     }
-    if game == Game::LeaperForm {
-        form::decode(&entry.moves, payload).map_err(|source| BlobError::BadForm { table: i, source })?;
+    if game == TableKind::LeaperForm {
+        crate::leaper::codec::decode(&entry.moves, payload)
+            .map_err(|source| BlobError::BadForm { table: i, source })?;
         return Ok(end);
     }
-    if game == Game::HeapValues {
-        heap::decode(payload).map_err(|reason| BlobError::BadHeap { table: i, reason })?;
+    if game == TableKind::HeapValues {
+        crate::heap::table::decode(payload).map_err(|reason| BlobError::BadHeap { table: i, reason })?;
         return Ok(end);
     }
     let max = max_cell(entry);
@@ -213,14 +211,14 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
 fn max_cell(entry: &TableEntry) -> u8 {
     match entry.game {
         // A mex over at most `moves.len()` options.
-        Game::LeaperSquare => entry.moves.len().min(u8::MAX as usize) as u8,
+        TableKind::LeaperSquare => entry.moves.len().min(u8::MAX as usize) as u8,
         // An outcome bit, or the mark of an impossible class.
-        Game::MisereNim => 2,
+        TableKind::MisereNim => 2,
         // A mex over {0, the value with one number fewer}.
-        Game::MineRegion => 2,
+        TableKind::MineRegion => 2,
         // A mex over {0}.
-        Game::MineNumber => 1,
-        // Encoded bytes, checked by `form::decode` and `heap::decode`.
-        Game::LeaperForm | Game::HeapValues => u8::MAX,
+        TableKind::MineNumber => 1,
+        // Encoded bytes, checked by `leaper::codec::decode` and `heap::table::decode`.
+        TableKind::LeaperForm | TableKind::HeapValues => u8::MAX,
     }
 }

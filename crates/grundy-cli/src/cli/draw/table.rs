@@ -6,8 +6,8 @@ use super::super::Failure;
 use super::super::leaper;
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
-use grundy_core::ClosedForm;
-use grundy_core::Triangle;
+use grundy_core::leaper::ClosedForm;
+use grundy_core::leaper::Triangle;
 
 /// The largest `--size`.
 pub const MAX_SIZE: u64 = 4096;

@@ -25,11 +25,11 @@ use clap::{Args, ValueEnum};
 use super::heap::Heap;
 use super::leaper;
 use super::{Failure, output};
-use grundy_core::ClosedForm;
-use grundy_core::HeapStatus;
-use grundy_core::MoveSet;
-use grundy_core::Triangle;
-use grundy_core::Verdict;
+use grundy_core::heap::HeapStatus;
+use grundy_core::leaper::ClosedForm;
+use grundy_core::leaper::MoveSet;
+use grundy_core::leaper::Triangle;
+use grundy_core::leaper::Verdict;
 pub use source::Lang;
 use source::{Piece, Program};
 
@@ -143,7 +143,7 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
 /// The knights program: the certified closed form, or the cropped table.
 fn knights(args: &EmitArgs) -> Result<Program, Failure> {
     let set = leaper::move_set(args.moves.as_deref())?;
-    let bound = args.bound.unwrap_or(grundy_core::DEFAULT_BOUND as u64);
+    let bound = args.bound.unwrap_or(grundy_core::generate::DEFAULT_BOUND as u64);
     if !(1..=MAX_BOUND).contains(&bound) {
         return Err(Failure::invalid(format!("--bound {bound}: must be 1 to {MAX_BOUND}")));
     }
@@ -183,7 +183,7 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
 fn heaps(args: &Heap) -> Result<Program, Failure> {
     let game = args.heap.as_ref().expect("checked by run");
     let (analysis, payload) = super::heap::judge_table(args, game)?;
-    let table = grundy_core::format::heap::decode(&payload).expect("encode writes a valid payload");
+    let table = grundy_core::heap::table::decode(&payload).expect("encode writes a valid payload");
     let values: Vec<u16> = table.values().collect();
     let mut about = vec![format!("Game: sums of heaps of the heap game {game} (grundy heaps --heap {game}).")];
     let period = match &analysis.status {

@@ -37,6 +37,7 @@ use alloc::{format, string::ToString, vec, vec::Vec};
 use core::fmt;
 
 use super::moves::MoveSet;
+use super::strip::{Sector, Strip};
 use super::sweep::Triangle;
 use super::tables::{EvalTables, Modulus, OwnedTables};
 use crate::math::{gcd, lcm};
@@ -45,73 +46,12 @@ use crate::math::{gcd, lcm};
 pub const MAX_INTERIOR: usize = 14;
 /// The largest modulus `Q` accepted (it sizes the evaluation tables).
 pub const MAX_MODULUS: u64 = 1 << 16;
+/// The most bytes of evaluation tables a decoded form may need (strip widths times the modulus):
+/// a bound on what a hostile payload can make a reader allocate.
+pub const MAX_EVAL_BYTES: u64 = 1 << 26;
 
-/// A strip along a rational ray (see the module documentation).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Strip {
-    /// The direction `u = (p, q)`, primitive, `p, q >= 0`.
-    pub dir: (i64, i64),
-    /// The band of offsets `n(c) = p·y - q·x`; empty iff `lo = hi + 1`.
-    pub lo: i64,
-    /// The band's last offset.
-    pub hi: i64,
-    /// The period along the ray: the strip repeats under `period·dir`.
-    pub period: i64,
-    /// `pattern[(n - lo) * phase_len + phase]`; entries for phases that do not occur at an offset
-    /// are unused.
-    pub pattern: Vec<u8>,
-}
-
-impl Strip {
-    /// The length of the phase coordinate: `period·p` (`x mod period·p`), or `period·q` on the
-    /// y-axis (`y mod period·q`).
-    pub fn phase_len(&self) -> i64 {
-        self.period * if self.dir.0 > 0 { self.dir.0 } else { self.dir.1 }
-    }
-
-    /// Number of offsets in the band.
-    pub fn width(&self) -> i64 {
-        self.hi - self.lo + 1
-    }
-
-    /// The offset `n(c) = p·y - q·x`.
-    pub fn offset(&self, x: i64, y: i64) -> i64 {
-        self.dir.0 * y - self.dir.1 * x
-    }
-
-    /// The phase of a cell.
-    pub fn phase(&self, x: i64, y: i64) -> i64 {
-        if self.dir.0 > 0 { x.rem_euclid(self.phase_len()) } else { y.rem_euclid(self.phase_len()) }
-    }
-}
-
-/// A sector with its period lattice (see the module documentation).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sector {
-    /// The Hermite basis `(a, 0), (b, d)` of the lattice, `0 <= b < a`, `d >= 1`.
-    pub a: i64,
-    /// See `a`.
-    pub b: i64,
-    /// See `a`.
-    pub d: i64,
-    /// `pattern[ys * a + xs]` for the class representative `(xs, ys)` in `[0, a) × [0, d)`.
-    pub pattern: Vec<u8>,
-}
-
-impl Sector {
-    /// The index of `c mod L` in the pattern.
-    pub fn class(&self, x: i64, y: i64) -> usize {
-        let ys = y.rem_euclid(self.d);
-        let t = (y - ys) / self.d;
-        let xs = (x - (t % self.a) * self.b).rem_euclid(self.a);
-        (ys * self.a + xs) as usize
-    }
-
-    /// The lattice index `a·d`.
-    pub fn index(&self) -> i64 {
-        self.a * self.d
-    }
-}
+/// Most strips a form has (the two axes and at most 14 interior strips).
+pub(crate) const MAX_STRIPS: u32 = 16;
 
 /// Why a closed form is malformed, or cannot be stored or read back: which part breaks which
 /// rule, as its `Display` says (an opaque error, as regex-automata's `DeserializeError`).
@@ -159,7 +99,7 @@ pub(crate) enum Problem {
     },
     CoreValue,
     Modulus(u64),
-    /// The payload codec's (`format::form`).
+    /// The payload codec's (`codec.rs`).
     Moves(super::moves::MoveSetError),
     Short {
         what: &'static str,
@@ -202,7 +142,6 @@ impl From<Problem> for FormError {
 
 impl fmt::Display for FormError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::format::form::{MAX_EVAL_BYTES, MAX_STRIPS};
         f.write_str("malformed closed form: ")?;
         match &self.problem {
             Problem::CoreSize { values, size } => write!(f, "core of {values} values for size {size}"),
@@ -503,7 +442,7 @@ impl ClosedForm {
     /// `n >= lo` with the clamp `[lo - 1, hi + 1]`; `x < core_size`, `x <= hx` with the clamp
     /// `[0, max(core_size, hx + 1)]`), so it has the same outcome on the exact form; the
     /// axes are strips with `(p, q) = (1, 0)` (offset `y`) and `(0, 1)` (offset `-x`).
-    /// [`prove`](crate::prove) compares the two on every cell it checks, the tests on huge cells.
+    /// [`prove`](super::prove) compares the two on every cell it checks, the tests on huge cells.
     #[inline]
     pub fn eval(&self, x: u64, y: u64) -> u8 {
         self.tables.view().eval(x, y)

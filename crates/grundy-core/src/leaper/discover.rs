@@ -29,8 +29,9 @@ use alloc::{format, string::String, string::ToString, vec, vec::Vec};
 use core::fmt;
 
 use super::certify::Refutation;
-use super::form::{ClosedForm, Sector, Strip};
+use super::form::ClosedForm;
 use super::moves::MoveSet;
+use super::strip::{Sector, Strip};
 use super::sweep::Triangle;
 
 /// Angular bins of the annulus.

@@ -333,7 +333,7 @@ mod tests {
     fn values_to_prove_kayles() {
         // Kayles: period 12 from 71 needs 167 values; 120 of them suggest it.
         let kayles = g("0.77");
-        let values = crate::rules::heap::values::heap_values(&kayles, 200).unwrap();
+        let values = crate::heap::values::heap_values(&kayles, 200).unwrap();
         assert_eq!(find_period(&kayles, &values[..166]), None);
         assert_eq!(values_to_prove(&kayles, &values[..120]), Some(167));
         assert_eq!(find_period(&kayles, &values[..167]), Some(Period { period: 12, preperiod: 71 }));

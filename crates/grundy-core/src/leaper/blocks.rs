@@ -103,7 +103,7 @@ impl<'a> Blocks<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MoveSet, leaper_square};
+    use crate::leaper::{MoveSet, leaper_square};
 
     /// Every cell read through the blocks is the square's, for sides that are and are not
     /// multiples of the block side.

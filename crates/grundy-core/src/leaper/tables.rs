@@ -19,7 +19,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use super::form::{Sector, Strip};
+use super::strip::{Sector, Strip};
 
 /// `x mod d` by a precomputed reciprocal (exact for every `u64`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,12 +155,13 @@ impl<'a> EvalTables<'a> {
         let [core_size, modulus, x_axis_hi] = [self.core_size, self.modulus.d, self.x_axis_hi];
         let full = self.full_sectors;
         // Writing to a String cannot fail.
-        let _ = writeln!(s, "::grundy_core::EvalTables::from_parts({core_size}, {modulus}, {x_axis_hi}, {full},");
+        let _ =
+            writeln!(s, "::grundy_core::leaper::EvalTables::from_parts({core_size}, {modulus}, {x_axis_hi}, {full},");
         s.push_str("&[");
         for t in self.strips {
             let _ = write!(
                 s,
-                "::grundy_core::TableStrip::new({}, {}, {}, {}, {}, {}),",
+                "::grundy_core::leaper::TableStrip::new({}, {}, {}, {}, {}, {}),",
                 t.p, t.q, t.lo, t.hi, t.by_x, t.start
             );
         }
@@ -298,7 +299,7 @@ mod tests {
     /// cells.
     #[test]
     fn the_rust_source_holds_the_tables() {
-        let form = crate::hyper_knight_form();
+        let form = crate::generate::hyper_knight_form();
         let source = form.tables().to_rust();
         let lines: Vec<&str> = source.lines().collect();
         assert_eq!(lines.len(), 6, "{source}");

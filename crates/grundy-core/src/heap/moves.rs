@@ -74,8 +74,8 @@ pub fn move_to_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::heap::naive::mex_by_definition;
-    use crate::rules::heap::{HeapLimits, analyze_heap};
+    use crate::heap::naive::mex_by_definition;
+    use crate::heap::{HeapLimits, analyze_heap};
 
     /// Every heap below 160 and every smaller value: a move exists exactly when the definition
     /// says that value is an option, and the move found is legal and has that value.

@@ -1,4 +1,4 @@
-//! The payload of a [`Game::HeapValues`](super::header::Game::HeapValues) table: one heap game's
+//! The payload of a [`TableKind::HeapValues`](crate::format::TableKind::HeapValues) table: one heap game's
 //! values and, when proven, its period, read in place ([`HeapTable`] borrows the payload).
 //!
 //! ```text
@@ -18,9 +18,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::rules::heap::period::{Period, PeriodRule};
-use crate::rules::heap::spec::{HeapGame, MAX_TAKE};
-use crate::rules::heap::{Beyond, HeapAnalysis};
+use super::period::{Period, PeriodRule};
+use super::spec::{HeapGame, MAX_TAKE};
+use super::{Beyond, HeapAnalysis};
 
 /// The longest canonical game text: `c.` and [`MAX_TAKE`] digits.
 pub const MAX_GAME_TEXT: usize = MAX_TAKE + 2;
@@ -171,7 +171,7 @@ pub fn decode(bytes: &[u8]) -> Result<HeapTable<'_>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::heap::{HeapLimits, analyze_heap};
+    use crate::heap::{HeapLimits, analyze_heap};
 
     #[test]
     fn round_trips_and_answers_as_the_analysis() {

@@ -1,4 +1,4 @@
-//! The payload of a [`Game::LeaperForm`](super::header::Game::LeaperForm) table: a certified
+//! The payload of a [`TableKind::LeaperForm`](crate::format::TableKind::LeaperForm) table: a certified
 //! closed form ([`ClosedForm`]) in a hand-written little-endian encoding of its defining data.
 //!
 //! ```text
@@ -24,16 +24,10 @@
 
 use alloc::vec::Vec;
 
+use super::form::{ClosedForm, FormError, MAX_EVAL_BYTES, MAX_STRIPS, Problem};
+use super::moves::MoveSet;
+use super::strip::{Sector, Strip};
 use crate::math::lcm;
-use crate::rules::leaper::form::{ClosedForm, FormError, Problem, Sector, Strip};
-use crate::rules::leaper::moves::MoveSet;
-
-/// The most bytes of evaluation tables a decoded form may need (strip widths times the modulus):
-/// a bound on what a hostile payload can make a reader allocate.
-pub const MAX_EVAL_BYTES: u64 = 1 << 26;
-
-/// Most strips a form has (the two axes and at most 14 interior strips).
-pub(crate) const MAX_STRIPS: u32 = 16;
 
 /// Encodes a closed form. Errs when the form is too large to be decoded again (its evaluation
 /// tables would exceed [`MAX_EVAL_BYTES`]).
@@ -178,7 +172,7 @@ fn read(moves: &[(i8, i8)], bytes: &[u8]) -> Result<ClosedForm, FormError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::leaper::{analyze, discover::Limits};
+    use crate::leaper::{analyze, discover::Limits};
     use alloc::string::ToString;
 
     #[test]

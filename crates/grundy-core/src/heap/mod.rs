@@ -1,23 +1,38 @@
 //! Heap games: take-and-break codes (octal and hexadecimal), finite subtraction sets and
 //! Grundy's game.
 //!
-//! - [`spec`]: the notation (`0.137`, `4.07`, `{1,3,4}`, `grundy`) and its typed errors;
-//! - [`values`]: `G(0..N)` by the rare-value method, every value proven;
-//! - [`naive`]: `G(0..N)` by the definition, the oracle of the tests;
-//! - [`period`]: the periodicity theorems and the search for the least proven period;
-//! - [`check`]: an independent re-check of a periodicity claim;
-//! - [`moves`]: a move from one heap to a chosen value (the winning move of a sum);
+//! - `spec.rs`: the notation (`0.137`, `4.07`, `{1,3,4}`, `grundy`) and its typed errors
+//!   ([`HeapGame`]);
+//! - `values.rs`: `G(0..N)` by the rare-value method, every value proven ([`HeapValues`]);
+//! - `naive.rs`: a value by the definition, which a resumed checkpoint is checked against, and
+//!   `G(0..N)` by the definition, the oracle of the unit tests;
+//! - `period.rs`: the periodicity theorems and the search for the least proven period
+//!   ([`find_period`]);
+//! - `check.rs`: an independent re-check of a periodicity claim ([`check_period`]);
+//! - `moves.rs`: a move from one heap to a chosen value (the winning move of a sum,
+//!   [`move_to_value`]);
+//! - [`table`]: the blob payload of a game's values and period, read in place ([`HeapTable`]);
+//! - [`checkpoint`]: the file format of a stopped search;
 //! - [`analyze_heap`]: values for `N = first, 2·first, …` until a period is proven or a limit is
 //!   reached, then an O(1) evaluator for every heap below 2^64 ([`HeapAnalysis::value`]);
 //!   [`analyze_heap_from`] goes on from a [`HeapSearch`] (a checkpoint) exactly as the run that
 //!   was stopped would have.
 
-pub mod check;
-pub mod moves;
-pub mod naive;
-pub mod period;
-pub mod spec;
-pub mod values;
+mod check;
+pub mod checkpoint;
+mod moves;
+mod naive;
+mod period;
+mod spec;
+pub mod table;
+mod values;
+
+pub use check::{CheckFailure, check_period};
+pub use moves::{HeapMove, move_to_value};
+pub use period::{Period, PeriodRule, find_period, values_to_prove};
+pub use spec::{HeapGame, HeapGameError, MAX_TAKE};
+pub use table::HeapTable;
+pub use values::{HeapValues, MAX_HEAP_VALUE, MAX_HEAPS, Sparse, ValuesError, heap_values};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -27,10 +42,8 @@ use core::time::Duration;
 
 use crate::Seconds;
 use check::check_period_with;
-use period::{Period, find_period_with, values_to_prove_with};
-use spec::HeapGame;
+use period::{find_period_with, values_to_prove_with};
 use values::store::Store;
-use values::{HeapValues, ValuesError};
 
 /// Limits of [`analyze_heap`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -282,8 +295,8 @@ impl fmt::Display for HeapAnalysis {
 
 /// Computes `G(0..N)` for `N = first, 2·first, …` (resuming, not recomputing; a step stops short
 /// at the count that would prove the period the values suggest) and looks for a proven period
-/// after each step ([`find_period`](period::find_period), re-checked by
-/// [`check_period`](check::check_period)), until one is found or a limit of `limits` stops it.
+/// after each step ([`find_period`], re-checked by
+/// [`check_period`]), until one is found or a limit of `limits` stops it.
 /// Grundy's game, which no theorem covers, gets `first` values only.
 pub fn analyze_heap(game: &HeapGame, limits: &HeapLimits) -> HeapAnalysis {
     analyze_heap_with(game, limits, &mut |_| HeapControl::Continue)
@@ -318,7 +331,7 @@ pub struct HeapStep {
 
 /// A resumable search of [`analyze_heap`]: the game, `G(0..computed)` and the loop's
 /// [`HeapStep`]. [`HeapSearch::new`] starts one; a checkpoint
-/// ([`format::checkpoint`](crate::format::checkpoint)) stores one; [`analyze_heap_from`] runs it.
+/// ([`checkpoint`]) stores one; [`analyze_heap_from`] runs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeapSearch {
     game: HeapGame,
@@ -730,7 +743,7 @@ mod tests {
     /// checkpoint (encoded, decoded, resumed), then to the end; the runs before the stops
     /// alternate between one thread and two.
     fn resumed(text: &str, limits: &HeapLimits, full: u64, stops: &[Stop]) -> HeapAnalysis {
-        use crate::format::checkpoint;
+        use crate::heap::checkpoint;
         let g = game(text);
         let mut search = HeapSearch::new(&g);
         for (i, &stop) in stops.iter().enumerate() {
@@ -836,8 +849,8 @@ mod tests {
         let (text, limits, one) = &resume_games()[3];
         let half = HeapLimits { max_heap: limits.max_heap / 2, ..*limits };
         let a = analyze_heap(&game(text), &half);
-        let bytes = crate::format::checkpoint::encode(&a.game, a.values(), a.step());
-        let search = in_file(crate::format::checkpoint::decode(&bytes, &game(text)).unwrap(), 0);
+        let bytes = crate::heap::checkpoint::encode(&a.game, a.values(), a.step());
+        let search = in_file(crate::heap::checkpoint::decode(&bytes, &game(text)).unwrap(), 0);
         let resumed = analyze_heap_from(search, limits, &mut |_, _| HeapControl::Continue);
         assert_eq!((&resumed.status, resumed.step()), (&one.status, one.step()));
         assert!(resumed.values() == one.values());

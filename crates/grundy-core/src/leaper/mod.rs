@@ -1,31 +1,43 @@
 //! General leapers: any finite move set that some positive potential lowers.
 //!
-//! - [`moves`]: the move-set notation, validation, the potential, symmetry;
-//! - [`sweep`]: the Grundy table of a potential triangle, computed iteratively;
-//! - [`form`]: eventually piecewise-periodic closed forms and their O(1) evaluation;
-//! - [`tables`]: a closed form's evaluation tables, borrowed, to embed;
-//! - [`discover`]: finding a closed form in computed tables (heuristic; it may fail);
-//! - [`certify`]: proving a closed form equal to the Grundy function on all of N²
-//!   (independent of the discovery);
+//! - `moves.rs`: the move-set notation, validation, the potential, symmetry ([`MoveSet`]);
+//! - `sweep.rs`: the Grundy table of a potential triangle, computed iteratively ([`Triangle`]);
+//! - `form.rs`: eventually piecewise-periodic closed forms and their O(1) evaluation
+//!   ([`ClosedForm`]), over the strips and sectors of `strip.rs`;
+//! - `tables.rs`: a closed form's evaluation tables, borrowed, to embed ([`EvalTables`]);
+//! - [`codec`]: a closed form's blob payload;
+//! - `discover.rs`: finding a closed form in computed tables (heuristic; it may fail,
+//!   [`discover`]);
+//! - `certify.rs`: proving a closed form equal to the Grundy function on all of N² (independent
+//!   of the discovery, [`prove`]);
+//! - [`blocks`]: a square as its distinct 8 x 8 blocks, the form the knights judge reads;
 //! - [`analyze`]: discovery, then proof, growing the computed triangle when a candidate is
 //!   refuted or too large to prove.
 //!
 //! Everything here uses `core`/`alloc`-style APIs (`Vec`, `BTreeMap`, `BTreeSet`, `String`) and
 //! no hash-map iteration, so results are deterministic.
 
-pub mod certify;
-pub mod discover;
-pub mod form;
-pub mod moves;
-pub mod sweep;
-pub mod tables;
+pub mod blocks;
+mod certify;
+pub mod codec;
+mod discover;
+mod form;
+mod moves;
+mod strip;
+mod sweep;
+mod tables;
+
+pub use certify::{LemmaFailure, Proof, Refutation, prove};
+pub use discover::{Cause, Limits, Miss, NotFound, Windows, discover};
+pub use form::{ClosedForm, FormError, Forms, MAX_EVAL_BYTES, MAX_INTERIOR};
+pub use moves::{
+    HYPER_KNIGHT_MOVES, MAX_COORDINATE, MAX_MOVES, MAX_STEP, Move, MoveSet, MoveSetError, MovesText, same_set,
+};
+pub use strip::{Sector, Strip};
+pub use sweep::{Triangle, leaper_square};
+pub use tables::{EvalTables, TableStrip};
 
 use core::fmt;
-
-use certify::Proof;
-use discover::{Cause, Limits, NotFound};
-use form::ClosedForm;
-use moves::MoveSet;
 
 /// The default of [`Limits::max_proof_cells`]: the most columns and cells the proof of a
 /// candidate ([`certify::prove`]) visits and checks.

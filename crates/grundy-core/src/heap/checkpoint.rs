@@ -1,5 +1,5 @@
 //! A checkpoint of a heap-game search ([`HeapSearch`]): the game, `G(0..N)` and the loop's
-//! [`HeapStep`], so that [`analyze_heap_from`](crate::analyze_heap_from) goes on as if the run
+//! [`HeapStep`], so that [`analyze_heap_from`](super::analyze_heap_from) goes on as if the run
 //! had never stopped. It stores values and the loop's variables only, nothing of the engine that
 //! computed them.
 //!
@@ -29,12 +29,12 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
 
-use crate::rules::heap::naive::value_by_definition;
-use crate::rules::heap::spec::HeapGame;
+use super::naive::value_by_definition;
+use super::spec::HeapGame;
 #[cfg(all(feature = "std", unix))]
-use crate::rules::heap::values::KEEP;
-use crate::rules::heap::values::MAX_HEAPS;
-use crate::rules::heap::{HeapSearch, HeapStep};
+use super::values::KEEP;
+use super::values::MAX_HEAPS;
+use super::{HeapSearch, HeapStep};
 
 /// The first eight bytes of a checkpoint.
 pub const MAGIC: [u8; 8] = *b"GRUNDYCK";
@@ -313,7 +313,7 @@ pub fn decode_into_file(
     file: std::fs::File,
     room: usize,
 ) -> Result<HeapSearch, IntoFileError> {
-    use crate::rules::heap::values::store::{Store, file::Mapped};
+    use crate::heap::values::store::{Store, file::Mapped};
     let io = IntoFileError::Io;
     let refused = IntoFileError::Checkpoint;
     if len < FIXED as u64 {
@@ -379,7 +379,7 @@ fn spot_check(game: &HeapGame, values: &[u16]) -> Result<(), CheckpointError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::heap::{HeapControl, HeapLimits, analyze_heap_from, analyze_heap_with};
+    use crate::heap::{HeapControl, HeapLimits, analyze_heap_from, analyze_heap_with};
 
     fn game(text: &str) -> HeapGame {
         HeapGame::parse(text).unwrap()

@@ -1,14 +1,16 @@
 //! The Grundy values of a heap game by definition: for each heap, every option is listed and the
 //! mex taken. `Θ(N²)` for two-heap splits, `Θ(N³)` for three-heap splits: an oracle for tests,
-//! sharing no code with the rare-value engine ([`super::values`]).
+//! sharing no code with the rare-value engine (`values.rs`).
 
+#[cfg(test)]
 use alloc::vec::Vec;
 
 use super::spec::HeapGame;
 
 /// `G(0..n)` of `game` by the definition (every option, then the mex). Slow: for tests and
 /// cross-checks only; [`HeapValues`](super::values::HeapValues) is the engine to use.
-pub fn mex_by_definition(game: &HeapGame, n: usize) -> Vec<u32> {
+#[cfg(test)]
+pub(crate) fn mex_by_definition(game: &HeapGame, n: usize) -> Vec<u32> {
     let digits = game.digits();
     let unequal = game.is_grundy();
     let mut g: Vec<u32> = Vec::with_capacity(n);
@@ -64,7 +66,7 @@ pub fn mex_by_definition(game: &HeapGame, n: usize) -> Vec<u32> {
 /// # Panics
 ///
 /// If `values` holds fewer than `heap` values.
-pub fn value_by_definition(game: &HeapGame, values: &[u16], heap: usize) -> u32 {
+pub(crate) fn value_by_definition(game: &HeapGame, values: &[u16], heap: usize) -> u32 {
     let g = &values[..heap];
     let unequal = game.is_grundy();
     // Values are below 2^16, and so are their XORs: one bit per option value.
