@@ -84,6 +84,7 @@
 
 #[cfg(feature = "std")]
 mod pipeline;
+mod splits;
 mod steps;
 pub(crate) mod store;
 mod wide;

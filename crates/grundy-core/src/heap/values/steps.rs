@@ -6,8 +6,9 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use super::splits::Splits;
 use super::wide::{Avx512, MAX_CANDIDATE, WIDE_FROM, WIDE_LIST};
-use super::{HeapValues, PROOF_BLOCK, PROOF_BLOCK_MAX, Sparse};
+use super::{HeapValues, Sparse};
 
 /// Per-value marks: `stamp[v] == tick` marks `v` as an option of the heap being computed. Indexed
 /// by a `u16`, so the hot loops need no bounds checks; a fresh tick per step of a heap, so nothing is
@@ -180,32 +181,6 @@ pub(super) struct Moves {
     pub(super) run: usize,
 }
 
-/// Where a proof is in its scan: smallest part first across all split digits, a block of parts
-/// at a time (blocks of `PROOF_BLOCK` parts, doubling up to `PROOF_BLOCK_MAX`), the to-do list
-/// checked after each block. The scalar and the AVX-512 proofs share it, so they scan the same
-/// splits and count the same work.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Scan {
-    /// The first part of the next block.
-    pub(super) a: usize,
-    block: usize,
-    /// The largest part of any split.
-    longest: usize,
-}
-
-impl Scan {
-    /// The next block of parts `a..end`, or `None` past the largest part.
-    pub(super) fn next_block(&mut self) -> Option<(usize, usize)> {
-        if self.a > self.longest {
-            return None;
-        }
-        let (a, end) = (self.a, (self.a + self.block).min(self.longest + 1));
-        self.block = (2 * self.block).min(PROOF_BLOCK_MAX);
-        self.a = end;
-        Some((a, end))
-    }
-}
-
 /// What the steps read of an engine: its moves, the split of values and the rare positions.
 #[derive(Clone, Copy)]
 pub(super) struct View<'a> {
@@ -238,36 +213,9 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The largest part `a` of the splits of `n - i` into parts `a <= b`, 0 if there are none.
-    pub(super) fn top(&self, n: usize, i: usize) -> usize {
-        match n.checked_sub(i) {
-            Some(m) if m >= 2 => {
-                if self.moves.unequal {
-                    (m - 1) / 2
-                } else {
-                    m / 2
-                }
-            }
-            _ => 0,
-        }
-    }
-
-    /// The proof's scan of heap `n`'s splits, from part 1.
-    pub(super) fn scan(&self, n: usize) -> Scan {
-        let longest = self.moves.split2.iter().map(|&i| self.top(n, i)).max().unwrap_or(0);
-        Scan { a: 1, block: PROOF_BLOCK, longest }
-    }
-
-    /// The splits of heap `n` with parts in the block `a..end`: for each split digit `i` (in
-    /// order) that has some, `(m, stop)` for its parts `a..stop` of `m = n - i`.
-    pub(super) fn splits(&self, n: usize, a: usize, end: usize) -> impl Iterator<Item = (usize, usize)> {
-        // `split2` is increasing, so `top` decreases along it.
-        self.moves
-            .split2
-            .iter()
-            .map(move |&i| (i, end.min(self.top(n, i) + 1)))
-            .take_while(move |&(_, stop)| stop > a)
-            .map(move |(i, stop)| (n - i, stop))
+    /// The splits of this game's heaps.
+    pub(super) fn splits(&self) -> Splits<'a> {
+        Splits { split2: &self.moves.split2, unequal: self.moves.unequal }
     }
 
     /// Steps 1 and 2 for heap `n`, whose smaller heaps' values are `g`: marks (with a new tick of
@@ -318,7 +266,7 @@ impl<'a> View<'a> {
         let mut work = 0;
         // Oldest first, so that the stamps grow.
         for &i in self.moves.split2[..self.moves.run].iter().rev() {
-            if self.top(n, i) == 0 {
+            if self.splits().top(n, i) == 0 {
                 continue;
             }
             let m = n - i;
@@ -364,7 +312,7 @@ impl<'a> View<'a> {
     ) -> [u64; GROUP] {
         let mut work = [0; GROUP];
         let g = Known { done, block: &[] };
-        if self.moves.unequal || self.moves.split2.iter().any(|&i| self.top(n, i) == 0) {
+        if self.moves.unequal || self.moves.split2.iter().any(|&i| self.splits().top(n, i) == 0) {
             for (j, (stamp, work)) in stamp.iter_mut().zip(&mut work).enumerate() {
                 *work = self.mark(g, n + j, Reach::Far, stamp, cur[j]);
             }
@@ -424,7 +372,7 @@ impl<'a> View<'a> {
         let start = g.done.len();
         let mut work = 0;
         for &i in split2 {
-            if self.top(n, i) == 0 {
+            if self.splits().top(n, i) == 0 {
                 continue;
             }
             let m = n - i;
@@ -455,13 +403,13 @@ impl<'a> View<'a> {
         // In the order of `Scan` (a value missing from one digit's splits is usually found early in
         // another's): every option value is marked without a branch.
         let wide = self.wide.filter(|_| cand <= MAX_CANDIDATE);
-        let mut scan = self.scan(n);
+        let mut scan = self.splits().scan(n);
         while !free.is_empty() {
             if let Some(avx512) = wide.filter(|_| scan.a >= WIDE_FROM || free.len() >= WIDE_LIST) {
-                return avx512.prove(self, g, n, cand, scan, free, work);
+                return avx512.prove(self.splits(), g, n, cand, scan, free, work);
             }
             let Some((a, end)) = scan.next_block() else { break };
-            for (m, hi) in self.splits(n, a, end) {
+            for (m, hi) in self.splits().of(n, a, end) {
                 // The pairs (a, m - a), ..., (hi - 1, m - hi + 1).
                 let (xs, ys) = (&g[a..hi], &g[m + 1 - hi..=m - a]);
                 let mut xc = xs.chunks_exact(4);

@@ -19,7 +19,7 @@
 //! The blocks of parts and the order of the split digits are the scalar proof's (`Scan`), and so
 //! are the work counted and the value, on every CPU. The tests run both.
 
-use super::steps::{Scan, View};
+use super::splits::{Scan, Splits};
 
 /// The part from which a proof goes on here: the first blocks of parts (4, 8 and 16), where most
 /// proofs of a game with short ones end (0.354), cost less in the scalar proof than setting up.
@@ -55,13 +55,13 @@ impl Avx512 {
         unsafe { avx512::bits(stamp, cur, bits) }
     }
 
-    /// `View::prove` for heap `n` with candidate `cand <= MAX_CANDIDATE` and to-do list `free`
-    /// (increasing), from where `scan` stands: `cand` if every value of `free` is an option, else
-    /// the smallest that is not.
+    /// The proof (`View::prove`) for heap `n` with candidate `cand <= MAX_CANDIDATE` and to-do list
+    /// `free` (increasing), from where `scan` stands: `cand` if every value of `free` is an option,
+    /// else the smallest that is not.
     #[expect(clippy::too_many_arguments, reason = "the scalar proof's state, handed over as it stands")]
     pub(super) fn prove(
         self,
-        view: &View<'_>,
+        splits: Splits<'_>,
         g: &[u16],
         n: usize,
         cand: u32,
@@ -70,7 +70,7 @@ impl Avx512 {
         work: &mut u64,
     ) -> u32 {
         // SAFETY: an `Avx512` is made only where the CPU has AVX-512 F, BW, VBMI2 and POPCNT.
-        unsafe { avx512::prove(view, g, n, cand, scan, free, work) }
+        unsafe { avx512::prove(splits, g, n, cand, scan, free, work) }
     }
 }
 
@@ -86,7 +86,7 @@ impl Avx512 {
     }
 
     #[expect(clippy::too_many_arguments, reason = "the scalar proof's state, handed over as it stands")]
-    pub(super) fn prove(self, _: &View<'_>, _: &[u16], _: usize, _: u32, _: Scan, _: &[u16], _: &mut u64) -> u32 {
+    pub(super) fn prove(self, _: Splits<'_>, _: &[u16], _: usize, _: u32, _: Scan, _: &[u16], _: &mut u64) -> u32 {
         match self {}
     }
 
@@ -101,7 +101,7 @@ mod avx512 {
     use core::arch::x86_64::*;
 
     use super::super::PROOF_BLOCK_MAX;
-    use super::{MAX_CANDIDATE, Scan, View};
+    use super::{MAX_CANDIDATE, Scan, Splits};
 
     /// Lane `j` takes lane `31 - j`.
     const REVERSE: [u16; 32] = {
@@ -120,7 +120,7 @@ mod avx512 {
     /// The CPU must have AVX-512 F, BW, VBMI2 and POPCNT.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
     pub(super) unsafe fn prove(
-        view: &View<'_>,
+        splits: Splits<'_>,
         g: &[u16],
         n: usize,
         cand: u32,
@@ -132,9 +132,9 @@ mod avx512 {
         // SAFETY: the CPU has AVX-512 F, BW, VBMI2 and POPCNT (the caller's contract).
         unsafe {
             if cand <= HALF {
-                scan_splits::<true>(view, g, n, cand, scan, free, work)
+                scan_splits::<true>(splits, g, n, cand, scan, free, work)
             } else {
-                scan_splits::<false>(view, g, n, cand, scan, free, work)
+                scan_splits::<false>(splits, g, n, cand, scan, free, work)
             }
         }
     }
@@ -169,7 +169,7 @@ mod avx512 {
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
     #[inline]
     unsafe fn scan_splits<const ONE: bool>(
-        view: &View<'_>,
+        splits: Splits<'_>,
         g: &[u16],
         n: usize,
         cand: u32,
@@ -207,7 +207,7 @@ mod avx512 {
         while (_mm512_test_epi16_mask(low, low) | _mm512_test_epi16_mask(high, high)) != 0
             && let Some((a, end)) = scan.next_block()
         {
-            for (m, stop) in view.splits(n, a, end) {
+            for (m, stop) in splits.of(n, a, end) {
                 let (mut p, mut len) = (a, 0);
                 while p < stop {
                     // The pairs (p + j, m - p - j) for j < k, with p + k - 1 <= top(n, i) <= m / 2.
