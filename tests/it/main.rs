@@ -10,6 +10,8 @@ mod checks;
 /// Running a judge in process (the helpers the judge tests share).
 mod run;
 
+/// `docs/architecture.md` names every module file.
+mod architecture;
 /// The hyper-knight closed form against the DP, the definition and its certificate.
 mod closed_form;
 /// The `.sgt` blob: round trip, the committed copy in `generated/`, each corruption's error.
@@ -38,6 +40,8 @@ mod mine_graphs;
 mod mine_simulator;
 /// Misère Nim: samples, pitfalls, `u64` piles, bad input.
 mod misere;
+/// No package has a module cycle.
+mod module_cycles;
 /// The misère and Mine parity tables against exhaustive game-tree search.
 mod parity_tables;
 /// The scanner streamed in pieces against the same bytes in memory; its bulk path for pairs.
