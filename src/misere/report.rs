@@ -47,8 +47,8 @@ impl Explained for MisereNim<'_> {
         out: &mut W,
         sink: &mut K,
     ) -> Result<(), JudgeError> {
-        let summary = Summary::default();
-        let mut c = MisereCase { case: 0, piles: Vec::new(), summary, outcome: summary.outcome(), winning_move: None };
+        let (summary, outcome) = (Summary::default(), Outcome::FirstPlayerWins);
+        let mut c = MisereCase { case: 0, piles: Vec::new(), summary, outcome, winning_move: None };
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
         for case in 1..=cases {
             c.case = case;
