@@ -7,15 +7,15 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::HeapLookup;
-use super::judge::{read_case, refused, value};
+use super::judge::{Heaps, read_case, refused, value};
 use crate::Outcome;
+use crate::judge::JudgeError;
 use crate::judge::answer::winner_name;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::style::{Explain, Explained, Sink, write_terms};
 #[cfg(feature = "json")]
 use crate::judge::style::{Json, write_json};
-use crate::judge::{Heaps, JudgeError};
 use grundy_core::heap::move_to_value;
 
 /// A solved case of a sum of heaps: the heaps, their values and a winning move.

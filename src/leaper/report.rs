@@ -6,16 +6,16 @@ use std::io::Write;
 #[cfg(feature = "json")]
 use serde::Serialize;
 
-use super::judge::{limit, read_case};
+use super::judge::{Knights, limit, read_case};
 use super::{KnightError, KnightMove};
 use crate::Nimber;
+use crate::judge::JudgeError;
 use crate::judge::answer::winner_name;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::style::{Explain, Explained, Sink, write_terms};
 #[cfg(feature = "json")]
 use crate::judge::style::{Json, write_json};
-use crate::judge::{JudgeError, Knights};
 
 /// A solved Hyper Knights case: its knights, their values and a winning move.
 ///

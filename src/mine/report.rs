@@ -8,16 +8,17 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::cases::read_case;
+use super::judge::Mine;
 use super::{Analysis, Click, Component, Explanation, SolveError};
 #[cfg(feature = "json")]
 use crate::Nimber;
+use crate::judge::JudgeError;
 use crate::judge::answer::mine_winner;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::style::{Explain, Explained, Sink, write_terms};
 #[cfg(feature = "json")]
 use crate::judge::style::{Json, write_json};
-use crate::judge::{JudgeError, Mine};
 
 /// A solved Mine case: the board's size and mines, and its explanation, or why it was answered
 /// `unknown` (with [`Mine::keep_going`]).

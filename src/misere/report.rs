@@ -6,16 +6,16 @@ use std::io::Write;
 #[cfg(feature = "json")]
 use serde::Serialize;
 
-use super::judge::read_case;
+use super::judge::{MisereNim, read_case};
 use super::{PileMove, Summary, winning_move};
 use crate::Outcome;
+use crate::judge::JudgeError;
 use crate::judge::answer::winner_name;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::style::{Explain, Explained, Sink, write_terms};
 #[cfg(feature = "json")]
 use crate::judge::style::{Json, write_json};
-use crate::judge::{JudgeError, MisereNim};
 
 /// A solved misère Nim case: its piles, their summary, the winner and a winning move.
 ///
