@@ -19,9 +19,8 @@
 //! `winning_move` (`null` when every move loses). Indices are 0-based; numbers are exact
 //! integers (up to 2^64 - 1).
 //!
-//! Each game's case type gives its fields and an example of each:
-//! [`KnightsCase`](crate::leaper::KnightsCase), [`MisereCase`](crate::misere::MisereCase),
-//! [`HeapsCase`](crate::heap::HeapsCase), [`MineCase`](crate::mine::MineCase).
+//! Each judge's [`Explained::Case`] (in its game's module) gives the game's fields and an example
+//! of each style.
 
 use std::fmt::Display;
 use std::io::Write;
