@@ -1,15 +1,18 @@
-//! grundy: precomputed Sprague–Grundy tables and exact solvers for three impartial games.
+//! grundy: precomputed Sprague–Grundy tables and exact solvers for impartial games.
 //!
 //! Every game answers the same three questions: the **value** of a position (its nimber), the
-//! **outcome** (who wins with perfect play) and a **winning move**.
+//! **outcome** (who wins with perfect play) and a **winning move**. Each family of games is one
+//! module, holding its table, its solver and its judge:
 //!
 //! - [`knight`]: Hyper Knights, any cell up to 2^63 - 1 (the embedded table, then a proven
-//!   closed form).
+//!   closed form); [`leaper`]: the table of any leaper's move set.
 //! - [`misere`]: misère Nim, any `u64` piles.
 //! - [`mine`]: Mine boards, exactly, including boards that break the statement's promise.
-//! - [`table`]: the tables behind them: embedded at build time, or a blob file read, mapped or
+//! - [`heap`]: sums of heaps of one heap game (octal and hexadecimal codes, subtraction sets,
+//!   Grundy's game), from a blob's table of its values.
+//! - [`table`]: the blobs behind them: embedded at build time, or a blob file read, mapped or
 //!   embedded by another crate.
-//! - [`judge`]: the judge problems' exact input and output, fast and strict.
+//! - [`judge`]: the judge problems' exact input and output, fast and strict, or explained.
 //!
 //! ```
 //! use grundy::{Nimber, Outcome, knight, mine, misere};
@@ -49,15 +52,18 @@
 
 #![warn(missing_docs, missing_debug_implementations)]
 
+pub mod heap;
 pub mod judge;
-mod solver;
+pub mod leaper;
+pub mod mine;
+pub mod misere;
 pub mod table;
 
 // The game math and the blob format, for the modules here.
 use grundy_core::format;
 
 pub use grundy_core::{Nimber, Outcome};
-pub use solver::{knight, mine, misere};
+pub use leaper::knight;
 
 /// The README's Rust examples run as doctests.
 #[cfg(doctest)]

@@ -42,8 +42,8 @@ pub enum JudgeError {
     Read(std::io::Error),
     /// The output could not be written.
     Output(std::io::Error),
-    /// A well-formed case the solver will not answer rather than guess (Mine: a promise-breaking
-    /// cluster beyond the exact search's bound).
+    /// A well-formed case the solver will not answer rather than guess (a search beyond its
+    /// bound, a value beyond the table).
     Refused {
         /// The case, from 1.
         case: u64,
@@ -56,7 +56,7 @@ pub enum JudgeError {
         /// The case, from 1.
         case: u64,
         /// What is wrong.
-        source: crate::table::KnightError,
+        source: crate::leaper::KnightError,
     },
 }
 

@@ -22,10 +22,10 @@ use super::source::{Chunks, OpenedFile, change};
 /// Judge input, ready to scan: a file mapped whole ([`Input::map`]), or anything read in chunks
 /// ([`Input::open`]).
 #[allow(missing_debug_implementations)] // A mapping or a boxed reader: nothing to show.
-pub struct Input(pub(super) Bytes);
+pub struct Input(pub(crate) Bytes);
 
 /// Where an input's bytes come from.
-pub(super) enum Bytes {
+pub(crate) enum Bytes {
     /// A regular file, mapped whole.
     Mapped(Mmap),
     /// Anything else, read in chunks.

@@ -40,7 +40,7 @@ const NAME: usize = 8;
 const QUEUE: usize = 64;
 
 /// The answer lines, gathered.
-pub(super) struct CaseLines {
+pub(crate) struct CaseLines {
     /// Outcomes not yet written: whether the second player wins.
     queue: [bool; QUEUE],
     queued: usize,
@@ -61,7 +61,7 @@ const DIGITS: usize = b"Case ".len();
 
 impl CaseLines {
     /// Lines from case 1 on.
-    pub(super) fn new() -> CaseLines {
+    pub(crate) fn new() -> CaseLines {
         let mut head = [0; HEAD];
         head[..DIGITS + 3].copy_from_slice(b"Case 1: ");
         let name = |outcome| {
@@ -86,7 +86,7 @@ impl CaseLines {
 
     /// Queues the next case's line, `outcome` naming its winner.
     #[inline(always)]
-    pub(super) fn push<W: Write>(&mut self, out: &mut W, outcome: Outcome) -> std::io::Result<()> {
+    pub(crate) fn push<W: Write>(&mut self, out: &mut W, outcome: Outcome) -> std::io::Result<()> {
         self.queue[self.queued] = outcome == Outcome::SecondPlayerWins;
         self.queued += 1;
         if self.queued == QUEUE { self.write_queued(out) } else { Ok(()) }
@@ -158,14 +158,14 @@ impl CaseLines {
     }
 
     /// Writes every line queued or gathered to `out`.
-    pub(super) fn write_out<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+    pub(crate) fn write_out<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
         self.write_queued(out)?;
         self.flush_buffer(out)
     }
 
     /// `result` of the judge's loop, after the lines gathered are written: a write error is
     /// kept, and it does not hide an input error that came first (see [`combine`](super::combine)).
-    pub(super) fn finish<W: Write>(mut self, out: &mut W, result: Result<(), JudgeError>) -> Result<(), JudgeError> {
+    pub(crate) fn finish<W: Write>(mut self, out: &mut W, result: Result<(), JudgeError>) -> Result<(), JudgeError> {
         let flushed = self.write_out(out);
         super::combine(result, flushed)
     }

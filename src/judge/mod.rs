@@ -1,33 +1,39 @@
-//! The judge problems: exact input formats in, exact judge output out.
+//! The judge problems: exact input formats in, exact judge output out; or, in a [`Style`], each
+//! case explained ([`Report`]).
+//!
+//! This module holds what the judges share (input, scanning, answer lines, errors, output
+//! styles) and names them all; each judge lives with its game's family.
 
-mod answer;
+pub(crate) mod answer;
 mod error;
-#[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
-pub mod halves;
-mod heaps;
-mod input;
-mod knights;
-mod lines;
-mod mine;
-mod misere;
-mod report;
-mod runs;
-#[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
+pub(crate) mod halves;
+pub(crate) mod input;
+pub(crate) mod lines;
+pub(crate) mod runs;
+pub(crate) mod style;
+// The scanner and its sources, which `Judge::solve` takes: public for callers that scan their own
+// bytes (the benchmarks, fuzz targets and tests), hidden from the documentation until every
+// item of theirs is documented.
+#[doc(hidden)]
 pub mod scanner;
-#[doc(hidden)] // Plumbing for the binaries, benchmarks and fuzz targets.
+#[doc(hidden)]
 pub mod source;
 
 use std::io::Write;
 
 pub use error::{InputError, JudgeError};
-pub use heaps::{HeapLookup, Heaps};
 pub use input::Input;
-pub use knights::Knights;
-pub use mine::Mine;
-#[doc(hidden)] // For `grundy draw mine`.
-pub use mine::cases::read_mine_case;
-pub use misere::MisereNim;
-pub use report::{HeapsReport, KnightsReport, MineReport, MisereReport, Style};
+#[cfg(feature = "json")]
+pub use style::Json;
+pub use style::{Explain, Explained, Report, SHOWN, Sink, Style};
+
+// The judges, by family.
+pub use crate::heap::HeapLookup;
+pub use crate::heap::judge::Heaps;
+pub use crate::leaper::judge::Knights;
+pub use crate::mine::cases::read_mine_case;
+pub use crate::mine::judge::Mine;
+pub use crate::misere::judge::MisereNim;
 use scanner::Scanner;
 use source::Source;
 

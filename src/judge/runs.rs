@@ -19,7 +19,7 @@ const SLOW: [u64; 2] = [8, 4096];
 
 /// What the items of a run are given to: one at a time (`I`, read token by token) or a batch
 /// read in bulk (of `B`), which a summary can take whole (misère Nim's, vectorised).
-pub(super) trait Take<B, I> {
+pub(crate) trait Take<B, I> {
     /// One item.
     fn one(&mut self, item: I);
     /// A batch of items read in bulk.
@@ -27,7 +27,7 @@ pub(super) trait Take<B, I> {
 }
 
 /// Each `x y` pair (a knight's, a mine's), given to a closure.
-pub(super) struct EachPair<F>(pub F);
+pub(crate) struct EachPair<F>(pub F);
 
 impl<F: FnMut(u64, u64)> Take<[u32; 2], (u64, u64)> for EachPair<F> {
     #[inline(always)]
@@ -58,7 +58,7 @@ impl Take<u64, u64> for Vec<u64> {
 /// `bounds[0]` and its second below `bounds[1]`. Where the bulk path stops, `slow(scan, i)`
 /// reads pair `i` (from 1) token by token and reports any error.
 #[inline(always)]
-pub(super) fn read_pairs<S: Source>(
+pub(crate) fn read_pairs<S: Source>(
     scan: &mut Scanner<S>,
     bounds: [u64; 2],
     count: u64,
@@ -73,7 +73,7 @@ pub(super) fn read_pairs<S: Source>(
 /// Reads `count` numbers of at least 1 into `piles`. Where the bulk path stops, `slow(scan, i)`
 /// reads number `i` (from 1) token by token and reports any error.
 #[inline(always)]
-pub(super) fn read_positive<S: Source>(
+pub(crate) fn read_positive<S: Source>(
     scan: &mut Scanner<S>,
     count: u64,
     mut slow: impl FnMut(&mut Scanner<S>, u64) -> Result<u64, JudgeError>,

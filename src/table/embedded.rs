@@ -2,8 +2,10 @@
 
 use std::sync::OnceLock;
 
-use super::form_eval::Certified;
-use super::{ClosedForm, LeaperTable, MineTable, MisereTable};
+use crate::leaper::form_eval::Certified;
+use crate::leaper::{ClosedForm, LeaperTable};
+use crate::mine::MineTable;
+use crate::misere::MisereTable;
 use grundy_core::leaper::HYPER_KNIGHT_MOVES;
 use grundy_core::leaper::blocks::Blocks;
 use grundy_core::leaper::codec;

@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use super::form_eval::Certified;
-use super::{LeaperTable, TableError, forms};
+use super::TableError;
 use crate::format::{self, BlobError};
 use crate::format::{Header, TableKind};
+use crate::leaper::form_eval::Certified;
+use crate::leaper::{LeaperTable, forms};
 use grundy_core::heap::{HeapTable, table as heap};
 use grundy_core::{heap::HeapGame, heap::HeapValues, leaper::MoveSet, leaper::leaper_square, parity::ParityTables};
 
@@ -43,7 +44,7 @@ impl Bytes {
 /// recompute every table from its game's rules (a heap game's values too); and only `grundy
 /// verify` re-runs a closed form's proof or re-proves a heap game's period. A blob whose checksums were rewritten after its contents were changed can pass the
 /// opening checks; the winning-move search then reports an inconsistent table
-/// ([`KnightError::Inconsistent`](super::KnightError::Inconsistent)) instead of failing.
+/// ([`KnightError::Inconsistent`](crate::leaper::KnightError::Inconsistent)) instead of failing.
 pub struct TableFile {
     bytes: Bytes,
     header: Header,

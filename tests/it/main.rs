@@ -46,6 +46,8 @@ mod module_cycles;
 mod parity_tables;
 /// The scanner streamed in pieces against the same bytes in memory; its bulk path for pairs.
 mod scanner;
+/// Output styles: a caller's own sink, and the explained report.
+mod styles;
 /// The code behind every `unsafe` block (mapped blobs and inputs, the aligned embedded blob).
 mod unsafe_paths;
 /// Winning moves of all three games against exhaustive search.

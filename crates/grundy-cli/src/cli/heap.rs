@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use grundy::judge::{HeapLookup, Heaps, HeapsReport, Input, JudgeError, Style};
+use grundy::judge::{HeapLookup, Heaps, Input, JudgeError, Report, Style};
 use grundy::table::TableFile;
 use grundy_core::heap::table as heap;
 use grundy_core::{
@@ -624,6 +624,6 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
 fn judge_heaps(table: impl HeapLookup, style: Option<Style>, input: Input) -> Result<(), JudgeError> {
     match style {
         None => super::judge::run_to_stdout(&mut Heaps { table }, input),
-        Some(style) => super::judge::run_to_stdout(&mut HeapsReport::new(table, style), input),
+        Some(style) => super::judge::run_to_stdout(&mut Report::new(Heaps { table }, style), input),
     }
 }

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use grundy::table::{HeapTable, TableFile, TableKind};
+use grundy::heap::HeapTable;
+use grundy::table::{TableFile, TableKind};
 use grundy_core::format::header::FORMAT_VERSION;
 use grundy_core::leaper::MovesText;
 

@@ -4,9 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use grundy::judge::{
-    Input, Judge, JudgeError, Knights, KnightsReport, Mine, MineReport, MisereNim, MisereReport, Style,
-};
+use grundy::judge::{Input, Judge, JudgeError, Knights, Mine, MisereNim, Report, Style};
 use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
 use grundy::table::embedded;
 use grundy_core::{leaper::MoveSet, leaper::MovesText};
@@ -29,7 +27,7 @@ pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>, moves
     let input = open_input(file)?;
     match style {
         None => run_to_stdout(&mut Knights { table }, input),
-        Some(style) => run_to_stdout(&mut KnightsReport::new(table, style), input),
+        Some(style) => run_to_stdout(&mut Report::new(Knights { table }, style), input),
     }
     .map_err(|e| {
         let beyond = matches!(&e, JudgeError::Input(i) if i.beyond_square().is_some());
@@ -54,7 +52,7 @@ pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failu
     let table = embedded::misere_nim();
     match style {
         None => run_to_stdout(&mut MisereNim { table }, input),
-        Some(style) => run_to_stdout(&mut MisereReport::new(table, style), input),
+        Some(style) => run_to_stdout(&mut Report::new(MisereNim { table }, style), input),
     }
     .map_err(Failure::from)
 }
@@ -128,12 +126,13 @@ pub fn mine(file: Option<&Path>, limits: MineLimits, keep_going: bool, style: Op
             (result, judge.stopped_by().cloned())
         }
         Some(style) => {
-            let mut judge = MineReport::new(&mut solver, style, notice);
+            let mut judge = Mine::new(&mut solver, notice);
             if keep_going {
                 judge = judge.keep_going(refusal);
             }
-            let result = run_to_stdout(&mut judge, input).map(|()| judge.refused());
-            (result, judge.stopped_by().cloned())
+            let mut report = Report::new(judge, style);
+            let result = run_to_stdout(&mut report, input).map(|()| report.judge.refused());
+            (result, report.judge.stopped_by().cloned())
         }
     };
     let refused = result.map_err(|e| {

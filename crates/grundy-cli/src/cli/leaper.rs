@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
+use grundy::leaper::{ClosedForm, KnightError, LeaperTable};
+use grundy::table::{TableFile, embedded};
 use grundy_core::{
     generate::leaper_blob_with, leaper::Analysis, leaper::Limits, leaper::MoveSet, leaper::MovesText, leaper::NotFound,
     leaper::Proof, leaper::Stage, leaper::Verdict, leaper::analyze_with, leaper::prove,

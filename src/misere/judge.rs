@@ -6,14 +6,13 @@
 
 use std::io::Write;
 
-use super::halves;
-use super::lines::CaseLines;
-use super::runs::{Take, read_positive};
-use super::scanner::{ScanError, Scanner};
-use super::source::Source;
-use super::{Judge, JudgeError};
-use crate::solver::misere::Summary;
-use crate::table::MisereTable;
+use super::{MisereTable, Summary};
+use crate::judge::halves;
+use crate::judge::lines::CaseLines;
+use crate::judge::runs::{Take, read_positive};
+use crate::judge::scanner::{ScanError, Scanner};
+use crate::judge::source::Source;
+use crate::judge::{Judge, JudgeError};
 
 /// The Misère Nim judge, answering from the outcome table.
 #[derive(Debug, Clone, Copy)]

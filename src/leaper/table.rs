@@ -28,7 +28,7 @@ pub struct LeaperTable<'a> {
 impl<'a> LeaperTable<'a> {
     /// Wraps a square payload; `cells.len()` must be `bound * bound`, and `closed_form` must be
     /// the certified form of the move set `moves`.
-    pub(super) fn new(
+    pub(crate) fn new(
         bound: usize,
         moves: &'a [(i8, i8)],
         cells: &'a [u8],
@@ -39,7 +39,7 @@ impl<'a> LeaperTable<'a> {
     }
 
     /// The embedded square, with its blocked form and the hyper knight's closed form.
-    pub(super) fn embedded(
+    pub(crate) fn embedded(
         bound: usize,
         moves: &'a [(i8, i8)],
         cells: &'a [u8],

@@ -4,11 +4,11 @@ use grundy_core::format::{Header, TableKind};
 use grundy_core::leaper::codec;
 use grundy_core::{leaper::MoveSet, leaper::same_set};
 
-use super::embedded;
 use super::form_eval::Certified;
+use crate::table::embedded;
 
 /// The closed forms of a validated blob, with their move sets, in header order.
-pub(super) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>, Certified)> {
+pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>, Certified)> {
     header
         .tables
         .iter()
@@ -24,7 +24,7 @@ pub(super) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>,
 
 /// The certified form for `moves`: the blob's own, else the embedded hyper knight's when `moves`
 /// is the hyper knight (the form depends on the move set only).
-pub(super) fn form_for<'a>(forms: &'a [(Vec<(i8, i8)>, Certified)], moves: &[(i8, i8)]) -> Option<&'a Certified> {
+pub(crate) fn form_for<'a>(forms: &'a [(Vec<(i8, i8)>, Certified)], moves: &[(i8, i8)]) -> Option<&'a Certified> {
     match forms.iter().find(|(m, _)| same_set(m, moves)) {
         Some((_, form)) => Some(form),
         None => MoveSet::hyper_knight().is_set_of(moves).then(embedded::knight_certified),

@@ -8,11 +8,11 @@ use std::io::Write;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::cases::{Sink, emit, read_case, solve_in_turn};
+use super::cases::{Callbacks, emit, read_case, solve_in_turn};
 use crate::judge::JudgeError;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
-use crate::solver::mine::{Analysis, Board, SolveError, Solver, working_bytes};
+use crate::mine::{Analysis, Board, SolveError, Solver, working_bytes};
 
 /// The queue, at most: this many cases, and boards of this many bytes (64 judge boards of
 /// 1000 x 1000). A deep queue lets this thread read ahead while the other catches up, which
@@ -44,7 +44,7 @@ pub(super) fn solve<S: Source, W: Write, F: FnMut(u64, &Analysis)>(
     cases: u64,
     [solver, twin]: [&mut Solver; 2],
     boards: &mut Vec<Board>,
-    sink: &mut Sink<'_, F>,
+    callbacks: &mut Callbacks<'_, F>,
 ) -> Result<(), JudgeError> {
     std::thread::scope(|threads| {
         let (queue, jobs) = crossbeam_channel::bounded::<Job>(QUEUE);
@@ -61,11 +61,11 @@ pub(super) fn solve<S: Source, W: Write, F: FnMut(u64, &Analysis)>(
         });
         if second.is_err() {
             let mut board = boards.pop().unwrap_or_default();
-            let result = solve_in_turn(scan, out, cases, solver, &mut board, sink);
+            let result = solve_in_turn(scan, out, cases, solver, &mut board, callbacks);
             boards.push(board);
             return result;
         }
-        let order = InOrder { next: 1, held: VecDeque::new(), out, sink };
+        let order = InOrder { next: 1, held: VecDeque::new(), out, callbacks };
         let mut crew = Crew { queue, jobs, solved, away: 0, away_bytes: 0, spares: boards, solver, order };
         crew.run(scan, cases)?;
         scan.finish(cases)
@@ -179,7 +179,7 @@ struct InOrder<'a, 's, W, F> {
     /// Results of cases `next, next + 1, ...`, those not solved yet `None`.
     held: VecDeque<Option<Result<Analysis, SolveError>>>,
     out: &'a mut W,
-    sink: &'a mut Sink<'s, F>,
+    callbacks: &'a mut Callbacks<'s, F>,
 }
 
 impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, '_, W, F> {
@@ -192,7 +192,7 @@ impl<W: Write, F: FnMut(u64, &Analysis)> InOrder<'_, '_, W, F> {
         self.held[at] = Some(result);
         while let Some(Some(_)) = self.held.front() {
             let result = self.held.pop_front().flatten().expect("a held result");
-            emit(self.next, result, self.out, self.sink)?;
+            emit(self.next, result, self.out, self.callbacks)?;
             self.next += 1;
         }
         Ok(())

@@ -9,13 +9,13 @@ use crate::judge::runs::{EachPair, read_pairs};
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::{Input, JudgeError};
-use crate::solver::mine::{Analysis, Board, MAX_WORKING_BYTES, SolveError, Solver, beyond_either_way};
+use crate::mine::{Analysis, Board, MAX_WORKING_BYTES, SolveError, Solver, beyond_either_way};
 
 /// A refused case: its number and why.
-pub type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
+pub(super) type OnRefusal<'s> = Box<dyn FnMut(u64, &SolveError) + 's>;
 
 /// Where solved and refused cases are reported, besides the output.
-pub(super) struct Sink<'s, F> {
+pub(super) struct Callbacks<'s, F> {
     pub(super) report: F,
     /// With `keep_going`: told of each refused case, answered `unknown`.
     pub(super) on_refusal: Option<OnRefusal<'s>>,
@@ -31,18 +31,18 @@ pub(super) fn solve_in_turn<S: Source, W: Write>(
     cases: u64,
     solver: &mut Solver,
     board: &mut Board,
-    sink: &mut Sink<'_, impl FnMut(u64, &Analysis)>,
+    callbacks: &mut Callbacks<'_, impl FnMut(u64, &Analysis)>,
 ) -> Result<(), JudgeError> {
     for case in 1..=cases {
         read_case(scan, board, case)?;
         solver.set_case(Some(case));
-        emit(case, solver.solve(board), out, sink)?;
+        emit(case, solver.solve(board), out, callbacks)?;
     }
     scan.finish(cases)
 }
 
 /// Reads case `case` into `board`: `N M K`, then `K` mines.
-pub(crate) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
+pub(super) fn read_case<S: Source>(scan: &mut Scanner<S>, board: &mut Board, case: u64) -> Result<(), JudgeError> {
     let rows = dimension(scan, "N, the number of rows", case)?;
     let cols = dimension(scan, "M, the number of columns", case)?;
     if let Some(message) = too_thin(rows, cols) {
@@ -97,28 +97,45 @@ pub(super) fn emit<W: Write>(
     case: u64,
     result: Result<Analysis, SolveError>,
     out: &mut W,
-    sink: &mut Sink<'_, impl FnMut(u64, &Analysis)>,
+    callbacks: &mut Callbacks<'_, impl FnMut(u64, &Analysis)>,
 ) -> Result<(), JudgeError> {
-    match (result, &mut sink.on_refusal) {
-        (Ok(analysis), _) => {
-            (sink.report)(case, &analysis);
-            writeln!(out, "Case #{case}: {}", mine_winner(analysis.outcome()))?;
-        }
-        (Err(e @ SolveError::ClusterTooLarge(_)), Some(on_refusal)) => {
-            on_refusal(case, &e);
-            sink.refused += 1;
-            writeln!(out, "Case #{case}: unknown")?;
-        }
-        (Err(e), _) => {
-            sink.stopped_by = Some(e.clone());
-            return Err(refused(case, e));
-        }
+    match callbacks.settle(case, result, |analysis| analysis)? {
+        Ok(analysis) => writeln!(out, "Case #{case}: {}", mine_winner(analysis.outcome()))?,
+        Err(_) => writeln!(out, "Case #{case}: unknown")?,
     }
     Ok(())
 }
 
+impl<F: FnMut(u64, &Analysis)> Callbacks<'_, F> {
+    /// Tells the callbacks of case `case`'s result (`analysis` finds the analysis in a solution):
+    /// the solution to answer, the refusal to answer `unknown` (with `keep_going`), or the error
+    /// that stops the run.
+    pub(super) fn settle<T>(
+        &mut self,
+        case: u64,
+        result: Result<T, SolveError>,
+        analysis: impl Fn(&T) -> &Analysis,
+    ) -> Result<Result<T, SolveError>, JudgeError> {
+        match (result, &mut self.on_refusal) {
+            (Ok(solved), _) => {
+                (self.report)(case, analysis(&solved));
+                Ok(Ok(solved))
+            }
+            (Err(e @ SolveError::ClusterTooLarge(_)), Some(on_refusal)) => {
+                on_refusal(case, &e);
+                self.refused += 1;
+                Ok(Err(e))
+            }
+            (Err(e), _) => {
+                self.stopped_by = Some(e.clone());
+                Err(refused(case, e))
+            }
+        }
+    }
+}
+
 /// A case the solver will not answer (a cluster beyond the bound, or memory).
-pub(crate) fn refused(case: u64, e: SolveError) -> JudgeError {
+fn refused(case: u64, e: SolveError) -> JudgeError {
     JudgeError::Refused { case, reason: e.to_string() }
 }
 

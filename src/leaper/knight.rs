@@ -1,14 +1,14 @@
 //! Hyper Knights: the Grundy value of a knight, of a sum of knights, and the winner.
 //!
 //! Any cell `0 <= x, y <= 2^63 - 1` ([`MAX_COORDINATE`]) has a value: the embedded table answers
-//! inside its square, the proven closed form ([`crate::table::ClosedForm`], found and
+//! inside its square, the proven closed form ([`ClosedForm`](super::ClosedForm), found and
 //! certified by `grundy_core::leaper`) outside. The only error of the hyper-knight functions is a
 //! coordinate of 2^63 or more. A table with a custom move set has no closed form, so there a
 //! knight outside the square is an error too.
 //!
 //! [`winning_move`] says how to win a sum of knights: which knight to move, and where.
 
-pub use crate::table::{KnightError, KnightMove};
+pub use super::{KnightError, KnightMove};
 pub use grundy_core::{leaper::HYPER_KNIGHT_MOVES, leaper::MAX_COORDINATE};
 
 use crate::table::embedded;

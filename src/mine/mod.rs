@@ -13,6 +13,14 @@
 //! let board = Board::with_mines(3, 5, [(0, 0), (0, 1), (2, 3)]).unwrap();
 //! assert_eq!(Solver::new().solve(&board).unwrap().value.0, 0);
 //! ```
+//!
+//! The judge is [`Mine`](crate::judge::Mine).
+
+pub(crate) mod cases;
+pub(crate) mod judge;
+mod report;
+#[cfg(feature = "parallel")]
+mod threads;
 
 #[doc(hidden)] // The engine itself, for the tests and the measuring tools.
 pub use grundy_core::mine::chomp;
@@ -20,5 +28,7 @@ pub use grundy_core::mine::{
     Analysis, Board, BoardError, ClusterTooLarge, DEFAULT_MAX_STATES, MAX_CELLS, MAX_WORKING_BYTES, MineTable,
     Progress, ProgressHook, SolveError, Solver, beyond_either_way, outcome, value, winning_move, working_bytes,
 };
+pub use grundy_core::mine::{Click, Component, Explanation};
 #[doc(hidden)]
-pub use grundy_core::mine::{Click, Clock, ClusterMove, Component, Explanation, RegionMap};
+pub use grundy_core::mine::{Clock, ClusterMove, RegionMap};
+pub use report::MineCase;

@@ -2,12 +2,19 @@
 //!
 //! A position is summarised by three facts (every pile is one?, XOR == 0?, odd number of
 //! piles?) and the outcome is one lookup in the table `build.rs` derived by the recurrence.
-//! [`winning_move`] says how to win.
+//! [`winning_move`] says how to win. The judge is [`MisereNim`](crate::judge::MisereNim).
+
+pub(crate) mod judge;
+mod report;
+mod table;
 
 use serde::Serialize;
 
+pub use report::MisereCase;
+pub use table::MisereTable;
+
 use crate::Outcome;
-use crate::table::{MisereTable, embedded};
+use crate::table::embedded;
 use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS};
 
 /// What the outcome of a misère Nim position depends on, accumulated pile by pile.

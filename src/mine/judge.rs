@@ -2,7 +2,7 @@
 //! Output per case: `Case #k: Xiemao` when the first player wins, else `Case #k: Fanglaoshi`.
 //!
 //! Repeated mines are one mine. `N` and `M` must be at least 1; boards of up to `2^32 - 1` cells
-//! that need at most 4 GiB to solve ([`MAX_WORKING_BYTES`](crate::solver::mine::MAX_WORKING_BYTES))
+//! that need at most 4 GiB to solve ([`MAX_WORKING_BYTES`](crate::mine::MAX_WORKING_BYTES))
 //! with either side as the rows are accepted, larger ones are an input error at `M` (the judge's
 //! are at most 1000 x 1000).
 //! Boards that break the statement's promise are solved exactly and reported to the caller; a
@@ -10,20 +10,17 @@
 //! guessed. With [`Mine::keep_going`] a refused case is answered `Case #k: unknown` instead, the
 //! caller is told, and the cases after it are still answered.
 
-pub(super) mod cases;
-#[cfg(feature = "parallel")]
-mod threads;
-
 use std::io::Write;
 
-use super::scanner::Scanner;
-use super::source::Source;
-use super::{Judge, JudgeError};
-use crate::solver::mine::{Analysis, Board, SolveError, Solver};
-pub use cases::OnRefusal;
-use cases::Sink;
+use super::cases::Callbacks;
 #[cfg(not(feature = "parallel"))]
-use cases::solve_in_turn;
+use super::cases::solve_in_turn;
+#[cfg(feature = "parallel")]
+use super::threads;
+use crate::judge::scanner::Scanner;
+use crate::judge::source::Source;
+use crate::judge::{Judge, JudgeError};
+use crate::mine::{Analysis, Board, SolveError, Solver};
 
 /// The Mine judge: a solver (its buffers reused across cases) and a callback that sees the
 /// analysis of every solved case before its line is written (e.g. to say which boards broke
@@ -34,12 +31,12 @@ use cases::solve_in_turn;
 /// errors still come strictly in case order.
 #[allow(missing_debug_implementations)] // It holds the caller's closure.
 pub struct Mine<'s, F> {
-    solver: &'s mut Solver,
+    pub(super) solver: &'s mut Solver,
     /// The second thread's solver, with the same settings.
     twin: Solver,
     /// Boards to read into, kept from run to run.
-    boards: Vec<Board>,
-    sink: Sink<'s, F>,
+    pub(super) boards: Vec<Board>,
+    pub(super) callbacks: Callbacks<'s, F>,
 }
 
 impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
@@ -47,40 +44,45 @@ impl<'s, F: FnMut(u64, &Analysis)> Mine<'s, F> {
     /// (the binary prints a notice for boards that break the promise).
     pub fn new(solver: &'s mut Solver, report: F) -> Self {
         let twin = solver.new_like();
-        Mine { solver, twin, boards: Vec::new(), sink: Sink { report, on_refusal: None, refused: 0, stopped_by: None } }
+        Mine {
+            solver,
+            twin,
+            boards: Vec::new(),
+            callbacks: Callbacks { report, on_refusal: None, refused: 0, stopped_by: None },
+        }
     }
 
     /// Answers a case the solver refuses `Case #k: unknown` (after telling `on_refusal`) and
     /// goes on with the next, instead of stopping there.
     pub fn keep_going(mut self, on_refusal: impl FnMut(u64, &SolveError) + 's) -> Self {
-        self.sink.on_refusal = Some(Box::new(on_refusal));
+        self.callbacks.on_refusal = Some(Box::new(on_refusal));
         self
     }
 
     /// Cases answered `unknown` so far (with [`Mine::keep_going`]).
     pub fn refused(&self) -> u64 {
-        self.sink.refused
+        self.callbacks.refused
     }
 
     /// Why the solver refused the case that ended the last run with [`JudgeError::Refused`]
     /// (`None` if no refusal ended it), for the caller to say what to do about it.
     pub fn stopped_by(&self) -> Option<&SolveError> {
-        self.sink.stopped_by.as_ref()
+        self.callbacks.stopped_by.as_ref()
     }
 }
 
 impl<F: FnMut(u64, &Analysis)> Judge for Mine<'_, F> {
     fn solve<S: Source, W: Write>(&mut self, scan: &mut Scanner<S>, out: &mut W) -> Result<(), JudgeError> {
-        self.sink.stopped_by = None;
+        self.callbacks.stopped_by = None;
         let cases = scan.next_u64().map_err(|e| scan.error(e, "T, the number of cases"))?;
-        let Mine { solver, twin, boards, sink } = self;
+        let Mine { solver, twin, boards, callbacks } = self;
         #[cfg(feature = "parallel")]
-        return threads::solve(scan, out, cases, [solver, twin], boards, sink);
+        return threads::solve(scan, out, cases, [solver, twin], boards, callbacks);
         #[cfg(not(feature = "parallel"))]
         {
             let _ = twin;
             let mut board = boards.pop().unwrap_or_default();
-            let result = solve_in_turn(scan, out, cases, solver, &mut board, sink);
+            let result = solve_in_turn(scan, out, cases, solver, &mut board, callbacks);
             boards.push(board);
             result
         }

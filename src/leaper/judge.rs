@@ -7,13 +7,13 @@
 
 use std::io::Write;
 
-use super::halves;
-use super::lines::CaseLines;
-use super::runs::{EachPair, Take, read_pairs};
-use super::scanner::{ScanError, Scanner};
-use super::source::Source;
-use super::{Judge, JudgeError};
-use crate::table::LeaperTable;
+use super::LeaperTable;
+use crate::judge::halves;
+use crate::judge::lines::CaseLines;
+use crate::judge::runs::{EachPair, Take, read_pairs};
+use crate::judge::scanner::{ScanError, Scanner};
+use crate::judge::source::Source;
+use crate::judge::{Judge, JudgeError};
 use grundy_core::generate::DEFAULT_BOUND;
 use grundy_core::leaper::MAX_COORDINATE;
 
@@ -302,7 +302,7 @@ fn coordinate<S: Source>(
 
 /// The error for a coordinate above the limit (`value`, or `None` past `u64`); beyond a square
 /// without closed form, it is marked with the square's side
-/// ([`InputError::beyond_square`](super::InputError::beyond_square)).
+/// ([`InputError::beyond_square`](crate::judge::InputError::beyond_square)).
 #[cold]
 fn out_of_range<S: Source>(
     scan: &Scanner<S>,

@@ -1,6 +1,4 @@
-//! The small parity tables of misère Nim and Mine. A lookup is one index into bytes.
-
-pub use grundy_core::mine::MineTable;
+//! Misère Nim's outcome table: a lookup is one index into bytes.
 
 use grundy_core::misere;
 

@@ -1,5 +1,5 @@
 //! A sum of heaps of one heap game (an octal or hexadecimal code, a subtraction set, Grundy's
-//! game): `T`, then per case `k` and `k` heap sizes, as misère Nim's input. Output per case:
+//! game): `T`, then per case `k` and `k` heap sizes. Output per case:
 //! `Case k: Alice` when the first player wins (normal play: the XOR of the heaps' values is not
 //! zero), else `Case k: Bob`.
 //!
@@ -7,75 +7,21 @@
 //! A heap beyond the values, in a game without a proven period, is refused (no guess): the cases
 //! before it have been answered.
 //!
-//! The values come from a [`HeapLookup`]: a table ([`HeapTable`]), or values computed as the
+//! The values come from a [`HeapLookup`]: a table ([`HeapTable`](super::HeapTable)), or values computed as the
 //! cases need them (the `grundy heaps` command's, which then computes only as far as the largest
 //! heap read unless a period is needed).
 
 use std::io::Write;
 
-use super::lines::CaseLines;
-use super::scanner::Scanner;
-use super::source::Source;
-use super::{Judge, JudgeError};
+use super::HeapLookup;
 use crate::Outcome;
-use crate::table::HeapTable;
-use grundy_core::{heap::Beyond, heap::HeapGame, heap::Period};
+use crate::judge::lines::CaseLines;
+use crate::judge::scanner::Scanner;
+use crate::judge::source::Source;
+use crate::judge::{Judge, JudgeError};
+use grundy_core::heap::Beyond;
 
-/// Where a heap judge's values come from: one game's `G(heap)`, for every heap this source
-/// reaches.
-pub trait HeapLookup {
-    /// The game.
-    fn game(&self) -> &HeapGame;
-
-    /// The proven period, if any.
-    fn period(&self) -> Option<Period>;
-
-    /// Makes `G(0..=heap)` available to [`HeapLookup::value`] where this source can (a source
-    /// that computes its values computes them now), before case `case` asks for `G(heap)`. An
-    /// error stops the judge at that case. A table has all it will have: nothing to do.
-    fn reach(&mut self, case: u64, heap: u64) -> Result<(), JudgeError> {
-        let _ = (case, heap);
-        Ok(())
-    }
-
-    /// `G(heap)`, or why this source does not reach it.
-    fn value(&self, heap: u64) -> Result<u32, Beyond>;
-}
-
-impl HeapLookup for HeapTable<'_> {
-    fn game(&self) -> &HeapGame {
-        HeapTable::game(self)
-    }
-
-    fn period(&self) -> Option<Period> {
-        HeapTable::period(self)
-    }
-
-    fn value(&self, heap: u64) -> Result<u32, Beyond> {
-        HeapTable::value(self, heap)
-    }
-}
-
-/// A source lent to a judge, to be looked at after the run.
-impl<T: HeapLookup + ?Sized> HeapLookup for &mut T {
-    fn game(&self) -> &HeapGame {
-        (**self).game()
-    }
-
-    fn period(&self) -> Option<Period> {
-        (**self).period()
-    }
-
-    fn reach(&mut self, case: u64, heap: u64) -> Result<(), JudgeError> {
-        (**self).reach(case, heap)
-    }
-
-    fn value(&self, heap: u64) -> Result<u32, Beyond> {
-        (**self).value(heap)
-    }
-}
-
-/// The heap-game judge, answering from one game's values (a [`HeapTable`], or any
+/// The heap-game judge, answering from one game's values (a [`HeapTable`](super::HeapTable), or any
 /// [`HeapLookup`]).
 #[derive(Debug, Clone)]
 pub struct Heaps<T> {
