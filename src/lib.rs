@@ -10,6 +10,8 @@
 //! - [`table`]: the tables behind them: embedded at build time, or a blob file read, mapped or
 //!   embedded by another crate.
 //! - [`judge`]: the judge problems' exact input and output, fast and strict.
+//! - [`heap`]: heap games' long computations ([`heap::session`]): limits, checkpoints, values
+//!   computed as a judge needs them, and the proof of a blob's periods.
 //!
 //! ```
 //! use grundy::{Nimber, Outcome, knight, mine, misere};
@@ -49,6 +51,7 @@
 
 #![warn(missing_docs, missing_debug_implementations)]
 
+pub mod heap;
 pub mod judge;
 mod solver;
 pub mod table;

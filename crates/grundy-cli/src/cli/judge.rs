@@ -1,52 +1,17 @@
-//! The judge subcommands: input in, exact judge output out.
+//! The judges of misère Nim and Mine, and what every judge subcommand shares: input in, exact
+//! judge output out.
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use grundy::judge::{
-    Input, Judge, JudgeError, Knights, KnightsReport, Mine, MineReport, MisereNim, MisereReport, Style,
-};
+use grundy::judge::{Input, Judge, JudgeError, Mine, MineReport, MisereNim, MisereReport, Style};
 use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
 use grundy::table::embedded;
-use grundy_core::{leaper::MoveSet, leaper::MovesText};
 
 use super::Failure;
-use super::leaper::Holder;
+use crate::process::Exit;
 use crate::process::{promise_notice, with_stdout};
-
-/// `grundy knights`; with a style, explained or JSON output instead of the judge's. A table of
-/// another game is noted on standard error only when `--moves` did not name it (`--table BLOB`
-/// alone); a coordinate beyond a square without closed form says how to get a larger one.
-pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>, moves_given: bool) -> Result<(), Failure> {
-    let table = holder.table()?;
-    if !moves_given && !MoveSet::hyper_knight().is_set_of(table.moves()) {
-        eprintln!(
-            "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
-            MovesText(table.moves())
-        );
-    }
-    let input = open_input(file)?;
-    match style {
-        None => run_to_stdout(&mut Knights { table }, input),
-        Some(style) => run_to_stdout(&mut KnightsReport::new(table, style), input),
-    }
-    .map_err(|e| {
-        let beyond = matches!(&e, JudgeError::Input(i) if i.beyond_square().is_some());
-        let mut failure = Failure::from(e);
-        match holder {
-            Holder::Computed(_) if beyond => {
-                failure.message +=
-                    &format!("; --bound N computes a larger square (N <= {})", grundy_core::generate::MAX_BOUND);
-            }
-            Holder::File(..) if beyond => {
-                failure.message += "; `grundy generate --moves M --bound N -o FILE` writes a blob with a larger square";
-            }
-            _ => {}
-        }
-        failure
-    })
-}
 
 /// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.
 pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
@@ -147,10 +112,8 @@ pub fn mine(file: Option<&Path>, limits: MineLimits, keep_going: bool, style: Op
     let hint = limits.hint(false);
     match refused {
         0 => Ok(()),
-        1 => Err(Failure { code: 3, message: format!("1 case not solved (answered unknown)\ngrundy: hint: {hint}") }),
-        n => {
-            Err(Failure { code: 3, message: format!("{n} cases not solved (answered unknown)\ngrundy: hint: {hint}") })
-        }
+        1 => Err(Failure::new(Exit::Refused, format!("1 case not solved (answered unknown)\ngrundy: hint: {hint}"))),
+        n => Err(Failure::new(Exit::Refused, format!("{n} cases not solved (answered unknown)\ngrundy: hint: {hint}"))),
     }
 }
 

@@ -15,6 +15,7 @@ use grundy::mine::{Board, RegionMap, SolveError};
 use super::super::Failure;
 use super::super::judge::{MineLimits, open_input};
 use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, hsl, text_width};
+use crate::process::Exit;
 
 /// The most cells a board may have to be drawn.
 pub const MAX_CELLS: u64 = 1 << 26;
@@ -202,7 +203,7 @@ pub fn picture(args: &MineArgs) -> Result<(Picture, Option<Failure>), Failure> {
         if matches!(e, SolveError::ClusterTooLarge(_)) {
             message += &format!("\ngrundy: hint: {}", limits.hint(false));
         }
-        Failure { code: 3, message }
+        Failure::new(Exit::Refused, message)
     });
     let map = solver.region_map(&board).map_err(|e| Failure::io(format!("case {}: {e}", args.case)))?;
     let layout = Layout::new(&board, &map);

@@ -1,5 +1,14 @@
 //! Any leaper on the command line: `--moves`, `grundy analyze`, `grundy sg` with many pairs,
-//! `grundy verify` (the closed form's certificate), and the table `knights --moves` answers from.
+//! `grundy generate --moves`, `grundy verify` (the closed form's certificate), and the table
+//! `knights --moves` answers from.
+//!
+//! - [`judge`]: the knights judge;
+//! - [`json`]: the `--json` report of an analysis.
+
+mod json;
+mod judge;
+
+pub use judge::knights;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -7,16 +16,16 @@ use std::time::Instant;
 use clap::Args;
 use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
 use grundy_core::{
-    generate::leaper_blob_with, leaper::Analysis, leaper::Limits, leaper::MoveSet, leaper::MovesText, leaper::NotFound,
-    leaper::Proof, leaper::Stage, leaper::Verdict, leaper::analyze_with, leaper::prove,
+    generate::leaper_blob_with, leaper::Analysis, leaper::Limits, leaper::MoveSet, leaper::MovesText, leaper::Stage,
+    leaper::Verdict, leaper::analyze_with, leaper::prove,
 };
-use serde_json::{Value, json};
 
 use super::{Failure, print};
+use crate::process::QUIET;
 
-/// The game: `--moves`, and how hard to look for its closed form.
-#[derive(Args, Clone)]
-pub struct Game {
+/// The leaper: `--moves`, and how hard to look for its closed form.
+#[derive(Args, Clone, Debug, Default)]
+pub struct LeaperArgs {
     /// The move set, `"(dx,dy) (dx,dy) ..."` (commas or spaces between pairs); without it, the
     /// hyper knight.
     #[arg(long, value_name = "MOVES", value_parser = parse_moves, allow_hyphen_values = true)]
@@ -37,25 +46,13 @@ fn parse_moves(text: &str) -> Result<MoveSet, String> {
 
 /// A parser of whole numbers in `lo..=hi`.
 fn whole_number_in(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
-    move |text| match super::count(text) {
+    move |text| match super::parse::count(text) {
         Ok(n) if (lo..=hi).contains(&n) => Ok(n),
         _ => Err(format!("not a whole number in {lo}..={hi} (digits, 2^K, or 1e6 written exactly)")),
     }
 }
 
-impl Game {
-    /// Refuses the closed form's search bounds beside `--heap` (clap cannot: `knights` takes
-    /// them and has no `--heap`).
-    pub fn refuse_with_heap(&self) -> Result<(), Failure> {
-        let given = [("--max-cells", self.max_cells.is_some()), ("--max-proof-cells", self.max_proof_cells.is_some())];
-        match given.into_iter().find(|&(_, given)| given) {
-            Some((option, _)) => Err(Failure::invalid(format!(
-                "{option} bounds a leaper's closed-form search; it cannot be used with --heap"
-            ))),
-            None => Ok(()),
-        }
-    }
-
+impl LeaperArgs {
     /// The move set meant: `--moves`, or the hyper knight.
     pub fn set(&self) -> MoveSet {
         self.moves.clone().unwrap_or_else(MoveSet::hyper_knight)
@@ -78,26 +75,14 @@ impl Game {
         limits
     }
 
-    fn analyze(&self) -> Analysis {
+    /// Discovery and proof within `--max-cells` and `--max-proof-cells`.
+    pub fn analyze(&self) -> Analysis {
         analyze_reporting(&self.set(), &self.limits())
     }
 }
 
-/// The move set of `--moves` as `draw` and `emit` take it (text), or the hyper knight's.
-pub fn move_set(text: Option<&str>) -> Result<MoveSet, Failure> {
-    match text {
-        Some(text) => MoveSet::parse(text).map_err(|e| Failure::invalid(format!("--moves '{text}': {e}"))),
-        None => Ok(MoveSet::hyper_knight()),
-    }
-}
-
-/// Discovery and proof with the default limits, for `draw` and `emit`.
-pub fn analyze_set(set: &MoveSet) -> Analysis {
-    analyze_reporting(set, &Limits::default())
-}
-
 /// [`analyze_with`], each step said on standard error once the analysis has run
-/// [`QUIET`](super::meter::QUIET), or at once when its triangle is large enough to take that
+/// [`QUIET`], or at once when its triangle is large enough to take that
 /// long: a step's time grows with the triangle's cells, and the last ones of a large
 /// `--max-cells` take minutes.
 fn analyze_reporting(set: &MoveSet, limits: &Limits) -> Analysis {
@@ -110,7 +95,7 @@ fn analyze_reporting(set: &MoveSet, limits: &Limits) -> Analysis {
             _ => return,
         };
         let elapsed = start.elapsed();
-        if elapsed >= super::meter::QUIET || cells >= LARGE {
+        if elapsed >= QUIET || cells >= LARGE {
             eprintln!(
                 "grundy: moves {set}: {what} the triangle of potential {potential} (about {cells} cells), {:.0} s in",
                 elapsed.as_secs_f64()
@@ -143,7 +128,7 @@ impl Holder {
 /// The table for `game`: from `--table BLOB` (whose move set must be `--moves` when both are
 /// given), the embedded one for the hyper knight, or computed at start-up (the square
 /// `x, y < bound` and, when certified, the closed form).
-pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder, Failure> {
+pub fn holder(game: &LeaperArgs, table: Option<&Path>, bound: usize) -> Result<Holder, Failure> {
     if let Some(path) = table {
         // Read, not mapped: a file that changes while it is mapped is undefined behaviour (a
         // truncation kills the process with SIGBUS), and a blob is at most a few MiB.
@@ -169,7 +154,7 @@ pub fn holder(game: &Game, table: Option<&Path>, bound: usize) -> Result<Holder,
 }
 
 /// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
-pub fn sg(game: &Game, bound: usize, coordinates: &[u64]) -> Result<(), Failure> {
+pub fn sg(game: &LeaperArgs, bound: usize, coordinates: &[u64]) -> Result<(), Failure> {
     if !coordinates.len().is_multiple_of(2) {
         return Err(Failure::invalid(format!(
             "an odd number of coordinates ({}): give X Y pairs (the last X has no Y)",
@@ -210,13 +195,17 @@ fn beyond_square(set: &MoveSet, x: u64, y: u64, bound: usize) -> Failure {
 }
 
 /// `grundy analyze [--moves M] [--json]`.
-pub fn analyze_command(game: &Game, as_json: bool) -> Result<(), Failure> {
+pub fn analyze(game: &LeaperArgs, as_json: bool) -> Result<(), Failure> {
     let analysis = game.analyze();
-    if as_json { print(format_args!("{}\n", analysis_json(&analysis))) } else { print(format_args!("{analysis}\n")) }
+    if as_json {
+        print(format_args!("{}\n", json::analysis_json(&analysis)))
+    } else {
+        print(format_args!("{analysis}\n"))
+    }
 }
 
 /// `grundy verify [knight] [--moves M] [--table BLOB]`: re-run the certificate.
-pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
+pub fn verify(game: &LeaperArgs, table: Option<&Path>) -> Result<(), Failure> {
     let holder;
     let (form, source): (ClosedForm, String) = match table {
         Some(path) => {
@@ -241,90 +230,9 @@ pub fn verify(game: &Game, table: Option<&Path>) -> Result<(), Failure> {
     }
 }
 
-/// The `--json` report of an analysis: one object, `closed_form.status` `"certified"` or
-/// `"not_found"`.
-pub fn analysis_json(a: &Analysis) -> Value {
-    let (wa, wb) = a.set.potential();
-    let closed_form = match &a.verdict {
-        Verdict::Certified { form, proof } => form_json(form, proof),
-        Verdict::NotFound(why) => not_found_json(why),
-    };
-    json!({
-        "moves": a.set.to_string(),
-        "potential": [wa, wb],
-        "symmetric": a.symmetric,
-        "computed_potential": a.computed_potential,
-        "max_value": a.max_value,
-        "closed_form": closed_form,
-    })
-}
-
-/// The whole form, enough to evaluate it anywhere (docs/analyze.md): the core as rows
-/// `core[x][y]`; per strip its direction, its band of offsets (`[lo, hi]`, or `[]` and a
-/// `boundary` for an empty one), period, phase and pattern rows by offset; per sector its
-/// Hermite basis and pattern rows by `y mod d`.
-fn form_json(form: &ClosedForm, proof: &Proof) -> Value {
-    let rows =
-        |values: &[u8], len: i64| -> Vec<Value> { values.chunks(len.max(1) as usize).map(|row| json!(row)).collect() };
-    let strips: Vec<Value> = form
-        .features()
-        .iter()
-        .map(|f| {
-            let phase_len = f.phase_len();
-            let mut strip = json!({
-                "direction": [f.dir.0, f.dir.1],
-                "offsets": if f.width() > 0 { json!([f.lo, f.hi]) } else { json!([]) },
-                "width": f.width(),
-                "period": [f.period * f.dir.0, f.period * f.dir.1],
-                "phase": { "of": if f.dir.0 > 0 { "x" } else { "y" }, "length": phase_len },
-                "pattern": rows(&f.pattern, phase_len),
-            });
-            if f.width() == 0 {
-                strip["boundary"] = json!(f.lo);
-            }
-            strip
-        })
-        .collect();
-    let sectors: Vec<Value> = form
-        .sectors()
-        .iter()
-        .map(|s| json!({ "basis": [[s.a, 0], [s.b, s.d]], "index": s.index(), "pattern": rows(&s.pattern, s.a) }))
-        .collect();
-    json!({
-        "status": "certified",
-        "core_size": form.core_size(),
-        "core": rows(form.core(), form.core_size()),
-        "strips": strips,
-        "sectors": sectors,
-        "modulus": form.modulus(),
-        "stored_values": form.stored_values(),
-        "certificate": {
-            "cells": proof.cells,
-            "scanned": proof.scanned,
-            "max_potential": proof.max_potential,
-            "translations": proof.translations.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-        },
-    })
-}
-
-/// Without a candidate, the window counts are the evidence (`windows`, `windows_potential`); a
-/// candidate that failed its proof has none.
-fn not_found_json(why: &NotFound) -> Value {
-    let mut json = json!({
-        "status": "not_found",
-        "max_potential": why.max_potential,
-        "reason": why.cause.to_string(),
-    });
-    if let Some(windows) = &why.windows {
-        json["windows_potential"] = json!(windows.potential);
-        json["windows"] = windows.bands.iter().map(|&(d, c)| json!({ "distinct": d, "cells": c })).collect();
-    }
-    json
-}
-
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
-pub fn generate(game: &Game, bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
-    if super::generate::is_directory(output) {
+pub fn generate(game: &LeaperArgs, bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
+    if super::output::is_directory(output) {
         return Err(Failure::invalid(format!(
             "-o {}: a directory takes the default blob and its manifest; with --moves give -o FILE",
             output.display()
