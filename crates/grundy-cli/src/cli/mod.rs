@@ -1,4 +1,8 @@
-//! Argument parsing and dispatch. Exit codes: 0 success, 1 I/O failure, 2 invalid input
+//! The command line's registry: the subcommands, their arguments, and the family each is
+//! dispatched to. A subcommand that takes either family has one game argument
+//! ([`game::GameArgs`]); each family's glue lives in its folder ([`leaper`], [`heap`]).
+//!
+//! Exit codes ([`Exit`](crate::process::Exit)): 0 success, 1 I/O failure, 2 invalid input
 //! (judge data, arguments or a table blob), 3 a well-formed case the solver refuses to answer
 //! rather than guess (`mine`: a promise-breaking cluster beyond the exact search's budget; the
 //! output of the cases before it has been written, and with `--keep-going` of every case, the
@@ -282,12 +286,9 @@ pub fn run() -> ExitCode {
         }
         Command::Verify(Lazy(VerifyArgs { game, table, .. })) => match (game.choice(), table.as_deref()) {
             (GameChoice::Heap(game, args, saves), _) => heap::verify(args, saves, game),
-            // --moves must be the blob's leaper's, checked before any proof.
-            (GameChoice::Leaper(leaper), Some(path)) => {
-                (if leaper.moves.is_some() { leaper::holder(leaper, Some(path), 1).map(drop) } else { Ok(()) })
-                    .and_then(|()| heap::verify_blob(path))
-                    .and_then(|leaper_too| if leaper_too { leaper::verify(leaper, Some(path)) } else { Ok(()) })
-            }
+            (GameChoice::Leaper(leaper), Some(path)) => leaper::check_moves(leaper, path)
+                .and_then(|()| heap::verify_blob(path))
+                .and_then(|heaps_proven| leaper::verify_blob(leaper, path, heaps_proven)),
             (GameChoice::Leaper(leaper), None) => leaper::verify(leaper, None),
         },
         Command::Emit(Lazy(args)) => emit::run(&args),

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, embedded};
+use grundy::table::{ClosedForm, KnightError, LeaperTable, TableFile, TableKind, embedded};
 use grundy_core::{
     generate::leaper_blob_with, leaper::Analysis, leaper::Limits, leaper::MoveSet, leaper::MovesText, leaper::Stage,
     leaper::Verdict, leaper::analyze_with, leaper::prove,
@@ -228,6 +228,19 @@ pub fn verify(game: &LeaperArgs, table: Option<&Path>) -> Result<(), Failure> {
         Ok(proof) => print(format_args!("{source}: {proof}; moves {}\n", form.move_set())),
         Err(refutation) => Err(Failure::refuted(format!("verify: NOT proven: {source}: {refutation}"))),
     }
+}
+
+/// `grundy verify --table BLOB [--moves M]` for the blob's leaper, after its heap games
+/// (`heaps_proven`: whether it held any): `--moves` must be the blob's leaper's, checked first by
+/// `check_moves`; the closed form is proven when the blob holds a leaper square, or no heap game.
+pub fn verify_blob(game: &LeaperArgs, path: &Path, heaps_proven: bool) -> Result<(), Failure> {
+    let square = TableFile::read(path)?.header().tables.iter().any(|t| t.game == TableKind::LeaperSquare);
+    if square || !heaps_proven { verify(game, Some(path)) } else { Ok(()) }
+}
+
+/// Refuses `--moves` beside a blob whose leaper is another, before any proof.
+pub fn check_moves(game: &LeaperArgs, path: &Path) -> Result<(), Failure> {
+    if game.moves.is_some() { holder(game, Some(path), 1).map(drop) } else { Ok(()) }
 }
 
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
