@@ -1,5 +1,5 @@
-//! How a command that does not succeed ends: its exit code ([`Exit`]) and its message on
-//! standard error ([`Failure`]).
+//! How a command ends: its output under the one rule ([`print`]), and when it does not
+//! succeed, its exit code ([`Exit`]) and its message on standard error ([`Failure`]).
 
 use std::process::ExitCode;
 
@@ -70,5 +70,18 @@ pub fn finish(result: Result<(), Failure>) -> ExitCode {
             }
             ExitCode::from(code as u8)
         }
+    }
+}
+
+/// Writes `text` to standard output under the one rule for output of every subcommand (the
+/// judges' too, `process::with_stdout`): a closed pipe ends the command quietly, as a
+/// success; any other write error (a full disk) is an I/O failure.
+pub fn print(text: impl std::fmt::Display) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = crate::process::stdout();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::closed_output()),
+        Err(e) => Err(Failure::io(format!("writing output: {e}"))),
     }
 }

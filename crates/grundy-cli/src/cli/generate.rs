@@ -9,7 +9,7 @@ use std::fmt::Write;
 use grundy_core::format::{self, header::FORMAT_VERSION};
 use grundy_core::{generate::DEFAULT_BOUND, generate::default_blob, leaper::MovesText};
 
-use super::Failure;
+use super::exit::Failure;
 use super::output::{Target, is_directory};
 
 pub fn run(bound: usize, output: &Path, force: bool) -> Result<(), Failure> {

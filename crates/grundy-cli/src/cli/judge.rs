@@ -5,13 +5,35 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use clap::Args;
 use grundy::judge::{Input, Judge, JudgeError, Mine, MineReport, MisereNim, MisereReport, Style};
 use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
 use grundy::table::embedded;
 
-use super::Failure;
-use crate::process::Exit;
-use crate::process::{promise_notice, with_stdout};
+use super::exit::Failure;
+use crate::process::{Exit, promise_notice, with_stdout};
+
+/// Instead of the judge output: explained or JSON output (docs/cli.md, "Explained and JSON output").
+#[derive(Args)]
+pub struct Report {
+    /// Per case: each component's value, the XOR, the winner and a winning move, in one line.
+    #[arg(long, conflicts_with = "json")]
+    explain: bool,
+    /// Per case: one JSON object per line (case, winner, nimber, components, winning_move).
+    #[arg(long)]
+    json: bool,
+}
+
+impl Report {
+    /// `None` for the plain judge output.
+    pub fn style(&self) -> Option<Style> {
+        match (self.explain, self.json) {
+            (true, _) => Some(Style::Explain),
+            (_, true) => Some(Style::Json),
+            _ => None,
+        }
+    }
+}
 
 /// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.
 pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {

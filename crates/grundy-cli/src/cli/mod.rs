@@ -28,10 +28,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use grundy::judge::Style;
-
-use exit::{Failure, finish};
+use exit::{Failure, finish, print};
 use game::{GameArgs, GameChoice};
+use judge::Report;
 use lazy::Lazy;
 use parse::{max_states, parse_bound, seconds, whole_number};
 
@@ -196,45 +195,10 @@ struct VerifyArgs {
     table: Option<PathBuf>,
 }
 
-/// Instead of the judge output: explained or JSON output (docs/cli.md, "Explained and JSON output").
-#[derive(Args)]
-struct Report {
-    /// Per case: each component's value, the XOR, the winner and a winning move, in one line.
-    #[arg(long, conflicts_with = "json")]
-    explain: bool,
-    /// Per case: one JSON object per line (case, winner, nimber, components, winning_move).
-    #[arg(long)]
-    json: bool,
-}
-
-impl Report {
-    /// `None` for the plain judge output.
-    fn style(&self) -> Option<Style> {
-        match (self.explain, self.json) {
-            (true, _) => Some(Style::Explain),
-            (_, true) => Some(Style::Json),
-            _ => None,
-        }
-    }
-}
-
 #[derive(Subcommand)]
 enum Verify {
     /// Prove that the embedded hyper-knight closed form is the Grundy function on all of N^2.
     Knight,
-}
-
-/// Writes `text` to standard output under the one rule for output of every subcommand (the
-/// judges' too, `process::with_stdout`): a closed pipe ends the command quietly, as a
-/// success; any other write error (a full disk) is an I/O failure.
-fn print(text: impl std::fmt::Display) -> Result<(), Failure> {
-    use std::io::Write;
-    let mut out = crate::process::stdout();
-    match write!(out, "{text}").and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::closed_output()),
-        Err(e) => Err(Failure::io(format!("writing output: {e}"))),
-    }
 }
 
 /// Help and version text (`--help`, `-V`, `help X`) on standard output, under [`print`]'s rule;

@@ -14,7 +14,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
-use super::Failure;
+use super::exit::Failure;
 use super::interrupt::{temporaries, watch_signals};
 
 /// Writes `bytes` to `path` (see the module documentation).

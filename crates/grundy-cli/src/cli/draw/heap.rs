@@ -7,7 +7,7 @@
 
 use grundy_core::{heap::HeapGame, heap::HeapStatus, heap::HeapValues};
 
-use super::super::Failure;
+use super::super::exit::Failure;
 use super::super::heap::{CheckpointArgs, HeapArgs, analysis_for};
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, text_width};

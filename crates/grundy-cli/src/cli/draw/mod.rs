@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
+use super::exit::Failure;
 use super::game::{GameArgs, GameChoice};
-use super::{Failure, output};
+use super::output;
 
 /// `grundy draw`'s arguments: the table, or the `mine` subcommand.
 #[derive(Args, Debug)]

@@ -2,7 +2,7 @@
 //! a legend, coordinates, and the certified closed form's regions: the core square (solid), the
 //! edges of every strip band or sector boundary (dashed), and a label per sector.
 
-use super::super::Failure;
+use super::super::exit::Failure;
 use super::super::leaper::LeaperArgs;
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};

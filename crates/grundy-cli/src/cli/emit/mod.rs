@@ -22,9 +22,10 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use super::exit::Failure;
 use super::game::{GameArgs, GameChoice};
 use super::heap::{CheckpointArgs, HeapArgs};
-use super::{Failure, output};
+use super::output;
 use grundy_core::heap::{HeapGame, HeapStatus};
 use grundy_core::leaper::ClosedForm;
 use grundy_core::leaper::MoveSet;

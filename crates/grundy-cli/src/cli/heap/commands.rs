@@ -10,10 +10,12 @@ use grundy_core::generate::heap_blob;
 use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, PeriodRule, StopReason, check_period};
 use serde_json::{Value, json};
 
+use super::args::{CheckpointArgs, HeapArgs, HeapsArgs};
+use super::failure::{failure, interrupted, interrupted_after};
 use super::meter::Meter;
-use super::session::{Computed, analysis_for, analysis_to, compute, failure, interrupted, interrupted_after, session};
-use super::{CheckpointArgs, HeapArgs, HeapsArgs, not_found_reason};
-use crate::cli::{Failure, output, print};
+use super::session::{Computed, analysis_for, analysis_to, compute, not_found_reason, session};
+use crate::cli::exit::{Failure, print};
+use crate::cli::output;
 
 /// `grundy analyze --heap SPEC [--json]`. Stopped by Ctrl-C, it prints the evidence as well,
 /// then ends with exit code 130. A checkpoint that could not be written fails the command after

@@ -78,7 +78,7 @@ impl Watch for Meter {
     }
 
     fn checkpoint_failed(&mut self, error: &SessionError) {
-        let message = super::session::failure(error).message;
+        let message = super::failure::failure(error).message;
         eprintln!("grundy: warning: {message}; the search goes on");
     }
 

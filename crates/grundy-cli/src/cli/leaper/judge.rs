@@ -5,8 +5,8 @@ use std::path::Path;
 use grundy::judge::{JudgeError, Knights, KnightsReport, Style};
 use grundy_core::leaper::{MoveSet, MovesText};
 
-use super::Holder;
-use crate::cli::Failure;
+use super::holder::Holder;
+use crate::cli::exit::Failure;
 use crate::cli::judge::{open_input, run_to_stdout};
 
 /// `grundy knights`; with a style, explained or JSON output instead of the judge's. A table of
