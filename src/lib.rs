@@ -9,7 +9,9 @@
 //! - [`misere`]: misère Nim, any `u64` piles.
 //! - [`mine`]: Mine boards, exactly, including boards that break the statement's promise.
 //! - [`heap`]: sums of heaps of one heap game (octal and hexadecimal codes, subtraction sets,
-//!   Grundy's game), from a blob's table of its values.
+//!   Grundy's game), from a blob's table of its values or computed in a session
+//!   ([`heap::session`]: limits, checkpoints, values as a judge needs them, the proof of a blob's
+//!   periods).
 //! - [`table`]: the blobs behind them: embedded at build time, or a blob file read, mapped or
 //!   embedded by another crate.
 //! - [`judge`]: the judge problems' exact input and output, fast and strict, or explained.

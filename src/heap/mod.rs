@@ -1,10 +1,11 @@
 //! Heap games (an octal or hexadecimal code, a subtraction set, Grundy's game): one game's values
-//! ([`HeapTable`], or any [`HeapLookup`]) and the judge of sums of heaps
-//! ([`Heaps`](crate::judge::Heaps)).
+//! ([`HeapTable`], or any [`HeapLookup`]), the judge of sums of heaps
+//! ([`Heaps`](crate::judge::Heaps)), and long computations run as sessions ([`session`]).
 
 pub(crate) mod judge;
 mod lookup;
 mod report;
+pub mod session;
 
 pub use grundy_core::heap::HeapTable;
 pub use lookup::HeapLookup;

@@ -28,7 +28,6 @@ pub use style::Json;
 pub use style::{Explain, Explained, Report, SHOWN, Sink, Style};
 
 // The judges, by family.
-pub use crate::heap::HeapLookup;
 pub use crate::heap::judge::Heaps;
 pub use crate::leaper::judge::Knights;
 pub use crate::mine::cases::read_mine_case;

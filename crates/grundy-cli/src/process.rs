@@ -4,19 +4,37 @@
 //! The library reports what happened ([`JudgeError`]); what a process does with it lives here.
 
 use std::io::{BufWriter, ErrorKind, Write};
+use std::time::Duration;
 
 use grundy::judge::JudgeError;
 use grundy::mine::Analysis;
 
-/// The process exit code that reports a judge error: 1 for I/O, 2 for invalid input, 3 for a
-/// refused case.
-pub fn exit_code(e: &JudgeError) -> u8 {
+/// The exit codes of `grundy` other than success (0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// 1: a file or stream could not be read or written.
+    Io = 1,
+    /// 2: invalid input (judge data, arguments or a table blob).
+    Invalid = 2,
+    /// 3: a well-formed case the solver refuses to answer rather than guess.
+    Refused = 3,
+    /// 4: a verification that found an error.
+    Refuted = 4,
+    /// 130: a heap-game computation stopped by Ctrl-C (128 + SIGINT, as the shell reports it).
+    Interrupted = 130,
+}
+
+/// The exit code that reports a judge error: I/O, invalid input, or a refused case.
+pub fn exit_code(e: &JudgeError) -> Exit {
     match e {
-        JudgeError::Read(_) | JudgeError::Output(_) => 1,
-        JudgeError::Input(_) | JudgeError::BadTable { .. } => 2,
-        _ => 3,
+        JudgeError::Read(_) | JudgeError::Output(_) => Exit::Io,
+        JudgeError::Input(_) | JudgeError::BadTable { .. } => Exit::Invalid,
+        _ => Exit::Refused,
     }
 }
+
+/// A long computation says nothing of its progress on standard error before this.
+pub const QUIET: Duration = Duration::from_secs(2);
 
 /// Buffered standard output, as the judges write it.
 pub type Stdout = BufWriter<Out>;

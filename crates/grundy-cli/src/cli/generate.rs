@@ -9,13 +9,8 @@ use std::fmt::Write;
 use grundy_core::format::{self, header::FORMAT_VERSION};
 use grundy_core::{generate::DEFAULT_BOUND, generate::default_blob, leaper::MovesText};
 
-use super::Failure;
-use super::output::Target;
-
-/// Whether `-o PATH` names a directory to write the blob and its manifest into: it ends in `/`.
-pub fn is_directory(path: &Path) -> bool {
-    path.as_os_str().as_encoded_bytes().ends_with(b"/")
-}
+use super::exit::Failure;
+use super::output::{Target, is_directory};
 
 pub fn run(bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
     if is_directory(output) {

@@ -9,7 +9,7 @@ use grundy_core::leaper::MovesText;
 
 use std::fmt::Write as _;
 
-use super::{Failure, print};
+use super::exit::{Failure, print};
 
 pub fn run(path: &Path) -> Result<(), Failure> {
     let file = TableFile::read(path)?;

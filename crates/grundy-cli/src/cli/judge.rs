@@ -1,49 +1,38 @@
-//! The judge subcommands: input in, exact judge output out.
+//! The judges of misère Nim and Mine, and what every judge subcommand shares: input in, exact
+//! judge output out.
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use grundy::judge::{Input, Judge, JudgeError, Knights, Mine, MisereNim, Report, Style};
+use clap::Args;
+use grundy::judge::{self, Input, Judge, JudgeError, Mine, MisereNim, Style};
 use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
 use grundy::table::embedded;
-use grundy_core::{leaper::MoveSet, leaper::MovesText};
 
-use super::Failure;
-use super::leaper::Holder;
-use crate::process::{promise_notice, with_stdout};
+use super::exit::Failure;
+use crate::process::{Exit, promise_notice, with_stdout};
 
-/// `grundy knights`; with a style, explained or JSON output instead of the judge's. A table of
-/// another game is noted on standard error only when `--moves` did not name it (`--table BLOB`
-/// alone); a coordinate beyond a square without closed form says how to get a larger one.
-pub fn knights(file: Option<&Path>, holder: &Holder, style: Option<Style>, moves_given: bool) -> Result<(), Failure> {
-    let table = holder.table()?;
-    if !moves_given && !MoveSet::hyper_knight().is_set_of(table.moves()) {
-        eprintln!(
-            "grundy: note: the table's move set {} is not the hyper knight's; answering for that game",
-            MovesText(table.moves())
-        );
-    }
-    let input = open_input(file)?;
-    match style {
-        None => run_to_stdout(&mut Knights { table }, input),
-        Some(style) => run_to_stdout(&mut Report::new(Knights { table }, style), input),
-    }
-    .map_err(|e| {
-        let beyond = matches!(&e, JudgeError::Input(i) if i.beyond_square().is_some());
-        let mut failure = Failure::from(e);
-        match holder {
-            Holder::Computed(_) if beyond => {
-                failure.message +=
-                    &format!("; --bound N computes a larger square (N <= {})", grundy_core::generate::MAX_BOUND);
-            }
-            Holder::File(..) if beyond => {
-                failure.message += "; `grundy generate --moves M --bound N -o FILE` writes a blob with a larger square";
-            }
-            _ => {}
+/// Instead of the judge output: explained or JSON output (docs/cli.md, "Explained and JSON output").
+#[derive(Args)]
+pub struct Report {
+    /// Per case: each component's value, the XOR, the winner and a winning move, in one line.
+    #[arg(long, conflicts_with = "json")]
+    explain: bool,
+    /// Per case: one JSON object per line (case, winner, nimber, components, winning_move).
+    #[arg(long)]
+    json: bool,
+}
+
+impl Report {
+    /// `None` for the plain judge output.
+    pub fn style(&self) -> Option<Style> {
+        match (self.explain, self.json) {
+            (true, _) => Some(Style::Explain),
+            (_, true) => Some(Style::Json),
+            _ => None,
         }
-        failure
-    })
+    }
 }
 
 /// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.
@@ -52,7 +41,7 @@ pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failu
     let table = embedded::misere_nim();
     match style {
         None => run_to_stdout(&mut MisereNim { table }, input),
-        Some(style) => run_to_stdout(&mut Report::new(MisereNim { table }, style), input),
+        Some(style) => run_to_stdout(&mut judge::Report::new(MisereNim { table }, style), input),
     }
     .map_err(Failure::from)
 }
@@ -130,7 +119,7 @@ pub fn mine(file: Option<&Path>, limits: MineLimits, keep_going: bool, style: Op
             if keep_going {
                 judge = judge.keep_going(refusal);
             }
-            let mut report = Report::new(judge, style);
+            let mut report = judge::Report::new(judge, style);
             let result = run_to_stdout(&mut report, input).map(|()| report.judge.refused());
             (result, report.judge.stopped_by().cloned())
         }
@@ -146,10 +135,8 @@ pub fn mine(file: Option<&Path>, limits: MineLimits, keep_going: bool, style: Op
     let hint = limits.hint(false);
     match refused {
         0 => Ok(()),
-        1 => Err(Failure { code: 3, message: format!("1 case not solved (answered unknown)\ngrundy: hint: {hint}") }),
-        n => {
-            Err(Failure { code: 3, message: format!("{n} cases not solved (answered unknown)\ngrundy: hint: {hint}") })
-        }
+        1 => Err(Failure::new(Exit::Refused, format!("1 case not solved (answered unknown)\ngrundy: hint: {hint}"))),
+        n => Err(Failure::new(Exit::Refused, format!("{n} cases not solved (answered unknown)\ngrundy: hint: {hint}"))),
     }
 }
 

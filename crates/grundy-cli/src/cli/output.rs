@@ -7,19 +7,15 @@
 //!
 //! The bytes are computed before the temporary file is made, so it exists only while they are
 //! written and synced. For that window a catchable signal that ends the process (SIGINT,
-//! SIGTERM, SIGHUP) first removes the temporary files, on a thread of its own, and then ends the
-//! process as the signal would have.
-//!
-//! While an [`Interruptible`] computation runs, the first SIGINT only sets its flag (the
-//! computation looks at it and stops); a second one ends the process as above.
+//! SIGTERM, SIGHUP) first removes the temporary files ([`interrupt`](super::interrupt)), and then
+//! ends the process as the signal would have.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
 
-use super::Failure;
+use super::exit::Failure;
+use super::interrupt::{temporaries, watch_signals};
 
 /// Writes `bytes` to `path` (see the module documentation).
 pub fn write(path: &Path, bytes: &[u8], force: bool) -> Result<(), Failure> {
@@ -130,7 +126,7 @@ impl Target {
     fn temporary(&self) -> Result<(PathBuf, File), Failure> {
         let name = self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let dir = self.path.parent().unwrap_or(Path::new("."));
-        signals::watch();
+        watch_signals();
         // Created and registered under the lock, so a signal cannot come between the two.
         let mut temporaries = temporaries();
         for k in 0.. {
@@ -154,6 +150,11 @@ impl Target {
 fn write_protected(path: &Path, meta: &std::fs::Metadata) -> bool {
     meta.permissions().readonly()
         || OpenOptions::new().write(true).open(path).is_err_and(|e| e.kind() == ErrorKind::PermissionDenied)
+}
+
+/// Whether `-o PATH` names a directory to write the blob and its manifest into: it ends in `/`.
+pub fn is_directory(path: &Path) -> bool {
+    path.as_os_str().as_encoded_bytes().ends_with(b"/")
 }
 
 /// Whether `a` and `b` name one file: the same file by any path or link when both exist, else
@@ -226,93 +227,6 @@ impl Drop for Staged<'_> {
             temporaries.retain(|t| *t != self.tmp);
         }
     }
-}
-
-/// The temporary files that exist now, for the signal thread to remove.
-static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
-    TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Set while an [`Interruptible`] lives.
-static COMPUTING: AtomicBool = AtomicBool::new(false);
-/// Set by the first SIGINT while [`COMPUTING`].
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// While it lives, the first SIGINT (Ctrl-C) sets a flag, [`Interruptible::interrupted`],
-/// instead of ending the process (on unix; elsewhere it ends the process as before).
-pub struct Interruptible(());
-
-impl Interruptible {
-    pub fn new() -> Interruptible {
-        signals::watch();
-        COMPUTING.store(true, Ordering::SeqCst);
-        Interruptible(())
-    }
-
-    /// Whether SIGINT came.
-    pub fn interrupted(&self) -> bool {
-        INTERRUPTED.load(Ordering::SeqCst)
-    }
-}
-
-impl Drop for Interruptible {
-    fn drop(&mut self) {
-        COMPUTING.store(false, Ordering::SeqCst);
-    }
-}
-
-#[cfg(unix)]
-mod signals {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    use signal_hook::iterator::Signals;
-
-    use std::sync::atomic::Ordering;
-
-    /// From the first call on, SIGINT, SIGTERM and SIGHUP remove the temporary files, then end
-    /// the process as they would have (by the signal's default action); but the first SIGINT
-    /// while a computation is [`Interruptible`](super::Interruptible) only sets its flag. A
-    /// signal the process ignores (SIGHUP under `nohup`) stays ignored.
-    pub fn watch() {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            let ignored = ignored();
-            let caught: Vec<i32> =
-                [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored >> (s - 1) & 1 == 0).collect();
-            let Ok(mut signals) = Signals::new(caught) else { return };
-            let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
-                for signal in signals.forever() {
-                    if signal == SIGINT
-                        && super::COMPUTING.load(Ordering::SeqCst)
-                        && !super::INTERRUPTED.swap(true, Ordering::SeqCst)
-                    {
-                        continue;
-                    }
-                    // Held till the process ends, so that no new temporary file appears.
-                    let mut temporaries = super::temporaries();
-                    for tmp in temporaries.drain(..) {
-                        let _ = std::fs::remove_file(tmp);
-                    }
-                    let _ = signal_hook::low_level::emulate_default_handler(signal);
-                    std::process::exit(128 + signal);
-                }
-            });
-        });
-    }
-
-    /// The signals this process ignores, bit `n - 1` for signal `n` (Linux: from
-    /// `/proc/self/status`; elsewhere none are taken to be).
-    fn ignored() -> u64 {
-        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-        let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
-        mask.and_then(|m| u64::from_str_radix(m, 16).ok()).unwrap_or(0)
-    }
-}
-
-#[cfg(not(unix))]
-mod signals {
-    pub fn watch() {}
 }
 
 fn writing(path: &Path, e: std::io::Error) -> Failure {

@@ -63,10 +63,11 @@ pub struct HeapLimits {
 }
 
 impl Default for HeapLimits {
-    /// `first` 1024, `max_heap` 2^21 (4 MB of values), `max_work` 2^32 (seconds in a release
-    /// build): enough to prove 0.16 (2^19 values) and 0.56 (2^20 values); two threads.
+    /// `first` 1024, `max_heap` 2^21 (4 MB of values), `max_work` 2^35 (2^14 option values
+    /// per heap of `max_heap` on average; seconds in a release build for a game with a sparse
+    /// space): enough to prove 0.16 (2^19 values) and 0.56 (2^20 values); two threads.
     fn default() -> Self {
-        HeapLimits { first: 1 << 10, max_heap: 1 << 21, max_work: 1 << 32, threads: 2 }
+        HeapLimits { first: 1 << 10, max_heap: 1 << 21, max_work: 1 << 35, threads: 2 }
     }
 }
 

@@ -7,8 +7,8 @@
 
 use grundy_core::{heap::HeapGame, heap::HeapStatus, heap::HeapValues};
 
-use super::super::Failure;
-use super::super::heap::Heap;
+use super::super::exit::Failure;
+use super::super::heap::{CheckpointArgs, HeapArgs, analysis_for};
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, text_width};
 use super::table::tick_step;
@@ -33,11 +33,17 @@ const END_LINE: Stroke = Stroke { colour: INK, width: 2.0, dashed: true, halo: f
 
 /// The picture of `game`'s values: `size` heaps (by default `n0 + 2p`, at least 100, with a
 /// proven period; else the values computed), at most [`MAX_HEAPS`], `scale` pixels per heap.
-pub fn picture(args: &Heap, game: &HeapGame, size: Option<u64>, scale: Option<u32>) -> Result<Picture, Failure> {
+pub fn picture(
+    args: &HeapArgs,
+    saves: &CheckpointArgs,
+    game: &HeapGame,
+    size: Option<u64>,
+    scale: Option<u32>,
+) -> Result<Picture, Failure> {
     if let Some(n) = size.filter(|n| !(1..=MAX_HEAPS).contains(n)) {
         return Err(Failure::invalid(format!("--size {n}: with --heap, must be 1 to {MAX_HEAPS} heaps")));
     }
-    let (analysis, _) = args.analyze(game, size)?;
+    let analysis = analysis_for(args, saves, game, size)?;
     let period = analysis.period();
     // What the picture should show, then what it does.
     let wanted = match (size, period) {

@@ -12,9 +12,10 @@ use clap::Args;
 use grundy::judge::read_mine_case;
 use grundy::mine::{Board, RegionMap, SolveError};
 
-use super::super::Failure;
+use super::super::exit::Failure;
 use super::super::judge::{MineLimits, open_input};
 use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, hsl, text_width};
+use crate::process::Exit;
 
 /// The most cells a board may have to be drawn.
 pub const MAX_CELLS: u64 = 1 << 26;
@@ -38,10 +39,10 @@ pub struct MineArgs {
     /// The solver's budget, as for `grundy mine`: a board needing more is drawn with its outcome
     /// unknown, and the command ends with exit code 3.
     #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES,
-          value_parser = super::super::max_states)]
+          value_parser = super::super::parse::max_states)]
     max_states: usize,
     /// The solver's time bound in seconds, as for `grundy mine`.
-    #[arg(long, value_name = "SECONDS", value_parser = super::super::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = super::super::parse::seconds)]
     max_time: Option<Duration>,
     /// Pixels per cell [default: 800 / the longer side, between 1 and 24].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
@@ -202,7 +203,7 @@ pub fn picture(args: &MineArgs) -> Result<(Picture, Option<Failure>), Failure> {
         if matches!(e, SolveError::ClusterTooLarge(_)) {
             message += &format!("\ngrundy: hint: {}", limits.hint(false));
         }
-        Failure { code: 3, message }
+        Failure::new(Exit::Refused, message)
     });
     let map = solver.region_map(&board).map_err(|e| Failure::io(format!("case {}: {e}", args.case)))?;
     let layout = Layout::new(&board, &map);

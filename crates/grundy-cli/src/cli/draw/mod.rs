@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use super::{Failure, output};
+use super::exit::Failure;
+use super::game::{GameArgs, GameChoice};
+use super::output;
 
 /// `grundy draw`'s arguments: the table, or the `mine` subcommand.
 #[derive(Args, Debug)]
@@ -39,9 +41,10 @@ enum DrawWhat {
 /// The table picture's arguments.
 #[derive(Args, Debug)]
 struct TableArgs {
-    /// The leaper's moves, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
-    #[arg(long, value_name = "MOVES")]
-    moves: Option<String>,
+    /// A leaper's table, or a heap game's values: G(n) against n, its preperiod and one period
+    /// marked.
+    #[command(flatten)]
+    game: GameArgs,
     /// Draw the cells 0 <= x, y < N [default: 100]; with --heap, the heaps 0..N (at most 4096)
     /// [default: n0 + 2p and at least 100 with a proven period, else the values computed].
     #[arg(long, value_name = "N")]
@@ -50,9 +53,6 @@ struct TableArgs {
     /// 1200 / N, between 1 and 12].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     scale: Option<u32>,
-    /// Instead of a leaper, a heap game: G(n) against n, its preperiod and one period marked.
-    #[command(flatten)]
-    heap: super::heap::Heap,
     /// Leave out the closed form's core, strip and sector boundaries.
     #[arg(long)]
     no_overlay: bool,
@@ -99,13 +99,13 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
             let path = t.output.clone().expect("clap requires -o");
             let format = format_of(&path)?;
             output::check(&path, t.force)?;
-            t.heap.check_output(&path)?;
-            let picture = match &t.heap.heap {
-                Some(_) if t.no_overlay => {
+            t.game.saves.check_output(&path)?;
+            let picture = match t.game.choice() {
+                GameChoice::Heap(..) if t.no_overlay => {
                     return Err(Failure::invalid("--no-overlay is for a leaper's table, not --heap"));
                 }
-                Some(game) => heap::picture(&t.heap, game, t.size, t.scale)?,
-                None => table::picture(t.moves.as_deref(), t.size.unwrap_or(100), t.scale, !t.no_overlay)?,
+                GameChoice::Heap(game, args, saves) => heap::picture(args, saves, game, t.size, t.scale)?,
+                GameChoice::Leaper(leaper) => table::picture(leaper, t.size.unwrap_or(100), t.scale, !t.no_overlay)?,
             };
             (path, t.force, (format, picture))
         }

@@ -2,8 +2,8 @@
 //! a legend, coordinates, and the certified closed form's regions: the core square (solid), the
 //! edges of every strip band or sector boundary (dashed), and a label per sector.
 
-use super::super::Failure;
-use super::super::leaper;
+use super::super::exit::Failure;
+use super::super::leaper::LeaperArgs;
 use super::MAX_SIDE;
 use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
 use grundy_core::leaper::ClosedForm;
@@ -28,9 +28,9 @@ pub(super) fn tick_step(cell: u32, min_px: u32) -> u64 {
     }
 }
 
-/// The picture of `moves` (the hyper knight's without them) for `0 <= x, y < size`.
-pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool) -> Result<Picture, Failure> {
-    let set = leaper::move_set(moves)?;
+/// The picture of `leaper`'s table for `0 <= x, y < size`.
+pub fn picture(leaper: &LeaperArgs, size: u64, scale: Option<u32>, overlay: bool) -> Result<Picture, Failure> {
+    let set = leaper.set();
     if !(1..=MAX_SIZE).contains(&size) {
         return Err(Failure::invalid(format!("--size {size}: must be 1 to {MAX_SIZE}")));
     }
@@ -42,7 +42,7 @@ pub fn picture(moves: Option<&str>, size: u64, scale: Option<u32>, overlay: bool
     }
     let table = Triangle::for_square(&set, size);
     let values = table.square(size);
-    let analysis = if overlay { Some(leaper::analyze_set(&set)) } else { None };
+    let analysis = if overlay { Some(leaper.analyze()) } else { None };
 
     let n = size as usize;
     let title = format!("g(x, y) for 0 <= x, y < {size}, moves {set}");

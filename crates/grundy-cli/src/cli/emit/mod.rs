@@ -22,10 +22,11 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::heap::Heap;
-use super::leaper;
-use super::{Failure, output};
-use grundy_core::heap::HeapStatus;
+use super::exit::Failure;
+use super::game::{GameArgs, GameChoice};
+use super::heap::{CheckpointArgs, HeapArgs};
+use super::output;
+use grundy_core::heap::{HeapGame, HeapStatus};
 use grundy_core::leaper::ClosedForm;
 use grundy_core::leaper::MoveSet;
 use grundy_core::leaper::Triangle;
@@ -35,7 +36,7 @@ use source::{Piece, Program};
 
 /// The judge problems an emitted program answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Game {
+pub enum Problem {
     /// LightOJ 1315's format (T cases, each n then n pairs x y), for any leaper (`--moves`).
     Knights,
     /// LightOJ 1253.
@@ -56,14 +57,12 @@ pub struct EmitArgs {
     #[arg(long, value_enum)]
     lang: Lang,
     /// The judge problem it solves (`heaps` may be left out when --heap is given).
-    #[arg(value_enum, required_unless_present = "heap")]
-    game: Option<Game>,
-    /// For `heaps`: the heap game, and how far to look for its period.
+    #[arg(value_enum, value_name = "GAME", required_unless_present = "heap")]
+    problem: Option<Problem>,
+    /// For `knights`, the leaper (`--moves`); for `heaps`, the heap game (`--heap`) and how far
+    /// to look for its period.
     #[command(flatten)]
-    heap: Heap,
-    /// The leaper's moves for `knights`, e.g. "(-2,1) (1,-2) (-1,-1)"; the hyper knight's without it.
-    #[arg(long, value_name = "MOVES")]
-    moves: Option<String>,
+    game: GameArgs,
     /// Fail unless the emitted file is at most this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_LIMIT)]
     limit: u64,
@@ -87,27 +86,29 @@ pub struct EmitArgs {
 pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     if let Some(path) = &args.output {
         output::check(path, args.force)?;
-        args.heap.check_output(path)?;
+        args.game.saves.check_output(path)?;
     }
-    let game = match (args.game, &args.heap.heap) {
-        (None | Some(Game::Heaps), Some(_)) => Game::Heaps,
-        (Some(Game::Heaps) | None, None) => return Err(Failure::invalid("heaps needs --heap SPEC, the heap game")),
-        (Some(game), None) => game,
-        (Some(_), Some(_)) => {
+    let problem = match (args.problem, args.game.choice()) {
+        (None | Some(Problem::Heaps), GameChoice::Heap(..)) => Problem::Heaps,
+        (Some(Problem::Heaps) | None, GameChoice::Leaper(_)) => {
+            return Err(Failure::invalid("heaps needs --heap SPEC, the heap game"));
+        }
+        (Some(problem), GameChoice::Leaper(_)) => problem,
+        (Some(_), GameChoice::Heap(..)) => {
             return Err(Failure::invalid("--heap emits the heaps judge; it does not go with knights or misere-nim"));
         }
     };
-    if game != Game::Knights && (args.moves.is_some() || args.bound.is_some() || args.table) {
+    if problem != Problem::Knights && (args.game.leaper.moves.is_some() || args.bound.is_some() || args.table) {
         return Err(Failure::invalid("--moves, --bound and --table apply to knights only"));
     }
-    let program = match game {
-        Game::Knights => knights(args)?,
-        Game::MisereNim => {
+    let program = match args.game.choice() {
+        GameChoice::Heap(game, heap, saves) => heaps(heap, saves, game)?,
+        GameChoice::Leaper(_) if problem == Problem::MisereNim => {
             Program { about: vec!["Values: Bouton's rule with the all-ones exception.".into()], piece: Piece::Misere }
         }
-        Game::Heaps => heaps(&args.heap)?,
+        GameChoice::Leaper(_) => knights(args)?,
     };
-    let text = source::render(args.lang, &program, &header(args, game, &program));
+    let text = source::render(args.lang, &program, &header(args, problem, &program));
     let size = text.len() as u64;
     if size > args.limit {
         let hint = match program.piece {
@@ -142,14 +143,14 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
 
 /// The knights program: the certified closed form, or the cropped table.
 fn knights(args: &EmitArgs) -> Result<Program, Failure> {
-    let set = leaper::move_set(args.moves.as_deref())?;
+    let set = args.game.leaper.set();
     let bound = args.bound.unwrap_or(grundy_core::generate::DEFAULT_BOUND as u64);
     if !(1..=MAX_BOUND).contains(&bound) {
         return Err(Failure::invalid(format!("--bound {bound}: must be 1 to {MAX_BOUND}")));
     }
     let mut about = vec![format!("Game: the knights judge format for the leaper with moves {set}.")];
     if !args.table {
-        match leaper::analyze_set(&set).verdict {
+        match args.game.leaper.analyze().verdict {
             Verdict::Certified { form, proof } => {
                 about.push(format!(
                     "Values: the closed form (core {c} x {c}, {} strips, {} sectors, modulus {}), proven equal",
@@ -180,9 +181,8 @@ fn knights(args: &EmitArgs) -> Result<Program, Failure> {
 
 /// The heaps program: the table `grundy heaps --heap SPEC` answers from (the same analysis,
 /// stored and read back as the judge reads it).
-fn heaps(args: &Heap) -> Result<Program, Failure> {
-    let game = args.heap.as_ref().expect("checked by run");
-    let (analysis, payload) = super::heap::judge_table(args, game)?;
+fn heaps(args: &HeapArgs, saves: &CheckpointArgs, game: &HeapGame) -> Result<Program, Failure> {
+    let (analysis, payload) = super::heap::judge_table(args, saves, game)?;
     let table = grundy_core::heap::table::decode(&payload).expect("encode writes a valid payload");
     let values: Vec<u16> = table.values().collect();
     let mut about = vec![format!("Game: sums of heaps of the heap game {game} (grundy heaps --heap {game}).")];
@@ -266,18 +266,15 @@ fn table_piece(set: &MoveSet, bound: u64) -> Piece {
 }
 
 /// The comment at the top: what generated the file, for which game, how to regenerate it.
-fn header(args: &EmitArgs, game: Game, program: &Program) -> Vec<String> {
+fn header(args: &EmitArgs, problem: Problem, program: &Program) -> Vec<String> {
     let mut command = format!("grundy emit --lang {}", args.lang.name());
-    match game {
-        Game::Knights => {
-            let set = leaper::move_set(args.moves.as_deref()).map(|s| s.to_string()).unwrap_or_default();
-            command += &format!(" --moves '{set}' knights");
-        }
-        Game::MisereNim => command += " misere-nim",
-        Game::Heaps => {
-            let spec = args.heap.heap.as_ref().map(|g| g.to_string()).unwrap_or_default();
+    match problem {
+        Problem::Knights => command += &format!(" --moves '{}' knights", args.game.leaper.set()),
+        Problem::MisereNim => command += " misere-nim",
+        Problem::Heaps => {
+            let spec = args.game.heap.heap.as_ref().map(|g| g.to_string()).unwrap_or_default();
             command += &format!(" --heap {}", shell_quote(&spec));
-            if let Some(n) = args.heap.max_heap {
+            if let Some(n) = args.game.heap.max_heap {
                 command += &format!(" --max-heap {n}");
             }
         }
@@ -294,19 +291,19 @@ fn header(args: &EmitArgs, game: Game, program: &Program) -> Vec<String> {
     if let Some(path) = &args.output {
         command += &format!(" -o {}", shell_quote(&path.to_string_lossy()));
     }
-    let problem = match game {
-        Game::Knights => "Input: T, then per case n and n lines x y. Output per case: Case k: Alice|Bob.",
-        Game::MisereNim => {
+    let input = match problem {
+        Problem::Knights => "Input: T, then per case n and n lines x y. Output per case: Case k: Alice|Bob.",
+        Problem::MisereNim => {
             "Misere Nim (LightOJ 1253). Input: T, then per case k and k piles. Output: Case k: Alice|Bob."
         }
-        Game::Heaps => "Input: T, then per case k and k heap sizes (0 to 2^64 - 1). Output: Case k: Alice|Bob.",
+        Problem::Heaps => "Input: T, then per case k and k heap sizes (0 to 2^64 - 1). Output: Case k: Alice|Bob.",
     };
     // For knights and heaps the first line of `about` names the game.
-    let (game_line, values) = program.about.split_at(usize::from(game != Game::MisereNim));
+    let (game_line, values) = program.about.split_at(usize::from(problem != Problem::MisereNim));
     let mut lines =
         vec![format!("Generated by grundy {} (grundy emit); standard library only.", env!("CARGO_PKG_VERSION"))];
     lines.extend(game_line.iter().cloned());
-    lines.push(problem.to_string());
+    lines.push(input.to_string());
     lines.extend(values.iter().cloned());
     lines.push("Bad input: a message on standard error and exit code 2, after the answers of the cases".into());
     lines.push("  before it.".into());

@@ -1,32 +1,38 @@
-//! Progress of a long heap-game computation on standard error, and its stops (`--max-time`,
-//! Ctrl-C): the hook of [`analyze_heap_with`](grundy_core::heap::analyze_heap_with).
+//! What a heap game's search shows on standard error, and Ctrl-C: the [`Watch`] of its
+//! session.
 //!
 //! Nothing is shown for the first [`QUIET`]. Then, when standard error is a terminal, a bar
 //! (indicatif) redrawn in place and cleared at the end; otherwise a plain line every [`EVERY`].
 //! Never anything on standard output.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use grundy_core::{heap::HeapControl, heap::HeapGame, heap::HeapProgress};
+use grundy::heap::session::{SessionError, Watch};
+use grundy_core::heap::{HeapControl, HeapGame, HeapProgress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::output::Interruptible;
+use crate::cli::interrupt::Interruptible;
+use crate::process::QUIET;
 
-/// No progress is shown for a computation shorter than this.
-pub const QUIET: Duration = Duration::from_secs(2);
 /// The least time between two plain progress lines.
 const EVERY: Duration = Duration::from_secs(5);
 
-/// The progress display and the stops of one computation.
+/// The progress display and Ctrl-C of a session's runs.
+#[derive(Default)]
 pub struct Meter {
+    /// The run under way, if any.
+    run: Option<Shown>,
+}
+
+/// One run's display.
+struct Shown {
     game: String,
     /// Values computed before this run.
     resumed: u64,
     start: Instant,
-    max_time: Option<Duration>,
-    /// Of `max_time`, what was used before this computation started.
-    spent: Duration,
+    /// While it lives, the first Ctrl-C stops the run rather than the process.
     interrupt: Interruptible,
     terminal: bool,
     bar: Option<ProgressBar>,
@@ -34,40 +40,67 @@ pub struct Meter {
     last_line: Option<Instant>,
 }
 
-impl Meter {
-    /// Starts the clock; from now on the first Ctrl-C stops the computation at the next check.
-    /// `resumed`: the values computed before (`--resume`), left out of the rate; `spent`: the
-    /// time of `max_time` that earlier computations used.
-    pub fn start(game: &HeapGame, max_time: Option<Duration>, spent: Duration, resumed: u64) -> Meter {
-        Meter {
+impl Watch for Meter {
+    fn values_file(&mut self, dir: &Path, bytes: u64) {
+        if bytes >= 1 << 30 {
+            eprintln!(
+                "grundy: writing the values' room in {} first ({bytes} bytes, two per value of --max-heap)",
+                dir.display()
+            );
+        }
+    }
+
+    fn resumed(&mut self, game: &HeapGame, path: &Path, computed: u64) {
+        eprintln!("grundy: heap game {game}: resuming from {} (G(0..{computed}) computed)", path.display());
+    }
+
+    fn start(&mut self, game: &HeapGame, resumed: u64) {
+        self.run = Some(Shown {
             game: game.to_string(),
             resumed,
             start: Instant::now(),
-            max_time,
-            spent,
             interrupt: Interruptible::new(),
             terminal: std::io::stderr().is_terminal(),
             bar: None,
             last_line: None,
+        });
+    }
+
+    fn progress(&mut self, p: &HeapProgress) -> HeapControl {
+        match &mut self.run {
+            Some(shown) if shown.interrupt.interrupted() => HeapControl::Interrupt,
+            Some(shown) => {
+                shown.show(p);
+                HeapControl::Continue
+            }
+            None => HeapControl::Continue,
         }
     }
 
-    /// Whether Ctrl-C came.
-    pub fn interrupted(&self) -> bool {
-        self.interrupt.interrupted()
+    fn checkpoint_failed(&mut self, error: &SessionError) {
+        let message = super::failure::failure(error).message;
+        eprintln!("grundy: warning: {message}; the search goes on");
     }
 
-    /// The hook: stop on Ctrl-C or past `--max-time`, else show the progress when due.
-    pub fn check(&mut self, p: HeapProgress) -> HeapControl {
-        if self.interrupted() {
-            return HeapControl::Interrupt;
+    fn finish(&mut self) {
+        if let Some(bar) = self.run.take().and_then(|shown| shown.bar) {
+            bar.finish_and_clear();
         }
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+impl Shown {
+    /// Shows the progress when due.
+    fn show(&mut self, p: &HeapProgress) {
         let elapsed = self.start.elapsed();
-        if let Some(t) = self.max_time.filter(|&t| self.spent + elapsed >= t) {
-            return HeapControl::TimeLimit(t);
-        }
         if elapsed < QUIET {
-            return HeapControl::Continue;
+            return;
         }
         let rate = p.computed.saturating_sub(self.resumed) as f64 / elapsed.as_secs_f64().max(1e-9);
         let left = |to: u64| to.saturating_sub(p.computed) as f64 / rate.max(1.0);
@@ -101,20 +134,6 @@ impl Meter {
                 p.limit,
             );
         }
-        HeapControl::Continue
-    }
-
-    /// Clears the bar, if any.
-    pub fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-impl Drop for Meter {
-    fn drop(&mut self) {
-        self.finish();
     }
 }
 
