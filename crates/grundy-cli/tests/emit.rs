@@ -13,24 +13,8 @@ use grundy_core::leaper::Triangle;
 use grundy_core::leaper::prove;
 use grundy_core::{leaper::Limits, leaper::discover};
 
+use crate::common::Rng;
 use crate::run::{grundy, stderr, stdout};
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
-    }
-}
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("grundy-emit-{name}-{}", std::process::id()));
