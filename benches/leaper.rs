@@ -7,22 +7,11 @@ use grundy_core::leaper::Limits;
 use grundy_core::leaper::MoveSet;
 use grundy_core::leaper::Triangle;
 use grundy_core::{leaper::Verdict, leaper::analyze};
+use grundy_test_support::Rng;
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
 const HYPER_KNIGHT: &str = "(-2,1) (1,-2) (-2,-1) (-1,-2) (-3,-1) (-1,-3)";
-
-/// xorshift64*: deterministic inputs without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
 
 fn sweep(c: &mut Criterion) {
     let mut group = c.benchmark_group("leaper_sweep");

@@ -9,21 +9,10 @@ use grundy::table::{TableFile, embedded};
 use grundy_core::generate::leaper_blob;
 use grundy_core::leaper::MAX_COORDINATE;
 use grundy_core::leaper::MoveSet;
+use grundy_test_support::Rng;
 use std::hint::black_box;
 
 const BATCH: usize = 1024;
-
-/// xorshift64*: deterministic inputs without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
 
 fn batch(rng: &mut Rng, cell: impl Fn(&mut Rng) -> (u64, u64)) -> Vec<(u64, u64)> {
     (0..BATCH).map(|_| cell(rng)).collect()

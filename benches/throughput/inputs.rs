@@ -5,28 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use grundy::mine::{Board, Solver};
-
-/// SplitMix64: tiny, fast, reproducible.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
-    }
-}
+use grundy_test_support::Rng;
 
 /// Writes `name` in `dir` with `fill` unless it already exists; returns its path.
 fn cached(dir: &Path, name: &str, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> PathBuf {
@@ -45,7 +24,7 @@ fn cached(dir: &Path, name: &str, fill: impl FnOnce(&mut dyn Write) -> std::io::
 /// `cases` cases of `n` knights each, with `0 <= x, y < 500`.
 pub fn knights(dir: &Path, cases: u64, n: u64) -> PathBuf {
     cached(dir, &format!("knights-{cases}x{n}.in"), |out| {
-        let mut rng = Rng::new(1315);
+        let mut rng = Rng(1315);
         writeln!(out, "{cases}")?;
         for _ in 0..cases {
             writeln!(out, "{n}")?;
@@ -60,7 +39,7 @@ pub fn knights(dir: &Path, cases: u64, n: u64) -> PathBuf {
 /// One case of `k` piles in `1..=10^9` on one line.
 pub fn misere(dir: &Path, k: u64) -> PathBuf {
     cached(dir, &format!("misere-{k}.in"), |out| {
-        let mut rng = Rng::new(1253);
+        let mut rng = Rng(1253);
         writeln!(out, "1\n{k}")?;
         let mut line = String::new();
         for i in 0..k {
@@ -76,7 +55,7 @@ pub fn misere(dir: &Path, k: u64) -> PathBuf {
 /// `cases` cases of `k` piles in `1..=10^9`, each on its line.
 pub fn misere_cases(dir: &Path, cases: u64, k: u64) -> PathBuf {
     cached(dir, &format!("misere-{cases}x{k}.in"), |out| {
-        let mut rng = Rng::new(1253);
+        let mut rng = Rng(1253);
         writeln!(out, "{cases}")?;
         let mut line = String::new();
         for _ in 0..cases {
@@ -108,7 +87,7 @@ pub fn mine(dir: &Path, boards: u64) -> PathBuf {
 /// `boards` Mine cases of `side x side`, mine density spread geometrically over 0.1%..50%, each
 /// repaired to keep the promise.
 fn write_mine(out: &mut dyn Write, boards: u64, side: u64) -> std::io::Result<()> {
-    let mut rng = Rng::new(4678);
+    let mut rng = Rng(4678);
     let mut solver = Solver::new();
     writeln!(out, "{boards}")?;
     for b in 0..boards {

@@ -1,7 +1,7 @@
 //! The knights judge against values computed here, independently of `src/rules`: on random valid
 //! inputs (any of the accepted layouts) its output is exactly the reference, and on valid inputs
 //! damaged at random it prints the reference answers of the cases before the damage and nothing
-//! else (checked by the fuzz target's oracle, `fuzz/src/checks.rs`). Beyond the square, knights
+//! else (checked by the fuzz target's oracle, `grundy_fuzz_checks`). Beyond the square, knights
 //! anywhere up to 2^63 - 1 get the answers of the retired hand-fitted closed form.
 
 use crate::checks;

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use crate::common::Rng;
 use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
 use grundy_core::{
     leaper::Analysis, leaper::Cause, leaper::ClosedForm, leaper::HYPER_KNIGHT_MOVES, leaper::Limits,
@@ -37,57 +38,33 @@ impl Oracle {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A random valid move set with moves in `[-r, r]²`.
-    fn move_set(&mut self, r: i64, max_moves: u64) -> MoveSet {
-        loop {
-            let n = 1 + self.below(max_moves);
-            let moves: Vec<(i32, i32)> = (0..n)
-                .map(|_| {
-                    ((self.below(2 * r as u64 + 1) as i64 - r) as i32, (self.below(2 * r as u64 + 1) as i64 - r) as i32)
-                })
-                .collect();
-            if let Ok(set) = MoveSet::new(&moves) {
-                return set;
-            }
+/// A random valid move set with moves in `[-r, r]²`.
+fn move_set(rng: &mut Rng, r: i64, max_moves: u64) -> MoveSet {
+    loop {
+        let n = 1 + rng.below(max_moves);
+        let moves: Vec<(i32, i32)> = (0..n)
+            .map(|_| ((rng.below(2 * r as u64 + 1) as i64 - r) as i32, (rng.below(2 * r as u64 + 1) as i64 - r) as i32))
+            .collect();
+        if let Ok(set) = MoveSet::new(&moves) {
+            return set;
         }
     }
 }
 
-impl Rng {
-    /// A random valid move set equal to its mirror image, with moves in `[-r, r]²`.
-    fn symmetric_move_set(&mut self, r: i64, max_pairs: u64) -> MoveSet {
-        loop {
-            let mut moves: Vec<(i32, i32)> = Vec::new();
-            for _ in 0..1 + self.below(max_pairs) {
-                let m = (
-                    (self.below(2 * r as u64 + 1) as i64 - r) as i32,
-                    (self.below(2 * r as u64 + 1) as i64 - r) as i32,
-                );
-                for m in [m, (m.1, m.0)] {
-                    if !moves.contains(&m) {
-                        moves.push(m);
-                    }
+/// A random valid move set equal to its mirror image, with moves in `[-r, r]²`.
+fn symmetric_move_set(rng: &mut Rng, r: i64, max_pairs: u64) -> MoveSet {
+    loop {
+        let mut moves: Vec<(i32, i32)> = Vec::new();
+        for _ in 0..1 + rng.below(max_pairs) {
+            let m = ((rng.below(2 * r as u64 + 1) as i64 - r) as i32, (rng.below(2 * r as u64 + 1) as i64 - r) as i32);
+            for m in [m, (m.1, m.0)] {
+                if !moves.contains(&m) {
+                    moves.push(m);
                 }
             }
-            if let Ok(set) = MoveSet::new(&moves) {
-                return set;
-            }
+        }
+        if let Ok(set) = MoveSet::new(&moves) {
+            return set;
         }
     }
 }
@@ -107,7 +84,7 @@ fn sweep_tables_equal_the_oracle_on_random_move_sets() {
     let mut rng = Rng(1);
     let sets = if cfg!(debug_assertions) { 60 } else { 300 };
     for _ in 0..sets {
-        let set = rng.move_set(4, 7);
+        let set = move_set(&mut rng, 4, 7);
         let (a, b) = set.potential();
         let p = 60 * a.max(b);
         let table = Triangle::compute(&set, p);
@@ -126,7 +103,7 @@ fn sweep_tables_of_symmetric_and_asymmetric_sets_equal_the_oracle_on_larger_tria
     let mut rng = Rng(12);
     let sets = if cfg!(debug_assertions) { 6 } else { 40 };
     for i in 0..2 * sets {
-        let set = if i % 2 == 0 { rng.symmetric_move_set(5, 5) } else { rng.move_set(5, 8) };
+        let set = if i % 2 == 0 { symmetric_move_set(&mut rng, 5, 5) } else { move_set(&mut rng, 5, 8) };
         assert!(i % 2 == 1 || set.is_symmetric(), "{set}");
         let (a, b) = set.potential();
         let p = 330 * a.max(b);
@@ -139,7 +116,7 @@ fn sweep_tables_of_symmetric_and_asymmetric_sets_equal_the_oracle_on_larger_tria
 }
 
 /// The hyper knight's potential is `x + y`: the sweep runs in the x + y order, and its square
-/// equals the mex recurrence of the moves typed in afresh (`tests/common`).
+/// equals the mex recurrence of the moves typed in afresh (`grundy_test_support`).
 #[test]
 fn the_hyper_knight_square_is_swept_in_x_plus_y_order_and_matches_the_definition() {
     let set = MoveSet::new(&HYPER_KNIGHT_MOVES).unwrap();
@@ -324,7 +301,7 @@ fn random_sets_whenever_certified_are_right() {
     let limits = Limits { max_cells: 1 << 22, ..Limits::default() };
     let mut certified = 0;
     for i in 0..tries {
-        let set = rng.move_set(3, 6);
+        let set = move_set(&mut rng, 3, 6);
         let analysis = analyze(&set, &limits);
         if let Verdict::Certified { form, .. } = &analysis.verdict {
             certified += 1;

@@ -1,12 +1,10 @@
 //! The library's integration tests, one binary with a module per area. Oracles (`common`) and the
 //! fuzz targets' checks (`checks`) are written independently of the crate's tables and solvers.
 
-#[path = "../common/mod.rs"]
-mod common;
-// Compiled into the fuzz crate too: every committed corpus file replays here on stable Rust.
-#[allow(dead_code)]
-#[path = "../../fuzz/src/checks.rs"]
-mod checks;
+/// The fuzz targets' checks: every committed corpus file replays through them here on stable Rust.
+use grundy_fuzz_checks as checks;
+/// The independent oracles and the random generator, shared with the CLI tests and benchmarks.
+use grundy_test_support as common;
 /// Running a judge in process (the helpers the judge tests share).
 mod run;
 

@@ -46,8 +46,6 @@ pub mod misere;
 mod nimber;
 pub mod parity;
 mod seconds;
-#[cfg(test)]
-mod test_rng;
 
 pub use nimber::{Nimber, Outcome};
 pub use seconds::Seconds;

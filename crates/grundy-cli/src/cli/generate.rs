@@ -68,7 +68,8 @@ fn manifest(blob: &[u8], bound: usize, dir: &Path) -> String {
         format!(
             "`{REGENERATE}`. The test `tests/it/format.rs`\n\
              fails when the blob that `build.rs` embeds differs from `tables.sgt`, and\n\
-             `tests/cli/generated.rs` when this directory differs from what that command writes."
+             `crates/grundy-cli/tests/generated.rs` when this directory differs from what that command\n\
+             writes."
         )
     } else {
         let bound = if bound == DEFAULT_BOUND { String::new() } else { format!(" --bound {bound}") };

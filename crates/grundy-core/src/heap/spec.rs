@@ -504,7 +504,7 @@ mod tests {
     fn random_texts_never_panic() {
         const ALPHABET: &[char] =
             &['0', '1', '3', '4', '7', '8', 'c', 'F', 'g', '.', '·', '{', '}', ',', ' ', '-', '+', '9', 'é', '\t', 'x'];
-        let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = grundy_test_support::Rng(0x9e37_79b9_7f4a_7c15);
         let mut accepted = 0;
         for _ in 0..50_000 {
             let len = (rng.next() % 12) as usize;

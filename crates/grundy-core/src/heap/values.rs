@@ -674,9 +674,9 @@ pub fn heap_values(game: &HeapGame, n: usize) -> Result<Vec<u16>, ValuesError> {
 mod tests {
     use super::super::naive::mex_by_definition;
     use super::*;
-    use crate::test_rng::Rng;
     use alloc::format;
     use alloc::string::{String, ToString};
+    use grundy_test_support::Rng;
 
     /// The sequential engine, or the pipeline from heap `from` in blocks of `block` heaps, right
     /// after a new rare position too (so that its proofs fail); its proofs on AVX-512 where the

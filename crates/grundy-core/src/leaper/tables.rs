@@ -326,7 +326,7 @@ mod tests {
             &values,
         );
         assert_eq!(read, form.tables());
-        let mut rng = crate::test_rng::Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = grundy_test_support::Rng(0x2545_f491_4f6c_dd1d);
         let mut cells: Vec<(u64, u64)> = (0..64).flat_map(|x| (0..64).map(move |y| (x * 7, y * 5))).collect();
         for _ in 0..20_000 {
             let state = rng.next();

@@ -70,18 +70,14 @@ fn small_sort_by<T>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
 mod tests {
     use super::small_sort_by;
     use alloc::vec::Vec;
+    use grundy_test_support::Rng;
 
     #[test]
     fn small_sort_equals_the_standard_sort() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for len in (0..40).chain([100, 1000, 4097]) {
             for range in [3u64, 1 << 40] {
-                let v: Vec<u64> = (0..len)
-                    .map(|_| {
-                        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                        (state >> 20) % range
-                    })
-                    .collect();
+                let v: Vec<u64> = (0..len).map(|_| rng.below(range)).collect();
                 let (mut ours, mut std) = (v.clone(), v);
                 small_sort_by(&mut ours, |a, b| a < b);
                 std.sort_unstable();

@@ -27,7 +27,16 @@
 
 use std::collections::HashMap;
 
-pub use grundy::mine::ClusterMove;
+/// A move of a cluster in the model: the three kinds of the crate's `ClusterMove`, declared here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClusterMove {
+    /// Open region `i`, which turns over every face-down number around it.
+    Open(usize),
+    /// Turn over a private number of region `i`.
+    Private(usize),
+    /// Turn over a shared number of group `g`.
+    Shared(usize),
+}
 
 /// The search stopped: the cluster does not fit the bit sets (`states` 0), or it memoised
 /// more than the budget.

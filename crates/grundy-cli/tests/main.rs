@@ -2,10 +2,8 @@
 
 /// Runs a built binary with some standard input.
 mod run;
-// The independent oracles the library's tests use too (only the Mine simulator here).
-#[allow(dead_code, unused_imports)]
-#[path = "../common/mod.rs"]
-mod common;
+/// The independent oracles and the random generator, shared with the library's tests.
+use grundy_test_support as common;
 
 /// The catalogue of bad (and oddly laid out but valid) judge inputs.
 mod bad_input;

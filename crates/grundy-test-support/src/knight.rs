@@ -17,6 +17,7 @@ pub struct Definition {
 }
 
 impl Definition {
+    /// The Grundy value of a knight at (`x`, `y`).
     pub fn grundy(&mut self, x: i64, y: i64) -> u8 {
         if let Some(&g) = self.memo.get(&(x, y)) {
             return g;
@@ -36,6 +37,7 @@ pub struct SumSearch {
 }
 
 impl SumSearch {
+    /// Whether the player to move wins with knights at `knights`.
     pub fn first_player_wins(&mut self, knights: &[(i64, i64)]) -> bool {
         let mut key = knights.to_vec();
         key.sort_unstable();

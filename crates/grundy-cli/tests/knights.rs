@@ -1,8 +1,8 @@
 //! The `grundy` binary end to end: `grundy knights` on files and stdin, and its input errors.
 
 use crate::run::{grundy, scratch_dir, stderr, stdout};
-const SAMPLE_IN: &str = include_str!("../../examples/knights.in");
-const SAMPLE_OUT: &str = include_str!("../../examples/knights.out");
+const SAMPLE_IN: &str = include_str!("../../../examples/knights.in");
+const SAMPLE_OUT: &str = include_str!("../../../examples/knights.out");
 
 #[test]
 fn sample_from_a_file_and_from_stdin() {

@@ -1,18 +1,23 @@
-//! An independent click-by-click Mine simulator.
+//! Mine oracles: a click-by-click simulator of tiny boards and a flood fill of any board.
 
 /// A tiny board: `rows * cols <= 24` cells, mines as a bit mask (bit `r * cols + c`).
 #[derive(Debug, Clone, Copy)]
 pub struct Tiny {
+    /// Rows of the board.
     pub rows: usize,
+    /// Columns of the board.
     pub cols: usize,
+    /// Bit `r * cols + c` is set when (`r`, `c`) holds a mine.
     pub mines: u32,
 }
 
 impl Tiny {
+    /// Whether (`r`, `c`) holds a mine.
     pub fn is_mine(&self, r: usize, c: usize) -> bool {
         self.mines >> (r * self.cols + c) & 1 == 1
     }
 
+    /// The mines' cells, `(row, column)` in row-major order.
     pub fn mine_list(&self) -> Vec<(u64, u64)> {
         let mut v = Vec::new();
         for r in 0..self.rows {
@@ -103,30 +108,15 @@ pub fn simulate(board: &Tiny, memo: &mut Vec<u8>) -> u8 {
     memo[(1usize << safe) - 1]
 }
 
-/// A deterministic xorshift generator for reproducible random tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// What a breadth-first flood fill finds on a board of any size: the textbook analysis, cell by
 /// cell, sharing nothing with the solver's word-parallel sweep.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Flood {
+    /// Blank regions (8-connected blank cells).
     pub regions: u64,
+    /// Safe cells next to a mine.
     pub numbers: u64,
+    /// Numbers touching no region.
     pub lone_numbers: u64,
     /// Numbers touching two or more regions, with where they are.
     pub shared: Vec<(usize, usize)>,
@@ -138,6 +128,7 @@ pub struct Flood {
     pub value: u64,
 }
 
+/// Flood fills the `rows` x `cols` board whose row-major cells are mines where `mine` is true.
 pub fn flood(rows: usize, cols: usize, mine: &[bool]) -> Flood {
     let at = |r: usize, c: usize| r * cols + c;
     let around = |r: usize, c: usize| {

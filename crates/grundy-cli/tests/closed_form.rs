@@ -1,5 +1,5 @@
 //! The `grundy` binary beyond the table: `knights` with huge coordinates, `sg`, `verify knight`
-//! (the hyper knight; `tests/cli/leaper.rs` covers other move sets).
+//! (the hyper knight; `leaper.rs` covers other move sets).
 
 use crate::run::{grundy, scratch_dir, stderr, stdout};
 #[test]

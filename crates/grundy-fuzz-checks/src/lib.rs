@@ -1,10 +1,9 @@
 //! What the fuzz targets check, one public function per target, each taking the raw input and
 //! panicking on any violation (a panic is what libFuzzer reports as a crash).
 //!
-//! Compiled twice: into the fuzz crate (`grundy_fuzz::checks`) and into the library's
-//! integration tests (`tests/it/fuzz_corpus.rs`), which replay every committed corpus file
-//! through these functions on stable Rust. So this file may only use `std`, `grundy`,
-//! `grundy_core` and `crc32fast`.
+//! Used by the fuzz targets (`fuzz/`) and by the library's integration tests
+//! (`tests/it/fuzz_corpus.rs`), which replay every committed corpus file through these functions
+//! on stable Rust. It takes `grundy` with the features its user builds it with.
 //!
 //! The judge checks compare against a reference written here from the statements (docs/games.md), sharing no code with
 //! the judge's scanner: tokens are split on the judge's whitespace (space, tab, `\n`, `\r`) and a
@@ -361,7 +360,7 @@ impl Expected {
 
 /// A reader handing out at most `step` bytes per call, so that the chunked source refills in
 /// the middle of tokens, lines and blocks. The one such reader of the fuzz checks and the
-/// integration tests (`crate::checks::Trickle` there).
+/// integration tests.
 #[derive(Debug, Clone)]
 pub struct Trickle<'a> {
     rest: &'a [u8],

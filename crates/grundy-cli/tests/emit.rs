@@ -13,24 +13,8 @@ use grundy_core::leaper::Triangle;
 use grundy_core::leaper::prove;
 use grundy_core::{leaper::Limits, leaper::discover};
 
+use crate::common::Rng;
 use crate::run::{grundy, stderr, stdout};
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
-    }
-}
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("grundy-emit-{name}-{}", std::process::id()));
@@ -58,8 +42,25 @@ fn available(tool: &str) -> bool {
     Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
-/// Emits `args` in `lang` into `d`, and builds it: the command that runs it, or `None` (with a
-/// message) when the language's compiler or interpreter is missing.
+/// The variable that makes a missing compiler or interpreter fail the tests (CI sets it to 1).
+const REQUIRE_COMPILERS: &str = "GRUNDY_REQUIRE_COMPILERS";
+
+/// Whether `tool`, which builds or runs the emitted `lang` program, is installed. When it is not,
+/// the program is skipped, which is said on standard error, unless `required`: then the test
+/// fails.
+fn installed(tool: &str, lang: &str, required: bool) -> bool {
+    if available(tool) {
+        return true;
+    }
+    assert!(!required, "`{tool}` (for the emitted {lang} program) is not installed and {REQUIRE_COMPILERS}=1");
+    // Through the handle, not `eprintln!`, which the test harness captures from a passing test:
+    // the skip is seen in `cargo test`'s output.
+    let _ = writeln!(std::io::stderr(), "skipped: the emitted {lang} program: `{tool}` is not installed");
+    false
+}
+
+/// Emits `args` in `lang` into `d`, and builds it: the command that runs it, or `None` when the
+/// language's compiler or interpreter is missing and not required (`GRUNDY_REQUIRE_COMPILERS=1`).
 fn build(d: &Path, lang: &str, args: &[&str]) -> Option<Vec<String>> {
     let ext = match lang {
         "c" => "c",
@@ -85,8 +86,7 @@ fn build(d: &Path, lang: &str, args: &[&str]) -> Option<Vec<String>> {
         "rust" => ("rustc", vec!["-O".into(), "--edition".into(), "2021".into(), "-D".into(), "warnings".into()]),
         _ => ("python3", vec![]),
     };
-    if !available(tool) {
-        eprintln!("skipping the emitted {lang} program: `{tool}` is not installed");
+    if !installed(tool, lang, std::env::var_os(REQUIRE_COMPILERS).is_some_and(|v| v == "1")) {
         return None;
     }
     if lang == "python" {
@@ -192,6 +192,20 @@ fn check_bad(program: &[String], input: &str, expected: &Output) {
         String::from_utf8_lossy(&o.stderr),
         stderr(expected)
     );
+}
+
+/// A tool no machine has.
+const MISSING_TOOL: &str = "grundy-test-no-such-compiler";
+
+#[test]
+fn a_missing_compiler_skips_its_program() {
+    assert!(!installed(MISSING_TOOL, "c", false));
+}
+
+#[test]
+#[should_panic(expected = "is not installed and GRUNDY_REQUIRE_COMPILERS=1")]
+fn a_missing_compiler_fails_the_test_when_required() {
+    installed(MISSING_TOOL, "c", true);
 }
 
 #[test]

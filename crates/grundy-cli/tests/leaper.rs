@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use crate::common::Rng;
 use crate::run::{grundy, stderr, stdout};
 
 const HYPER_KNIGHT: &str = "(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)";
@@ -212,13 +213,8 @@ impl Rebuilt {
 /// `sg` prints, near the origin and far away.
 #[test]
 fn the_json_form_rebuilt_gives_the_values_of_sg() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = || rng.next();
     for moves in [HYPER_KNIGHT, KING_ISH, FOUR_KNIGHT, "(-1,0)"].iter().chain(SLANTED) {
         let v = analyze_json(moves, &[]);
         let form = &v["closed_form"];

@@ -1,0 +1,26 @@
+//! What the tests and benchmarks of the grundy workspace share: independent oracles, written from
+//! the games' definitions, and one random generator.
+//!
+//! The oracles check the crates' tables and solvers, so they share no code with them: they depend
+//! on no crate of the workspace, and take and return plain integers, arrays and their own types.
+//! Each is the slow, obvious reading of a definition:
+//!
+//! - [`Definition`]: hyper-knight Grundy values by the mex recurrence; [`SumSearch`]: who wins a
+//!   sum of knights, by game-tree search of the whole position (no Sprague–Grundy).
+//! - [`simulate`]: a small Mine board's Grundy value, click by click; [`flood`]: a board's
+//!   regions and numbers by breadth-first flood fill.
+//! - [`Search`]: exact values and moves of Mine clusters (blank regions linked by shared numbers)
+//!   in the general model.
+//! - [`Rng`]: SplitMix64, for reproducible random inputs.
+
+#![warn(missing_docs)]
+
+mod cluster_search;
+mod knight;
+mod mine;
+mod rng;
+
+pub use cluster_search::*;
+pub use knight::*;
+pub use mine::*;
+pub use rng::Rng;
