@@ -15,6 +15,14 @@ use grundy_core::{
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    // The standard library is linked when grundy-core is built with `std`: in a build of the
+    // whole workspace, whose other packages turn that on. Its panic handler then serves, and
+    // the binary brings none of its own (`std_linked`); built alone, it is `no_std`.
+    let std_linked = std::env::var_os("DEP_GRUNDY_CORE_STD").is_some();
+    println!("cargo::rustc-check-cfg=cfg(std_linked)");
+    if std_linked {
+        println!("cargo::rustc-cfg=std_linked");
+    }
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     write(&out.join("knight_form.rs"), hyper_knight_form().tables().to_rust().as_bytes());
     let square = leaper_square(&MoveSet::hyper_knight(), DEFAULT_BOUND);
@@ -22,7 +30,9 @@ fn main() {
     write(&out.join("knight_blocks.bin"), &blocked);
     let table = misere::outcome_table().unwrap_or_else(|e| panic!("misère Nim table: {e}"));
     write(&out.join("misere_table.bin"), &table);
-    link_args(&out);
+    if !std_linked {
+        link_args(&out);
+    }
 }
 
 /// The linker arguments that shrink the binary. Each was measured on the stripped `tiny` build
@@ -41,8 +51,9 @@ fn main() {
 /// binary: `-z noseparate-code` and `--hash-style=gnu` (0), `-z nognustack` (64, but an
 /// executable stack), `-z lazy` (32), `-O2` and `--pack-dyn-relocs=relr` (0).
 ///
-/// Only for the profiles that inherit `release` (`tiny`, `release`), where panics abort: the
-/// `dev` build unwinds, through the standard library, which needs the unwinding tables.
+/// Only for the profiles that inherit `release` (`tiny`, `release`), where panics abort, and
+/// without the standard library: the `dev` build unwinds, through the standard library, which
+/// needs the unwinding tables.
 fn link_args(out: &Path) {
     let var = |name| std::env::var(name).unwrap_or_default();
     if var("CARGO_CFG_TARGET_OS") != "linux" || var("PROFILE") != "release" {

@@ -1,19 +1,4 @@
-//! The judges' names for the winner.
+//! The judges' names for the winner (grundy-judge's, which `grundy-tiny` writes too): `Alice`
+//! and `Bob` for Hyper Knights and misère Nim, `Xiemao` and `Fanglaoshi` for Mine.
 
-use crate::Outcome;
-
-/// Hyper Knights and misère Nim: `Alice` moves first, `Bob` second.
-pub(crate) fn winner_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::FirstPlayerWins => "Alice",
-        Outcome::SecondPlayerWins => "Bob",
-    }
-}
-
-/// Mine: `Xiemao` clicks first, `Fanglaoshi` second.
-pub(crate) fn mine_winner(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::FirstPlayerWins => "Xiemao",
-        Outcome::SecondPlayerWins => "Fanglaoshi",
-    }
-}
+pub(crate) use grundy_judge::answer::{mine_winner, winner_name};

@@ -2,15 +2,11 @@
 //! per case, written without the formatting machinery: on inputs of many tiny cases (a million
 //! cases of one knight) the output is larger than the input and most of the work.
 //!
-//! The line's head, `Case k: `, is kept as bytes with the case number in ASCII digits but the
-//! last, which is kept apart (`k mod 10`): a line is a copy of fixed size of the head's whole
-//! array into a buffer of up to [`CAP`] bytes, the last digit written over its place there, and
-//! a copy of the winner's name padded to eight bytes, each then advanced over by its true
-//! length. The head itself changes every tenth line, when the last digit carries (through the
-//! nines before it). Changing it every line, a byte at a time, made every line's copy wait: a
-//! wide load of bytes just stored one by one is not forwarded from the stores (on a million
-//! cases of one knight, 70% of this module's samples were that load).
-//! The buffer is handed to the writer when it is nearly full, before a large last case (so the
+//! A line is two copies of fixed size into a buffer of up to [`CAP`] bytes: the head `Case k: `
+//! (grundy-judge's [`CaseHead`], whose last digit is kept apart, so that the head changes only
+//! every tenth line: changed every line a byte at a time, every line's copy waited for the
+//! stores before it, 70% of this module's samples on a million cases of one knight), and the
+//! winner's name padded to eight bytes, each then advanced over by its true length. The buffer is handed to the writer when it is nearly full, before a large last case (so the
 //! answers before it are out before it is read) and at the end, after an error too.
 //!
 //! Outcomes are queued, [`QUEUE`] at a time, before their lines are written: a case's line
@@ -18,6 +14,8 @@
 //! of the next cases overlap it instead of queueing behind the writes.
 
 use std::io::Write;
+
+use grundy_judge::answer::{CaseHead, HEAD, Name};
 
 use super::JudgeError;
 use super::answer::winner_name;
@@ -29,9 +27,6 @@ const CAP: usize = 1 << 16;
 /// The buffer's first size: it doubles up to [`CAP`] as lines need it, so that a run with a few
 /// cases touches (and page-faults) one page of it, not sixteen.
 const FIRST: usize = 1 << 12;
-
-/// Room for a head: `Case ` and up to 21 digits (u64::MAX has 20) and `: `.
-const HEAD: usize = 32;
 
 /// Room for a winner's name and the newline.
 const NAME: usize = 8;
@@ -46,40 +41,22 @@ pub(crate) struct CaseLines {
     queued: usize,
     buf: Vec<u8>,
     len: usize,
-    /// `Case k: ` in `head[..head_len]`, the digits of `k` from [`DIGITS`] to `head_len - 2`,
-    /// but the last one's byte, which is `last`.
-    head: [u8; HEAD],
-    head_len: usize,
-    /// `k mod 10`.
-    last: u8,
+    /// The next line's head.
+    head: CaseHead,
     /// The names of the first and the second player, each with its newline, padded.
-    names: [([u8; NAME], usize); 2],
+    names: [Name<NAME>; 2],
 }
-
-/// Where the case number starts in the head.
-const DIGITS: usize = b"Case ".len();
 
 impl CaseLines {
     /// Lines from case 1 on.
     pub(crate) fn new() -> CaseLines {
-        let mut head = [0; HEAD];
-        head[..DIGITS + 3].copy_from_slice(b"Case 1: ");
-        let name = |outcome| {
-            let mut padded = [0; NAME];
-            let name = winner_name(outcome).as_bytes();
-            padded[..name.len()].copy_from_slice(name);
-            padded[name.len()] = b'\n';
-            (padded, name.len() + 1)
-        };
-        let names = [name(Outcome::FirstPlayerWins), name(Outcome::SecondPlayerWins)];
+        let names = [Outcome::FirstPlayerWins, Outcome::SecondPlayerWins].map(|o| Name::new(winner_name(o)));
         CaseLines {
             queue: [false; QUEUE],
             queued: 0,
             buf: vec![0; FIRST],
             len: 0,
-            head,
-            head_len: DIGITS + 3,
-            last: 1,
+            head: CaseHead::new("Case ", 1),
             names,
         }
     }
@@ -95,14 +72,13 @@ impl CaseLines {
     /// Writes the queued lines into the buffer, the buffer to `out` when it is nearly full.
     fn write_queued<W: Write>(&mut self, out: &mut W) -> std::io::Result<()> {
         for i in 0..std::mem::take(&mut self.queued) {
-            let (name, name_len) = &self.names[usize::from(self.queue[i])];
+            let name = &self.names[usize::from(self.queue[i])];
             let at = self.len;
-            self.buf[at..at + HEAD].copy_from_slice(&self.head);
-            self.buf[at + self.head_len - 3] = b'0' + self.last;
-            let at = at + self.head_len;
-            self.buf[at..at + NAME].copy_from_slice(name);
-            self.len = at + name_len;
-            self.advance();
+            let head = self.buf[at..].first_chunk_mut::<HEAD>().expect("room for a head");
+            let at = at + self.head.copy_to(head);
+            self.buf[at..at + NAME].copy_from_slice(&name.bytes);
+            self.len = at + name.len;
+            self.head.advance();
             if self.len > self.buf.len() - HEAD - NAME {
                 self.make_room(out)?;
             }
@@ -118,37 +94,6 @@ impl CaseLines {
             return Ok(());
         }
         self.flush_buffer(out)
-    }
-
-    /// The next case number: the last digit incremented, carrying through nines.
-    #[inline(always)]
-    fn advance(&mut self) {
-        if self.last != 9 {
-            self.last += 1;
-            return;
-        }
-        self.last = 0;
-        let at = self.head_len - 3;
-        self.head[at] = b'9';
-        self.carry();
-    }
-
-    /// The carry out of a last digit 9: trailing nines become zeros, the digit before them is
-    /// incremented, or, when every digit was a 9, a leading 1 is added.
-    #[cold]
-    fn carry(&mut self) {
-        let mut i = self.head_len - 3;
-        while i >= DIGITS && self.head[i] == b'9' {
-            self.head[i] = b'0';
-            i -= 1;
-        }
-        if i >= DIGITS {
-            self.head[i] += 1;
-        } else {
-            self.head.copy_within(DIGITS..self.head_len, DIGITS + 1);
-            self.head[DIGITS] = b'1';
-            self.head_len += 1;
-        }
     }
 
     /// Writes the buffer. It is emptied even when writing fails, so nothing is written twice.
@@ -193,11 +138,7 @@ mod tests {
         for k in 1..=19u32 {
             let first = 10u64.pow(k) - 2;
             let mut lines = CaseLines::new();
-            let digits = first.to_string();
-            lines.head[DIGITS..DIGITS + digits.len()].copy_from_slice(digits.as_bytes());
-            lines.head[DIGITS + digits.len()..DIGITS + digits.len() + 2].copy_from_slice(b": ");
-            lines.head_len = DIGITS + digits.len() + 2;
-            lines.last = (first % 10) as u8;
+            lines.head = CaseHead::new("Case ", first);
             let (mut out, mut expected) = (Vec::new(), String::new());
             for case in first..first + 4 {
                 lines.push(&mut out, outcome(case)).unwrap();

@@ -1,6 +1,9 @@
 //! The judge input, read with `read(2)` in chunks into a window that slides forward, and its
 //! tokenizer: unsigned decimal numbers separated by spaces, tabs, `\n` and `\r`, as `grundy`
-//! reads them (leading zeros allowed, at most [`MAX_DIGITS`] digits, up to `u64::MAX`).
+//! reads them (leading zeros allowed, at most [`MAX_DIGITS`] digits, up to `u64::MAX`). The
+//! byte-level pieces are `grundy`'s own, from `grundy-judge`: the digits of a word ([`value`]),
+//! a 64-byte block's masks ([`classify`]), the slow path's digits ([`parse_digits`]), the line
+//! and column of an error ([`Origin`]) and what it says was found ([`Found`]).
 //!
 //! Lines are not counted while reading: the newlines and the column of the bytes the window
 //! dropped are kept, and a position becomes a line and a column (in characters) only when an
@@ -11,7 +14,11 @@
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ffi::{CStr, c_int};
-use wide::u8x16;
+use grundy_judge::block::classify;
+use grundy_judge::found::Found;
+use grundy_judge::position::Origin;
+use grundy_judge::swar::{POW10, leading_digits, value};
+use grundy_judge::token::{MAX_DIGITS, ScanError, is_space, parse_digits};
 
 use crate::output::{Msg, Out};
 use crate::sys;
@@ -19,29 +26,9 @@ use crate::sys;
 /// Bytes read at a time.
 const CHUNK: usize = 1 << 17;
 
-/// The most digits a number may have, leading zeros included (as `grundy`).
-const MAX_DIGITS: usize = 4096;
-
 /// Room the window may need besides a chunk: a token kept across a slide (at most
 /// [`MAX_DIGITS`] + 1 bytes); and after it the sentinel and 16 bytes the fast path may read.
 const SLACK: usize = MAX_DIGITS + 64;
-
-/// Why a number could not be read.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum ScanError {
-    /// The input ended.
-    End,
-    /// A `+` or `-` sign.
-    Sign,
-    /// Something that is not a digit.
-    NotANumber,
-    /// More than `u64::MAX`.
-    Overflow,
-    /// More than [`MAX_DIGITS`] digits.
-    TooLong,
-    /// Reading failed, or the file changed (the message is kept by the scanner).
-    Read,
-}
 
 /// What a number is, for messages: `{name}{index} of case {case}`, the index and the case left
 /// out when 0 (`x of knight 3 of case 2`, `n, the number of knights of case 2`).
@@ -87,9 +74,8 @@ pub struct Scanner {
     pos: usize,
     /// Whether the input may go on past the window.
     more: bool,
-    /// Newlines before the window, and characters between the last of them and the window.
-    lines_before: u64,
-    column_before: u64,
+    /// Where the window starts, in lines and columns.
+    origin: Origin,
     /// What messages call the input.
     name: &'static [u8],
     watch: Option<Watch>,
@@ -100,52 +86,11 @@ pub struct Scanner {
     range: Option<(u64, u64)>,
 }
 
-/// Whether `b` separates numbers.
-#[inline(always)]
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
-}
-
-/// A byte in every byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of every byte.
-const HIGH: u64 = 0x80 * ONES;
-
-/// `10^i` for `i <= 8`.
-const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
-
 /// The eight bytes of `buf` from `at` as a little-endian word (0, no digit, past the end: the
 /// window keeps 16 bytes after its sentinel, so that never happens for a place at or before it).
 #[inline(always)]
 fn load(buf: &[u8], at: usize) -> u64 {
     buf.get(at..).and_then(<[u8]>::first_chunk).map_or(0, |word| u64::from_le_bytes(*word))
-}
-
-/// The number of leading ASCII digits of a little-endian word, 0 to 8 (SWAR: XOR with `'0'`
-/// makes digits 0 to 9; adding `0x76` sets the high bit of a byte of 10 or more).
-#[inline(always)]
-fn digits(word: u64) -> u32 {
-    let t = word ^ (0x30 * ONES);
-    ((t.wrapping_add(0x76 * ONES) | t) & HIGH).trailing_zeros() / 8
-}
-
-/// The value of the first `len` (1 to 8) digits of a little-endian word: the digits shifted to
-/// the top (the bytes below act as leading zeros), then neighbours combined in three steps.
-#[inline(always)]
-fn value(word: u64, len: u32) -> u64 {
-    let d = (word ^ (0x30 * ONES)) << (8 * (8 - len));
-    let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
-    let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
-    (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF
-}
-
-/// The high bits of the newlines of a word.
-#[inline(always)]
-fn newline_marks(word: u64) -> u64 {
-    // Zero bytes of `word ^ '\n'`: the only ones whose high bit `(x & 0x7F) + 0x7F | x` leaves
-    // clear.
-    let x = word ^ (u64::from(b'\n') * ONES);
-    !(((x & !HIGH) + !HIGH) | x) & HIGH
 }
 
 /// The next token from `p`: where it starts (the separators before it skipped), the word loaded
@@ -157,7 +102,7 @@ fn token_at(buf: &[u8], mut p: usize) -> (usize, u64, u32) {
         p += 1;
     }
     let word = load(buf, p);
-    (p, word, digits(word))
+    (p, word, leading_digits(word) as u32)
 }
 
 /// The values of two numbers of 1 to 4 digits, each the first `len` bytes of its word: both as
@@ -176,94 +121,7 @@ fn two_short((first, len): (u64, u32), (second, more): (u64, u32)) -> (u64, u64)
 #[inline(always)]
 fn short_number(buf: &[u8], at: usize, start: u32, end: u32) -> Option<u64> {
     let len = end + 1 - start;
-    if len <= 8 { Some(value(load(buf, at + start as usize), len)) } else { None }
-}
-
-/// Masks of the digits and of the separators (bit `i` for byte `i`) of a block, sixteen bytes at
-/// a time (SIMD).
-#[inline(always)]
-fn classify(block: &[u8; 64]) -> (u64, u64) {
-    let (mut digits, mut spaces) = (0, 0);
-    for (k, chunk) in block.chunks_exact(16).enumerate() {
-        let v = u8x16::new(chunk.try_into().unwrap_or_default());
-        let is = |b: u8| v.cmp_eq(u8x16::splat(b));
-        let d = v - u8x16::splat(b'0');
-        let digit = d.min(u8x16::splat(9)).cmp_eq(d);
-        let space = is(b' ') | is(b'\n') | is(b'\r') | is(b'\t');
-        digits |= u64::from(digit.move_mask() as u16) << (16 * k);
-        spaces |= u64::from(space.move_mask() as u16) << (16 * k);
-    }
-    (digits, spaces)
-}
-
-/// The high bits of the UTF-8 continuation bytes (`0b10xx_xxxx`) of a word.
-#[inline(always)]
-fn continuation_marks(word: u64) -> u64 {
-    word & !(word << 1) & HIGH
-}
-
-/// How many bytes of `bytes` `marks` marks, eight bytes at a time (the tail padded with zero
-/// bytes, which neither function marks).
-#[inline(always)]
-fn count(bytes: &[u8], marks: fn(u64) -> u64) -> u64 {
-    // The marks moved to the low bit of each byte, summed into the top byte by one multiply.
-    let sum = |word: [u8; 8]| (marks(u64::from_le_bytes(word)) >> 7).wrapping_mul(ONES) >> 56;
-    let mut words = bytes.chunks_exact(8);
-    let mut total = 0;
-    for word in &mut words {
-        total += sum(word.try_into().unwrap_or_default());
-    }
-    let mut tail = [0; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    total + sum(tail)
-}
-
-/// Newlines in `bytes`, sixteen bytes at a time: each lane counts the newlines it sees (a match
-/// is 255, that is -1, subtracted), summed before a lane can wrap.
-fn newlines(bytes: &[u8]) -> u64 {
-    let mut chunks = bytes.chunks_exact(16);
-    let mut total = 0;
-    loop {
-        let (mut lanes, mut seen) = (u8x16::ZERO, 0);
-        for chunk in (&mut chunks).take(255) {
-            lanes -= u8x16::new(chunk.try_into().unwrap_or_default()).cmp_eq(u8x16::splat(b'\n'));
-            seen += 1;
-        }
-        total += lanes.to_array().iter().map(|&n| u64::from(n)).sum::<u64>();
-        if seen < 255 {
-            break;
-        }
-    }
-    total + chunks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
-}
-
-/// Characters (bytes that are not UTF-8 continuation bytes) in `bytes`.
-fn chars(bytes: &[u8]) -> u64 {
-    // ASCII (no high bit anywhere), the usual case, is checked first: one OR a word.
-    let mut words = bytes.chunks_exact(8);
-    let mut any = 0;
-    for word in &mut words {
-        any |= u64::from_le_bytes(word.try_into().unwrap_or_default());
-    }
-    any |= words.remainder().iter().fold(0, |any, &b| any | u64::from(b));
-    match any & HIGH {
-        0 => bytes.len() as u64,
-        _ => bytes.len() as u64 - count(bytes, continuation_marks),
-    }
-}
-
-/// Where the last newline of `bytes` is, looked for eight bytes at a time from the end.
-fn last_newline(bytes: &[u8]) -> Option<usize> {
-    let mut end = bytes.len();
-    while end >= 8 {
-        let word: [u8; 8] = bytes[end - 8..end].try_into().unwrap_or_default();
-        let marks = newline_marks(u64::from_le_bytes(word));
-        if marks != 0 {
-            return Some(end - 8 + (63 - marks.leading_zeros() as usize) / 8);
-        }
-        end -= 8;
-    }
-    bytes[..end].iter().rposition(|&b| b == b'\n')
+    if len <= 8 { Some(value(load(buf, at + start as usize), len as usize)) } else { None }
 }
 
 impl Scanner {
@@ -283,8 +141,7 @@ impl Scanner {
             len: 0,
             pos: 0,
             more: true,
-            lines_before: 0,
-            column_before: 0,
+            origin: Origin::default(),
             name,
             watch: None,
             read_error: Msg::new(),
@@ -318,15 +175,15 @@ impl Scanner {
         // 1 to 16 digits ended by a space: the space is inside the window.
         if len < 8 && is_space((word >> (8 * len)) as u8) && len > 0 {
             self.pos = p + len as usize;
-            return Ok(value(word, len));
+            return Ok(value(word, len as usize));
         }
         if len == 8 {
             let low = load(buf, p + 8);
-            let more = digits(low);
+            let more = leading_digits(low) as u32;
             if more < 8 && is_space((low >> (8 * more)) as u8) {
                 self.pos = p + 8 + more as usize;
                 let high = value(word, 8);
-                return Ok(if more == 0 { high } else { high * POW10[more as usize] + value(low, more) });
+                return Ok(if more == 0 { high } else { high * POW10[more as usize] + value(low, more as usize) });
             }
         }
         self.pos = p;
@@ -418,7 +275,7 @@ impl Scanner {
         // `second` starts right after a space, which is inside the window.
         let q = p + len as usize + 1;
         let second = load(buf, q);
-        let more = digits(second);
+        let more = leading_digits(second) as u32;
         if more.wrapping_sub(1) >= 4 || !is_space((second >> (8 * more)) as u8) {
             return None;
         }
@@ -447,16 +304,10 @@ impl Scanner {
             while start < self.len && is_space(self.buf[start]) {
                 start += 1;
             }
-            let mut p = start;
-            let mut value: u64 = 0;
-            while p < self.len && self.buf[p].is_ascii_digit() {
-                let digit = u64::from(self.buf[p] - b'0');
-                value = match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
-                    Some(v) => v,
-                    None => return self.failed(start, ScanError::Overflow),
-                };
-                p += 1;
-            }
+            let (value, p) = match parse_digits(&self.buf[..self.len], start) {
+                Ok(number) => number,
+                Err(e) => return self.failed(start, e),
+            };
             if p - start > MAX_DIGITS {
                 return self.failed(start, ScanError::TooLong);
             }
@@ -490,15 +341,7 @@ impl Scanner {
     /// Returns how many bytes were dropped; [`ScanError::Read`] when reading failed or a watched
     /// file turned out to have changed.
     fn slide(&mut self, keep: usize) -> Result<usize, ScanError> {
-        let dropped = &self.buf[..keep];
-        match newlines(dropped) {
-            0 => self.column_before += chars(dropped),
-            n => {
-                self.lines_before += n;
-                let after = last_newline(dropped).map_or(0, |nl| nl + 1);
-                self.column_before = chars(&dropped[after..]);
-            }
-        }
+        self.origin.advance(&self.buf[..keep]);
         self.buf.copy_within(keep..self.len, 0);
         self.len -= keep;
         self.pos -= self.pos.min(keep);
@@ -565,8 +408,7 @@ impl Scanner {
             len: 0,
             pos: 0,
             more: true,
-            lines_before: 0,
-            column_before: 0,
+            origin: Origin::default(),
             name: b"",
             watch: None,
             read_error: Msg::new(),
@@ -653,11 +495,7 @@ impl Scanner {
     /// {message}`; a read error instead (exit 1) when the input is a file that changed since it
     /// was opened (the bad bytes may be the change's).
     fn fail_at(&self, out: &mut Out, at: usize, message: &Msg) -> ! {
-        let before = &self.buf[..at];
-        let (line, column) = match last_newline(before) {
-            Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
-            None => (self.lines_before, self.column_before + chars(before)),
-        };
+        let (line, column) = self.origin.locate(&self.buf[..at]);
         let mut m = Msg::new();
         m.s("line ").n(line + 1).s(", column ").n(column + 1).s(": ").b(&message.0);
         if let Some(what) = self.change([false; 2]) {
@@ -677,32 +515,16 @@ fn named(name: &[u8], what: impl FnOnce(&mut Msg) -> &mut Msg) -> Msg {
     m
 }
 
-/// A readable name for the character at the start of `rest`, as `grundy` gives it for ASCII,
-/// a byte-order mark and bytes that are not UTF-8; other characters are shown as they are.
+/// What `grundy` says was found at the start of `rest` ([`Found`]), without the formatting
+/// machinery.
 fn describe(m: &mut Msg, rest: &[u8]) {
-    let len = match rest.first() {
-        None => {
-            m.s("end of input");
-            return;
-        }
-        Some(&b) if b < 0x80 => 1,
-        Some(&b) if b >= 0xF0 => 4,
-        Some(&b) if b >= 0xE0 => 3,
-        Some(_) => 2,
-    };
-    let Some(Ok(text)) = rest.get(..len).map(core::str::from_utf8) else {
-        m.s("byte 0x").hex(u32::from(rest[0]), 2).s(" (not UTF-8)");
-        return;
-    };
-    let c = text.chars().next().map_or(0, u32::from);
-    match c {
-        0xFEFF => m.s("a UTF-8 byte-order mark (U+FEFF; save the file without it)"),
-        0 => m.s("character '\\0'"),
-        // Control characters and Unicode spaces, escaped as Rust's `{:?}` shows them.
-        0..0x20 | 0x7F..=0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000 => {
-            m.s("character '\\u{").hex(c, 1).s("}'")
-        }
-        _ => m.s("'").s(text).s("'"),
+    match Found::at_start(rest) {
+        Found::End => m.s("end of input"),
+        Found::ByteOrderMark => m.s("a UTF-8 byte-order mark (U+FEFF; save the file without it)"),
+        Found::Escaped('\0') => m.s("character '\\0'"),
+        Found::Escaped(c) => m.s("character '\\u{").hex(u32::from(c), 1).s("}'"),
+        Found::Char(text) => m.s("'").s(text).s("'"),
+        Found::NotUtf8(b) => m.s("byte 0x").hex(u32::from(b), 2).s(" (not UTF-8)"),
     };
 }
 

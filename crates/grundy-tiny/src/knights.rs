@@ -8,11 +8,14 @@
 //! evaluation tables (statics: nothing is decoded at start-up). Coordinates go up to 2^63 - 1
 //! ([`MAX_COORDINATE`]), as in `grundy`; a larger one is an input error at it.
 
+use grundy_core::Outcome;
 use grundy_core::leaper::blocks::Blocks;
 use grundy_core::{generate::DEFAULT_BOUND, leaper::EvalTables, leaper::MAX_COORDINATE};
+use grundy_judge::answer::winner_name;
+use grundy_judge::token::ScanError;
 
 use crate::halves::{self, Summary};
-use crate::input::{ScanError, Scanner, What};
+use crate::input::{Scanner, What};
 use crate::output::{Lines, Msg, Name, Out};
 
 /// The closed form's evaluation tables, as `build.rs` wrote them.
@@ -25,8 +28,8 @@ static SQUARE: Blocks<'static> =
         None => panic!("knight_blocks.bin does not fit the square"),
     };
 
-static ALICE: Name = Name::new("Alice");
-static BOB: Name = Name::new("Bob");
+static ALICE: Name = Name::new(winner_name(Outcome::FirstPlayerWins));
+static BOB: Name = Name::new(winner_name(Outcome::SecondPlayerWins));
 
 /// g(x, y) of a cell with coordinates up to [`MAX_COORDINATE`]: the blocked square, and the
 /// closed form beyond it.
@@ -39,7 +42,7 @@ fn value(x: u64, y: u64) -> u8 {
 /// Answers every case.
 pub fn solve(scan: &mut Scanner, out: &mut Out) {
     let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
-    let mut lines = Lines::new("Case ");
+    let mut lines = const { Lines::new("Case ") };
     let mut case = 0;
     while case < cases {
         case += 1;

@@ -7,8 +7,10 @@
 
 // Without the standard library where panics abort (the `tiny` and `release` profiles). On stable
 // Rust a no_std binary cannot unwind, so the unoptimised `dev` build, which unwinds, links the
-// standard library for its unwinder and panic handler (it is not the binary that is measured).
-#![cfg_attr(panic = "abort", no_std)]
+// standard library for its unwinder and panic handler (it is not the binary that is measured);
+// so does a build of the whole workspace, where grundy-core is built with `std` (`build.rs` sets
+// `std_linked` then).
+#![cfg_attr(all(panic = "abort", not(std_linked)), no_std)]
 #![no_main]
 
 extern crate alloc;

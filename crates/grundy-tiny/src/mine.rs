@@ -8,17 +8,19 @@
 
 use grundy_core::Outcome;
 use grundy_core::mine::{Board, BoardError, MAX_CELLS, SolveError, Solver, beyond_either_way, working_bytes};
+use grundy_judge::answer::mine_winner;
+use grundy_judge::token::ScanError;
 
-use crate::input::{ScanError, Scanner, What};
+use crate::input::{Scanner, What};
 use crate::output::{self, Lines, Msg, Name, Out};
 
-static XIEMAO: Name = Name::new("Xiemao");
-static FANGLAOSHI: Name = Name::new("Fanglaoshi");
+static XIEMAO: Name = Name::new(mine_winner(Outcome::FirstPlayerWins));
+static FANGLAOSHI: Name = Name::new(mine_winner(Outcome::SecondPlayerWins));
 
 /// Answers every case.
 pub fn solve(scan: &mut Scanner, out: &mut Out) {
     let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
-    let mut lines = Lines::new("Case #");
+    let mut lines = const { Lines::new("Case #") };
     let mut solver = Solver::new();
     let mut board = Board::default();
     let mut case = 0;

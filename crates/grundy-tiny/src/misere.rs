@@ -6,22 +6,25 @@
 //! ([`grundy_core::misere`]). Pile sizes go up to 2^64 - 1; `k` and every pile must be at least
 //! 1, as in `grundy`.
 
+use grundy_core::Outcome;
 use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS, table_index};
+use grundy_judge::answer::winner_name;
+use grundy_judge::token::ScanError;
 
 use crate::halves::{self, Summary};
-use crate::input::{ScanError, Scanner, What};
+use crate::input::{Scanner, What};
 use crate::output::{Lines, Msg, Name, Out};
 
 /// The outcome table, `table_index(all_ones, xor_zero, k_odd)` to a cell.
 static TABLE: &[u8; 8] = include_bytes!(concat!(env!("OUT_DIR"), "/misere_table.bin"));
 
-static ALICE: Name = Name::new("Alice");
-static BOB: Name = Name::new("Bob");
+static ALICE: Name = Name::new(winner_name(Outcome::FirstPlayerWins));
+static BOB: Name = Name::new(winner_name(Outcome::SecondPlayerWins));
 
 /// Answers every case.
 pub fn solve(scan: &mut Scanner, out: &mut Out) {
     let cases = scan.expect(out, What { name: "T, the number of cases", index: 0, case: 0 });
-    let mut lines = Lines::new("Case ");
+    let mut lines = const { Lines::new("Case ") };
     let mut case = 0;
     while case < cases {
         case += 1;

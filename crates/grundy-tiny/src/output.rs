@@ -1,10 +1,11 @@
 //! Standard output through one buffer written with `write(2)`, the answer lines `Case k: ...`
-//! with the case number kept as ASCII digits, messages built by hand (decimal numbers without
+//! (grundy-judge's, as `grundy` writes them), messages built by hand (decimal numbers without
 //! the formatting machinery), and how the process ends: exit code, message, and the rule for
 //! output (a closed pipe ends quietly; any other write error is exit 1).
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use grundy_judge::answer::{CaseHead, HEAD};
 
 use crate::sys;
 
@@ -118,50 +119,21 @@ impl Msg {
     }
 }
 
-/// Room for a head: `Case #`, up to 20 digits and `: `.
-const HEAD: usize = 32;
-
 /// Room for a winner's name and its newline.
 const NAME: usize = 16;
 
-/// A winner's name with its newline, padded to [`NAME`] bytes (copied whole, advanced over by
-/// its length).
-pub struct Name {
-    bytes: [u8; NAME],
-    len: usize,
-}
+/// A winner's name with its newline, padded to [`NAME`] bytes.
+pub type Name = grundy_judge::answer::Name<NAME>;
 
-impl Name {
-    pub const fn new(name: &str) -> Name {
-        let mut bytes = [0; NAME];
-        let text = name.as_bytes();
-        let mut i = 0;
-        while i < text.len() {
-            bytes[i] = text[i];
-            i += 1;
-        }
-        bytes[i] = b'\n';
-        Name { bytes, len: text.len() + 1 }
-    }
-}
-
-/// The answer lines, `{prefix}{k}: {name}`, one per case from 1 on. The head `{prefix}{k}: ` is
-/// kept as bytes and its number incremented in place.
+/// The answer lines, `{prefix}{k}: {name}`, one per case from 1 on.
 pub struct Lines {
-    head: [u8; HEAD],
-    len: usize,
-    /// Where the case number starts in the head.
-    digits: usize,
+    head: CaseHead,
 }
 
 impl Lines {
     /// Lines from case 1 on, each starting `prefix` (`Case ` or `Case #`).
-    pub fn new(prefix: &str) -> Lines {
-        let mut head = [0; HEAD];
-        let digits = prefix.len();
-        head[..digits].copy_from_slice(prefix.as_bytes());
-        head[digits..digits + 3].copy_from_slice(b"1: ");
-        Lines { head, len: digits + 3, digits }
+    pub const fn new(prefix: &str) -> Lines {
+        Lines { head: CaseHead::new(prefix, 1) }
     }
 
     /// Writes the next case's line, won by `name`.
@@ -174,27 +146,9 @@ impl Lines {
         // length were calls in this size-optimised build), then the length covers only the
         // line. `out.len <= CAP - LINE` after the flush above; the head is at most `HEAD` bytes.
         let line = out.buf.get_mut(out.len..).and_then(<[u8]>::first_chunk_mut::<LINE>).expect("room for a line");
-        *line.first_chunk_mut::<HEAD>().expect("HEAD <= LINE") = self.head;
-        *line[self.len.min(HEAD)..].first_chunk_mut::<NAME>().expect("HEAD + NAME = LINE") = name.bytes;
-        out.len += self.len + name.len;
-        self.advance();
-    }
-
-    /// The next case number: the last digit incremented, carrying through nines (a leading 1
-    /// added when every digit was a nine).
-    #[inline]
-    fn advance(&mut self) {
-        let mut i = self.len - 3;
-        while self.head[i] == b'9' {
-            self.head[i] = b'0';
-            if i == self.digits {
-                self.head.copy_within(self.digits..self.len, self.digits + 1);
-                self.head[self.digits] = b'1';
-                self.len += 1;
-                return;
-            }
-            i -= 1;
-        }
-        self.head[i] += 1;
+        let len = self.head.copy_to(line.first_chunk_mut::<HEAD>().expect("HEAD <= LINE"));
+        *line[len.min(HEAD)..].first_chunk_mut::<NAME>().expect("HEAD + NAME = LINE") = name.bytes;
+        out.len += len + name.len;
+        self.head.advance();
     }
 }

@@ -280,8 +280,9 @@ unsafe impl GlobalAlloc for Malloc {
 static ALLOCATOR: Malloc = Malloc;
 
 /// A panic is a bug: a fixed message and exit code 101, as a Rust program's panic. The panic's
-/// own message is not formatted (that would bring in the formatting machinery).
-#[cfg(panic = "abort")]
+/// own message is not formatted (that would bring in the formatting machinery). Only without
+/// the standard library, whose handler serves where it is linked.
+#[cfg(all(panic = "abort", not(std_linked)))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     let _ = write_all(STDERR, b"grundy-tiny: internal error (a bug): panicked\n");
@@ -293,12 +294,12 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 // the handler above): these only satisfy the linker.
 
 /// Never called: no frame unwinds.
-#[cfg(panic = "abort")]
+#[cfg(all(panic = "abort", not(std_linked)))]
 #[unsafe(no_mangle)]
 extern "C" fn rust_eh_personality() {}
 
 /// Never called: no frame unwinds.
-#[cfg(panic = "abort")]
+#[cfg(all(panic = "abort", not(std_linked)))]
 #[unsafe(no_mangle)]
 extern "C" fn _Unwind_Resume() -> ! {
     _exit(101)

@@ -2,15 +2,16 @@
 //! Nim). 64 bytes are classified at once, the numbers in them found with bit tricks and decoded
 //! without a branch per byte.
 //!
-//! 1. [`classify`]: four 16-byte SIMD comparisons (`wide::u8x16`: SSE2, NEON or plain arrays)
-//!    give two 64-bit masks of the block, its digits and its separators, bit `i` for byte `i`.
+//! 1. [`classify`] (grundy-judge's): four 16-byte SIMD comparisons (`wide::u8x16`: SSE2, NEON
+//!    or plain arrays) give two 64-bit masks of the block, its digits and its separators, bit
+//!    `i` for byte `i`.
 //! 2. [`Numbers::of`]: only the bytes before the first one that is neither count (the lowest
 //!    set bit of `!(digits | spaces)`, minus one, masks them). A number starts at a digit whose
 //!    byte before is not one (`digits & !(digits << 1)`) and ends at a digit followed by a
 //!    space; the ends give the number of whole numbers. Runs of at least 2 and 4 digits
 //!    (`digits & digits >> 1`, and that shifted by 2) tell the longest number: [`block_pairs`]
 //!    decodes each number from a `u32` when none is longer than 4 digits, else from a `u64` up
-//!    to 8 (see `swar`); [`block_positive`] does the same, and takes up to 16 digits from two
+//!    to 8 (see `grundy_judge::swar`); [`block_positive`] does the same, and takes up to 16 digits from two
 //!    `u64` loads ([`decode16`]). A longer number ends the bulk path there.
 //! 3. The start and end masks are walked (lowest set bit, then clear it) and each number is
 //!    decoded with one or two unaligned loads. The bounds are checked without a branch: `bound -
@@ -22,12 +23,8 @@
 //! cannot be sure (anything but digits and spaces, long numbers, values out of bounds, the
 //! window's last bytes) it reads nothing and leaves the rest, errors included, to that path.
 
-use wide::u8x16;
-
-use super::swar::{POW10, load, swar_value, swar_value4};
-
-/// Bytes a bulk path classifies at once.
-pub const BLOCK: usize = 64;
+use grundy_judge::block::{BLOCK, classify};
+use grundy_judge::swar::{POW10, load, value, value4};
 
 /// Bytes a block step needs in the window: the block and an 8-byte load from its last byte.
 pub(super) const SPAN: usize = BLOCK + 8;
@@ -91,8 +88,8 @@ impl Numbers {
         let end = self.ends.trailing_zeros() as usize + 1;
         (self.starts, self.ends) = (self.starts & self.starts.wrapping_sub(1), self.ends & self.ends.wrapping_sub(1));
         let value = match DIGITS {
-            4 => swar_value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
-            8 => swar_value(load(&span[start..start + 8]), end - start),
+            4 => value4(u32::from_le_bytes(span[start..start + 4].try_into().expect("4 bytes")), end - start),
+            8 => value(load(&span[start..start + 8]), end - start),
             _ => decode16(span, start, end),
         };
         (value, end)
@@ -164,9 +161,9 @@ fn decode16(span: &[u8; SPAN], start: usize, end: usize) -> u64 {
     let len = end - start;
     let low_len = len.min(8);
     let high_len = len - low_len;
-    let low = swar_value(load(&span[end - low_len..end - low_len + 8]), low_len);
-    // `swar_value` needs a digit: with none before the last eight, one is decoded and dropped.
-    let high = swar_value(load(&span[start..start + 8]), high_len.max(1)) & 0u64.wrapping_sub(u64::from(high_len > 0));
+    let low = value(load(&span[end - low_len..end - low_len + 8]), low_len);
+    // `value` needs a digit: with none before the last eight, one is decoded and dropped.
+    let high = value(load(&span[start..start + 8]), high_len.max(1)) & 0u64.wrapping_sub(u64::from(high_len > 0));
     high * POW10[low_len] + low
 }
 
@@ -196,21 +193,4 @@ fn decode_block_pairs<const DIGITS: usize>(
         *pair = [x as u32, y as u32];
     }
     (end, outside)
-}
-
-/// Masks of the digits and of the spaces (bit `i` for byte `i`) of a block, sixteen bytes at a
-/// time (SIMD).
-#[inline(always)]
-fn classify(block: &[u8; BLOCK]) -> (u64, u64) {
-    let (mut digits, mut spaces) = (0, 0);
-    for (k, chunk) in block.chunks_exact(16).enumerate() {
-        let v = u8x16::new(chunk.try_into().expect("16 bytes"));
-        let is = |b: u8| v.cmp_eq(u8x16::splat(b));
-        let d = v - u8x16::splat(b'0');
-        let digit = d.min(u8x16::splat(9)).cmp_eq(d);
-        let space = is(b' ') | is(b'\n') | is(b'\r') | is(b'\t');
-        digits |= u64::from(digit.move_mask() as u16) << (16 * k);
-        spaces |= u64::from(space.move_mask() as u16) << (16 * k);
-    }
-    (digits, spaces)
 }

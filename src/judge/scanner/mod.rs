@@ -4,7 +4,7 @@
 //! separators: space, tab, `\n` and `\r` (so CRLF input works).
 //!
 //! [`Scanner::next_u64`] skips separators, then tries the fast path: up to 16 digits parsed
-//! eight bytes at a time (`swar`), taken only when a separator follows inside the window. Every
+//! eight bytes at a time (`grundy_judge::swar`), taken only when a separator follows inside the window. Every
 //! other case goes byte by byte: numbers of 17 digits or more (with an overflow check), a token
 //! that runs into the window's end (the window slides and refills, keeping the token), and
 //! every error. A number may have leading zeros, but no more than [`MAX_DIGITS`] digits in all:
@@ -20,36 +20,19 @@
 //! window); a column counts characters, not bytes.
 
 mod block;
-mod swar;
 
-pub use block::BLOCK;
 use block::{SPAN, block_pairs, block_positive};
-use swar::{POW10, load, swar_digits};
+pub use grundy_judge::block::BLOCK;
+use grundy_judge::found::Found;
+use grundy_judge::position::Origin;
+use grundy_judge::swar::{POW10, load, parse8};
+// Why a token could not be read (turned into a message by `Scanner::error`), the longest
+// number, and the separators.
+use grundy_judge::token::parse_digits;
+pub use grundy_judge::token::{MAX_DIGITS, ScanError, is_space};
 
 use super::source::Source;
 use super::{InputError, JudgeError};
-
-/// Why a token could not be read; turned into a message by [`Scanner::error`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScanError {
-    /// The input ended.
-    End,
-    /// A `+` or `-` sign: numbers are unsigned.
-    Sign,
-    /// Something that is not a digit.
-    NotANumber,
-    /// More than fits 64 bits.
-    Overflow,
-    /// More than [`MAX_DIGITS`] digits (leading zeros, since any more would overflow).
-    TooLong,
-    /// Reading the input failed (the I/O error is kept by the scanner).
-    Read,
-}
-
-/// The most digits a number may have, leading zeros included. A longer run of digits is an
-/// error ([`ScanError::TooLong`]) wherever the input comes from, so that reading stays linear
-/// and a streamed window stays bounded (the token being read is kept whole in the window).
-pub const MAX_DIGITS: usize = 4096;
 
 /// Reads unsigned integers from a [`Source`].
 #[allow(missing_debug_implementations)] // A source and offsets: nothing to show.
@@ -59,17 +42,9 @@ pub struct Scanner<S> {
     pos: usize,
     /// Where the last failed token was (or was expected), in the window.
     failed_at: usize,
-    /// Newlines in the input before the window.
-    lines_before: usize,
-    /// Characters between the last newline before the window and the window's start.
-    column_before: usize,
+    /// Where the window starts, in lines and columns.
+    origin: Origin,
     read_error: Option<std::io::Error>,
-}
-
-/// Whether `b` separates tokens: space, tab, `\n` or `\r`.
-#[inline]
-pub fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
 /// Where the first byte from `at` on that is not a separator is (the length of `bytes` if none).
@@ -85,54 +60,19 @@ fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
 /// inside `bytes`, parsed eight bytes at a time: `(value, end)`.
 #[inline(always)]
 fn fast_u64(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    let (mut value, mut len) = swar_digits(load(bytes.get(start..start + 8)?));
+    let (mut value, mut len) = parse8(load(bytes.get(start..start + 8)?));
     if len == 8
         && let Some(chunk) = bytes.get(start + 8..start + 16)
     {
-        let (low, more) = swar_digits(load(chunk));
+        let (low, more) = parse8(load(chunk));
         (value, len) = (value * POW10[more] + low, 8 + more);
     }
     (len > 0 && bytes.get(start + len).is_some_and(|&b| is_space(b))).then_some((value, start + len))
 }
 
-/// Characters (not UTF-8 continuation bytes) in `bytes`.
-fn chars(bytes: &[u8]) -> usize {
-    count(bytes, |b| b & 0xC0 != 0x80)
-}
-
-/// Newlines in `bytes`.
-fn newlines(bytes: &[u8]) -> usize {
-    count(bytes, |b| b == b'\n')
-}
-
-/// Where the last newline in `bytes` is, looked for a block of 64 bytes at a time from the end
-/// (a window of one long line is dropped whole at every slide).
-fn last_newline(bytes: &[u8]) -> Option<usize> {
-    let mut end = bytes.len();
-    for block in bytes.rchunks(64) {
-        end -= block.len();
-        if block.iter().fold(false, |any, &b| any | (b == b'\n')) {
-            return block.iter().rposition(|&b| b == b'\n').map(|i| end + i);
-        }
-    }
-    None
-}
-
-/// The bytes of `bytes` that are `what`, counted in blocks of 128 into a byte each (which the
-/// compiler turns into vector compares: a streamed window's lines are counted at every slide).
-#[inline(always)]
-fn count(bytes: &[u8], what: impl Fn(u8) -> bool) -> usize {
-    let mut blocks = bytes.chunks_exact(128);
-    let mut total = 0;
-    for block in &mut blocks {
-        total += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(what(b))));
-    }
-    total + blocks.remainder().iter().filter(|&&b| what(b)).count()
-}
-
 impl<S: Source> Scanner<S> {
     pub fn new(src: S) -> Self {
-        Scanner { src, pos: 0, failed_at: 0, lines_before: 0, column_before: 0, read_error: None }
+        Scanner { src, pos: 0, failed_at: 0, origin: Origin::default(), read_error: None }
     }
 
     /// The unread rest of the input when all of it is in memory (not streaming).
@@ -225,19 +165,10 @@ impl<S: Source> Scanner<S> {
             while start < bytes.len() && is_space(bytes[start]) {
                 start += 1;
             }
-            let mut pos = start;
-            let mut value: u64 = 0;
-            while let Some(&b) = bytes.get(pos) {
-                let digit = b.wrapping_sub(b'0');
-                if digit > 9 {
-                    break;
-                }
-                value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(digit))) {
-                    Some(v) => v,
-                    None => return self.fail(start, ScanError::Overflow),
-                };
-                pos += 1;
-            }
+            let (value, mut pos) = match parse_digits(bytes, start) {
+                Ok(number) => number,
+                Err(e) => return self.fail(start, e),
+            };
             // Only leading zeros get this far without overflowing: checked once per window, not
             // per byte, before the window slides and keeps the token.
             if pos - start > MAX_DIGITS {
@@ -289,14 +220,7 @@ impl<S: Source> Scanner<S> {
         if !self.src.streaming() {
             return Ok((0, false));
         }
-        let dropped = &self.src.window()[..keep];
-        match last_newline(dropped) {
-            Some(nl) => {
-                self.lines_before += newlines(dropped);
-                self.column_before = chars(&dropped[nl + 1..]);
-            }
-            None => self.column_before += chars(dropped),
-        }
+        self.origin.advance(&self.src.window()[..keep]);
         self.pos -= self.pos.min(keep);
         self.failed_at -= self.failed_at.min(keep);
         let more = self.src.refill(keep).map_err(|e| self.read_error = Some(e))?;
@@ -335,7 +259,7 @@ impl<S: Source> Scanner<S> {
                 while self.src.window().len() - self.failed_at < 4
                     && matches!(self.slide(self.failed_at), Ok((_, true)))
                 {}
-                format!("expected {expected}, found {}", describe(&self.src.window()[self.failed_at..]))
+                format!("expected {expected}, found {}", Found::at_start(&self.src.window()[self.failed_at..]))
             }
             ScanError::Overflow => format!("{expected} is too large (the largest is {})", u64::MAX),
             ScanError::TooLong => {
@@ -358,12 +282,9 @@ impl<S: Source> Scanner<S> {
     /// An input error at `pos` in the window; a read error instead when the source is a file
     /// that changed since it was opened (the bad bytes may be the change's, read mid-write).
     fn error_at(&self, pos: usize, message: String) -> JudgeError {
-        let before = &self.src.window()[..pos];
-        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
-            Some(nl) => (self.lines_before + newlines(before), chars(&before[nl + 1..])),
-            None => (self.lines_before, self.column_before + chars(before)),
-        };
-        let e = InputError { line: line + 1, column: column + 1, message, beyond_square: None };
+        let (line, column) = self.origin.locate(&self.src.window()[..pos]);
+        let number = |n: u64| usize::try_from(n + 1).unwrap_or(usize::MAX);
+        let e = InputError { line: number(line), column: number(column), message, beyond_square: None };
         match self.src.file().and_then(|(file, _)| file.changed()) {
             Some(changed) => JudgeError::Read(std::io::Error::other(format!("{changed} (then, as read: {e})"))),
             None => JudgeError::Input(e),
@@ -373,19 +294,6 @@ impl<S: Source> Scanner<S> {
     fn read_failure(&mut self) -> JudgeError {
         let e = self.read_error.take().unwrap_or_else(|| std::io::Error::other("read failed"));
         JudgeError::Read(e)
-    }
-}
-
-/// A readable name for the character at the start of `rest`.
-fn describe(rest: &[u8]) -> String {
-    match rest.utf8_chunks().next() {
-        Some(chunk) => match chunk.valid().chars().next() {
-            Some('\u{feff}') => "a UTF-8 byte-order mark (U+FEFF; save the file without it)".to_owned(),
-            Some(c) if c.is_control() || c.is_whitespace() => format!("character {:?}", c),
-            Some(c) => format!("'{c}'"),
-            None => format!("byte {:#04x} (not UTF-8)", rest[0]),
-        },
-        None => "end of input".to_owned(),
     }
 }
 

@@ -1,48 +1,56 @@
 //! Decimal digits parsed eight at a time inside one `u64` (SWAR: SIMD within a register).
 //!
-//! Eight input bytes are loaded as a little-endian word, so input byte `i` is the word's byte
-//! `i`. XOR with `0x30` in every byte turns `'0'..='9'` into 0 to 9 and every other byte into
-//! something else; adding `0x76` to each byte (and or-ing the byte itself) then sets its high
-//! bit exactly when it is 10 or more, so the number of leading digits is the trailing zero
-//! bits of those high bits, divided by eight ([`swar_digits`]).
+//! Eight input bytes are loaded as a little-endian word ([`load`]), so input byte `i` is the
+//! word's byte `i`. XOR with `0x30` in every byte turns `'0'..='9'` into 0 to 9 and every other
+//! byte into something else; adding `0x76` to each byte (and or-ing the byte itself) then sets
+//! its high bit exactly when it is 10 or more, so the number of leading digits is the trailing
+//! zero bits of those high bits, divided by eight ([`leading_digits`]).
 //!
-//! The value of `len` digits ([`swar_value`]): shift them to the top of the word, so that the
-//! zero bytes below act as leading zeros, then combine neighbours in three multiply, shift and
-//! mask steps, each halving the number of lanes: eight 1-digit lanes become four 2-digit ones
+//! The value of `len` digits ([`value`]): shift them to the top of the word, so that the zero
+//! bytes below act as leading zeros, then combine neighbours in three multiply, shift and mask
+//! steps, each halving the number of lanes: eight 1-digit lanes become four 2-digit ones
 //! (`x * 10 + next`), then two 4-digit ones (`* 100`), then one 8-digit value (`* 10_000`).
-//! Three multiplications instead of eight dependent multiply-adds. [`swar_value4`] does the
-//! same for up to four digits in a `u32`, where one multiplication by `10 << 8 | 1` combines
-//! the pairs and one by `100 << 16 | 1` the two pairs.
+//! Three multiplications instead of eight dependent multiply-adds. [`value4`] does the same for
+//! up to four digits in a `u32`, where one multiplication by `10 << 8 | 1` combines the pairs
+//! and one by `100 << 16 | 1` the two pairs.
 
-/// Eight bytes as a little-endian word.
+/// A byte in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `10^i` for `i <= 8`.
+pub const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
+/// Eight bytes (`chunk` must have exactly eight) as a little-endian word.
 #[inline(always)]
-pub(super) fn load(chunk: &[u8]) -> u64 {
+pub fn load(chunk: &[u8]) -> u64 {
     u64::from_le_bytes(chunk.try_into().expect("8 bytes"))
 }
 
-/// `10^i` for `i <= 8`.
-pub(super) const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
-
-/// Parses the leading digits of eight little-endian bytes at once (SWAR): `(value, len)` with
-/// `len`, 0 to 8, the number of leading ASCII digits.
-#[inline]
-pub(super) fn swar_digits(chunk: u64) -> (u64, usize) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let t = chunk ^ (0x30 * ONES); // digits become 0..=9, every other byte something else
+/// The number of leading ASCII digits of a little-endian word, 0 to 8.
+#[inline(always)]
+pub fn leading_digits(word: u64) -> usize {
+    let t = word ^ (0x30 * ONES); // digits become 0..=9, every other byte something else
     // High bit set in each byte that is not a digit (t >= 10). A carry can only corrupt bytes
     // above the first non-digit, and only the first one is used.
     let non_digit = (t.wrapping_add(0x76 * ONES) | t) & (0x80 * ONES);
-    let len = (non_digit.trailing_zeros() / 8) as usize;
+    (non_digit.trailing_zeros() / 8) as usize
+}
+
+/// The leading digits of a little-endian word: `(value, len)` with `len`, 0 to 8, the number of
+/// leading ASCII digits (and the value 0 when there is none).
+#[inline(always)]
+pub fn parse8(word: u64) -> (u64, usize) {
+    let len = leading_digits(word);
     if len == 0 {
         return (0, 0);
     }
-    (swar_value(chunk, len), len)
+    (value(word, len), len)
 }
 
-/// The number the first `len` bytes (1 to 8 ASCII digits) of eight little-endian bytes spell.
+/// The number the first `len` bytes (1 to 8 ASCII digits) of a little-endian word spell.
 #[inline(always)]
-pub(super) fn swar_value(chunk: u64, len: usize) -> u64 {
-    let t = chunk ^ (0x30 * 0x0101_0101_0101_0101);
+pub fn value(word: u64, len: usize) -> u64 {
+    let t = word ^ (0x30 * ONES);
     // Move the digits to the top bytes (zeros below act as leading zeros), then combine
     // neighbours: pairs, quadruples, octets.
     let d = t << (8 * (8 - len));
@@ -53,16 +61,21 @@ pub(super) fn swar_value(chunk: u64, len: usize) -> u64 {
 
 /// The number the first `len` bytes (1 to 4 ASCII digits) of four little-endian bytes spell.
 #[inline(always)]
-pub(super) fn swar_value4(chunk: u32, len: usize) -> u64 {
+pub fn value4(word: u32, len: usize) -> u64 {
     // Digits to the top bytes (zeros below act as leading zeros), then one multiply combines
     // neighbours into two 2-digit lanes, and another the lanes.
-    let d = (chunk ^ 0x3030_3030) << (8 * (4 - len));
+    let d = (word ^ 0x3030_3030) << (8 * (4 - len));
     let d = (d.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF;
     u64::from(d.wrapping_mul(100 << 16 | 1) >> 16)
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+    use std::string::String;
+    use std::vec::Vec;
+    use std::{format, vec};
+
     use super::*;
 
     fn scalar(bytes: &[u8]) -> (u64, usize) {
@@ -89,11 +102,11 @@ mod tests {
             }
         }
         for c in cases {
-            assert_eq!(swar_digits(u64::from_le_bytes(c)), scalar(&c), "{:?}", String::from_utf8_lossy(&c));
+            assert_eq!(parse8(load(&c)), scalar(&c), "{:?}", String::from_utf8_lossy(&c));
         }
     }
 
-    /// Every string of 1 to 4 digits, followed by anything, parses exactly with `swar_value4`.
+    /// Every string of 1 to 4 digits, followed by anything, parses exactly with `value4`.
     #[test]
     fn four_digit_swar_parses_every_short_number() {
         for len in 1..=4 {
@@ -101,9 +114,9 @@ mod tests {
                 let text = format!("{v:0len$}");
                 let mut bytes = [b'\n'; 4];
                 bytes[..len].copy_from_slice(text.as_bytes());
-                assert_eq!(swar_value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
+                assert_eq!(value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
                 bytes[len..].fill(b'9');
-                assert_eq!(swar_value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
+                assert_eq!(value4(u32::from_le_bytes(bytes), len), u64::from(v), "{text}");
             }
         }
     }
