@@ -6,11 +6,11 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use grundy::heap::HeapLookup;
 use grundy::heap::session::{
     Checkpoints, OnDemand, OnDemandError, PeriodError, Replace, Saved, Session, SessionError, SessionLimits,
     WORK_PER_HEAP, Watch, verify_period,
 };
-use grundy::heap::HeapLookup;
 use grundy::judge::JudgeError;
 use grundy_core::heap::{HeapControl, HeapGame, HeapLimits, HeapProgress, HeapStatus, StopReason, checkpoint, table};
 

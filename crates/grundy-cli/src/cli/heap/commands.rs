@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use grundy::heap::session::{OnDemand, OnDemandError, verify_period};
 use grundy::heap::HeapLookup;
+use grundy::heap::session::{OnDemand, OnDemandError, verify_period};
 use grundy::judge::{Heaps, Input, JudgeError, Report, Style};
 use grundy::table::TableFile;
 use grundy_core::generate::heap_blob;
