@@ -542,3 +542,16 @@ fn heap_emit_header_and_bad_arguments() {
         assert!(!stderr(&o).contains("panicked"));
     }
 }
+
+#[test]
+fn dash_as_the_output_is_standard_output() {
+    let d = dir("dash");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["emit", "--lang", "c", "misere-nim", "-o", "-"])
+        .current_dir(&d)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.stdout, grundy(&["emit", "--lang", "c", "misere-nim"], "").stdout);
+    assert!(!d.join("-").exists(), "no file named '-'");
+}

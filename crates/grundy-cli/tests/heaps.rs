@@ -386,6 +386,24 @@ fn max_time_must_be_a_positive_number() {
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
 }
 
+/// A negative number after an option is its value, refused for what it is, whether written
+/// `--option=-1` or `--option -1`.
+#[test]
+fn a_negative_value_is_named_as_the_options() {
+    for args in [
+        &["analyze", "--heap", "0.6", "--max-time", "-1"][..],
+        &["analyze", "--heap", "-0.77"],
+        &["analyze", "--heap", "0.6", "--max-heap", "-5"],
+        &["sg", "--heap", "0.77", "-3"],
+        &["analyze", "--bound", "-2"],
+    ] {
+        let o = grundy(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("invalid value '-"), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("unexpected argument"), "{args:?}: {}", stderr(&o));
+    }
+}
+
 /// `--threads 1` and `--threads 2` print the same report (Officers past where the pipeline
 /// starts); other counts are refused.
 #[test]

@@ -93,7 +93,7 @@ struct KnightsArgs {
     #[command(flatten)]
     game: leaper::LeaperArgs,
     /// With --moves (and no --table): side of the square computed at start-up.
-    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
           conflicts_with = "table")]
     bound: usize,
     #[command(flatten)]
@@ -117,11 +117,11 @@ struct MineArgs {
     /// takes about 1-2 s); a case needing more is refused, which stops the run with exit code 3,
     /// and so is one whose search runs out of memory first (whatever N). 0 refuses every case
     /// with a cluster. N: a whole number, 2^K, or 1e6-style when exact.
-    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES, value_parser = max_states)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES, value_parser = max_states)]
     max_states: usize,
     /// Time bound per case on the exact search, in seconds (e.g. 2 or 0.5): a case whose search
     /// takes longer is refused as one past --max-states is. No time bound without it.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<Duration>,
     /// Answer a refused case `Case #k: unknown` (with a notice on standard error) and go on;
     /// the exit code is still 3 if any case was refused.
@@ -134,7 +134,7 @@ struct MineArgs {
 #[derive(Args)]
 struct GenerateArgs {
     /// Side of the knight square: coordinates 0 <= x, y < N.
-    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND,
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND,
           value_parser = parse_bound, conflicts_with = "heap")]
     bound: usize,
     /// FILE: the blob. DIR/ (ending in /, an existing directory): the blob and its manifest,
@@ -171,13 +171,13 @@ struct InspectArgs {
 #[derive(Args)]
 struct SgArgs {
     /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1; with --heap, heap sizes 0 ..= 2^64 - 1.
-    #[arg(value_parser = whole_number, required = true, num_args = 1.., value_name = "X")]
+    #[arg(allow_negative_numbers = true, value_parser = whole_number, required = true, num_args = 1.., value_name = "X")]
     numbers: Vec<u64>,
     /// A leaper, or a heap game: G(N) for each heap size N.
     #[command(flatten)]
     game: GameArgs,
     /// With --moves: side of the square computed (cells beyond it need a certified form).
-    #[arg(long, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
           conflicts_with = "heap")]
     bound: usize,
 }

@@ -38,14 +38,14 @@ pub struct MineArgs {
     case: u64,
     /// The solver's budget, as for `grundy mine`: a board needing more is drawn with its outcome
     /// unknown, and the command ends with exit code 3.
-    #[arg(long, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES,
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = grundy::mine::DEFAULT_MAX_STATES,
           value_parser = super::super::parse::max_states)]
     max_states: usize,
     /// The solver's time bound in seconds, as for `grundy mine`.
-    #[arg(long, value_name = "SECONDS", value_parser = super::super::parse::seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = super::super::parse::seconds)]
     max_time: Option<Duration>,
     /// Pixels per cell [default: 800 / the longer side, between 1 and 24].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     scale: Option<u32>,
     /// The picture: FILE.png or FILE.svg (replaces a regular file only).
     #[arg(short, long, value_name = "FILE")]

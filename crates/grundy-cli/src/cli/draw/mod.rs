@@ -51,7 +51,7 @@ struct TableArgs {
     size: Option<u64>,
     /// Pixels per cell [default: 720 / N, between 1 and 16]; with --heap, per heap [default:
     /// 1200 / N, between 1 and 12].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     scale: Option<u32>,
     /// Leave out the closed form's core, strip and sector boundaries.
     #[arg(long)]

@@ -18,7 +18,7 @@
 mod source;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
@@ -73,7 +73,8 @@ pub struct EmitArgs {
     /// Embed the table even when a closed form is certified.
     #[arg(long)]
     table: bool,
-    /// Write the source here instead of standard output (replaces a regular file only).
+    /// Write the source here instead of standard output (replaces a regular file only); `-` is
+    /// standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// With -o: replace a write-protected FILE, or the file a symbolic link FILE names (the
@@ -82,9 +83,16 @@ pub struct EmitArgs {
     force: bool,
 }
 
+impl EmitArgs {
+    /// The file `-o` names; none for standard output (no `-o`, or `-o -`).
+    fn output_file(&self) -> Option<&Path> {
+        self.output.as_deref().filter(|path| *path != Path::new("-"))
+    }
+}
+
 /// `grundy emit`.
 pub fn run(args: &EmitArgs) -> Result<(), Failure> {
-    if let Some(path) = &args.output {
+    if let Some(path) = args.output_file() {
         output::check(path, args.force)?;
         args.game.saves.check_output(path)?;
     }
@@ -123,7 +131,7 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
             args.limit
         )));
     }
-    match &args.output {
+    match args.output_file() {
         Some(path) => {
             output::write(path, text.as_bytes(), args.force)?;
             eprintln!("grundy: wrote {} ({size} bytes)", path.display());
@@ -288,7 +296,7 @@ fn header(args: &EmitArgs, problem: Problem, program: &Program) -> Vec<String> {
     if args.table {
         command += " --table";
     }
-    if let Some(path) = &args.output {
+    if let Some(path) = args.output_file() {
         command += &format!(" -o {}", shell_quote(&path.to_string_lossy()));
     }
     let input = match problem {

@@ -16,7 +16,7 @@ pub struct HeapArgs {
     /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, `·07`, hexadecimal
     /// digits 8-f for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's
     /// game).
-    #[arg(long, value_name = "SPEC", value_parser = parse_heap)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SPEC", value_parser = parse_heap)]
     pub heap: Option<HeapGame>,
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
     /// bytes per value, in memory up to 2^30 values and past it on disk, see --values-dir; at
@@ -24,16 +24,16 @@ pub struct HeapArgs {
     /// covers (Grundy's game) get N values (65536 without --max-heap). `sg` and `heaps` compute
     /// as far as their largest heap when that is below N (a period is needed only past it), for
     /// Grundy's game too; `heaps` refuses a heap at or past N without a period.
-    #[arg(long, value_name = "N", requires = "heap", value_parser = max_heap)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "heap", value_parser = max_heap)]
     pub max_heap: Option<u64>,
     /// With --heap: stop computing values after SECONDS (e.g. 60 or 0.5) and go on with those
     /// computed, as when --max-heap is reached. Ctrl-C stops too (exit code 130). Progress is
     /// shown on standard error after 2 s.
-    #[arg(long, value_name = "SECONDS", requires = "heap", value_parser = crate::cli::parse::seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", requires = "heap", value_parser = crate::cli::parse::seconds)]
     pub max_time: Option<Duration>,
     /// With --heap: compute on N threads (1 or 2; default: 2 where the machine has two cores or
     /// more). The values and the result do not depend on it.
-    #[arg(long, value_name = "N", requires = "heap", value_parser = threads)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "heap", value_parser = threads)]
     pub threads: Option<usize>,
     /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
     /// rather than in memory: two bytes per value of --max-heap on disk, written before any
@@ -56,7 +56,7 @@ pub struct CheckpointArgs {
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: save a running search every SECONDS (default 300: five minutes of
     /// work lost at most to a crash, for writes that take well under 1 % of the time).
-    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = crate::cli::parse::seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", requires = "checkpoint", value_parser = crate::cli::parse::seconds)]
     pub checkpoint_every: Option<Duration>,
     /// With --heap: go on from FILE, a --checkpoint of the same game, with the result a run
     /// never stopped would give (the output differs in its time only); --max-heap and

@@ -17,11 +17,11 @@ pub struct LeaperArgs {
     pub moves: Option<MoveSet>,
     /// Search for a closed form in potential triangles of up to N cells (default 16777216, a few
     /// seconds; time and memory grow with N: 2^30 takes many minutes and gigabytes).
-    #[arg(long, value_name = "N", value_parser = whole_number_in(1 << 12, 1 << 30))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = whole_number_in(1 << 12, 1 << 30))]
     pub max_cells: Option<u64>,
     /// Give up the proof of a candidate when the cells it must check directly (those no
     /// translation covers) and the columns that hold them pass N (default 16777216).
-    #[arg(long, value_name = "N", value_parser = whole_number_in(1, 1 << 40))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = whole_number_in(1, 1 << 40))]
     pub max_proof_cells: Option<u64>,
 }
 
