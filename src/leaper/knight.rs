@@ -2,8 +2,8 @@
 //!
 //! Any cell `0 <= x, y <= 2^63 - 1` ([`MAX_COORDINATE`]) has a value: the embedded table
 //! ([`embedded_table`]) answers inside its square, the proven closed form ([`closed_form`], found
-//! and certified by `grundy_core::leaper`) outside. The only error of the hyper-knight functions is a
-//! coordinate of 2^63 or more. A table with a custom move set has no closed form, so there a
+//! and certified by `grundy_core::leaper`) outside. The only error of the hyper-knight functions
+//! is a coordinate of 2^63 or more. A table with a custom move set has no closed form, so there a
 //! knight outside the square is an error too.
 //!
 //! [`winning_move`] says how to win a sum of knights: which knight to move, and where.
