@@ -5,7 +5,8 @@
 //! the time per query is the batch time / 1024.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use grundy::table::{TableFile, embedded};
+use grundy::knight;
+use grundy::table::TableFile;
 use grundy_core::generate::leaper_blob;
 use grundy_core::leaper::MAX_COORDINATE;
 use grundy_core::leaper::MoveSet;
@@ -20,7 +21,7 @@ fn batch(rng: &mut Rng, cell: impl Fn(&mut Rng) -> (u64, u64)) -> Vec<(u64, u64)
 
 fn lookup(c: &mut Criterion) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let table = embedded::knight();
+    let table = knight::embedded_table();
     let bound = table.bound() as u64;
 
     let in_square = batch(&mut rng, |r| (r.next() % bound, r.next() % bound));

@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use grundy::judge::Judge;
-use grundy::judge::Mine;
-use grundy::mine::{Board, Solver};
+use grundy::mine::{Board, Mine, Solver};
 
 const SIDE: u64 = 1000;
 const BOARDS: usize = 20;

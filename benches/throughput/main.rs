@@ -23,10 +23,12 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::judge::Input;
 use grundy::judge::Judge;
-use grundy::judge::{Input, Knights, Mine, MisereNim};
-use grundy::mine::Solver;
-use grundy::table::embedded;
+use grundy::knight;
+use grundy::leaper::Knights;
+use grundy::mine::{Mine, Solver};
+use grundy::misere::{self, MisereNim};
 
 /// Runs of each measurement; the median is reported. An input of fewer than [`SMALL`] bytes, whose
 /// runs take milliseconds and vary most, gets [`SMALL_RUNS`].
@@ -44,11 +46,11 @@ struct Workload {
 }
 
 fn solve_knights(input: Input, out: &mut Vec<u8>) {
-    Knights { table: embedded::knight() }.solve_input(input, out).unwrap();
+    Knights { table: knight::embedded_table() }.solve_input(input, out).unwrap();
 }
 
 fn solve_misere(input: Input, out: &mut Vec<u8>) {
-    MisereNim { table: embedded::misere_nim() }.solve_input(input, out).unwrap();
+    MisereNim { table: misere::embedded_table() }.solve_input(input, out).unwrap();
 }
 
 fn solve_mine(input: Input, out: &mut Vec<u8>) {

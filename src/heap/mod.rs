@@ -1,6 +1,6 @@
 //! Heap games (an octal or hexadecimal code, a subtraction set, Grundy's game): one game's values
-//! ([`HeapTable`], or any [`HeapLookup`]), the judge of sums of heaps
-//! ([`Heaps`](crate::judge::Heaps)), and long computations run as sessions ([`session`]).
+//! ([`HeapTable`], or any [`HeapLookup`]), the judge of sums of heaps ([`Heaps`]), and long
+//! computations run as sessions ([`session`]).
 
 pub(crate) mod judge;
 mod lookup;
@@ -8,5 +8,6 @@ mod report;
 pub mod session;
 
 pub use grundy_core::heap::HeapTable;
+pub use judge::Heaps;
 pub use lookup::HeapLookup;
 pub use report::{HeapMove, HeapsCase};

@@ -55,8 +55,8 @@ pub enum JudgeError {
     BadTable {
         /// The case, from 1.
         case: u64,
-        /// What is wrong.
-        source: crate::leaper::KnightError,
+        /// What is wrong, in the game's own error.
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
 }
 

@@ -2,7 +2,7 @@
 //! case explained ([`Report`]).
 //!
 //! This module holds what the judges share (input, scanning, answer lines, errors, output
-//! styles) and names them all; each judge lives with its game's family.
+//! styles); each judge lives with its game's family.
 
 pub(crate) mod answer;
 mod error;
@@ -27,12 +27,6 @@ pub use input::Input;
 pub use style::Json;
 pub use style::{Explain, Explained, Report, SHOWN, Sink, Style};
 
-// The judges, by family.
-pub use crate::heap::judge::Heaps;
-pub use crate::leaper::judge::Knights;
-pub use crate::mine::cases::read_mine_case;
-pub use crate::mine::judge::Mine;
-pub use crate::misere::judge::MisereNim;
 use scanner::Scanner;
 use source::Source;
 

@@ -5,7 +5,7 @@ use grundy_core::leaper::codec;
 use grundy_core::{leaper::MoveSet, leaper::same_set};
 
 use super::form_eval::Certified;
-use crate::table::embedded;
+use super::knight;
 
 /// The closed forms of a validated blob, with their move sets, in header order.
 pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>, Certified)> {
@@ -27,6 +27,6 @@ pub(crate) fn decode_forms(header: &Header, bytes: &[u8]) -> Vec<(Vec<(i8, i8)>,
 pub(crate) fn form_for<'a>(forms: &'a [(Vec<(i8, i8)>, Certified)], moves: &[(i8, i8)]) -> Option<&'a Certified> {
     match forms.iter().find(|(m, _)| same_set(m, moves)) {
         Some((_, form)) => Some(form),
-        None => MoveSet::hyper_knight().is_set_of(moves).then(embedded::knight_certified),
+        None => MoveSet::hyper_knight().is_set_of(moves).then(knight::certified),
     }
 }

@@ -1,7 +1,6 @@
 //! Leapers (Hyper Knights and other move sets): a leaper's table (its Grundy square, and its
 //! certified closed form beyond it), the hyper knight's values and winning moves
-//! ([`knight`], also at the crate root), and the Hyper Knights judge
-//! ([`Knights`](crate::judge::Knights)).
+//! ([`knight`], also at the crate root), and the Hyper Knights judge ([`Knights`]).
 //!
 //! Inside the square a lookup is one index into bytes (the knights judge makes two, into the
 //! embedded square's blocked form, `grundy_core::leaper::blocks`, which a level-1 cache holds);
@@ -16,5 +15,6 @@ mod report;
 mod table;
 
 pub use grundy_core::leaper::{ClosedForm, MoveSetError};
+pub use judge::Knights;
 pub use report::KnightsCase;
 pub use table::{KnightError, KnightMove, LeaperTable};

@@ -58,7 +58,7 @@ impl Explained for Knights<'_> {
             c.values.extend(c.knights.iter().map(|&(x, y)| table.lookup(x, y).expect("within the limit")));
             c.nimber = c.values.iter().map(|&v| Nimber::from(v)).sum();
             c.winning_move = table.winning_move(&c.knights).map_err(|e| match e {
-                KnightError::Inconsistent { .. } => JudgeError::BadTable { case, source: e },
+                KnightError::Inconsistent { .. } => JudgeError::BadTable { case, source: Box::new(e) },
                 _ => JudgeError::Refused { case, reason: format!("no winning move: {e}") },
             })?;
             sink.case(out, &c)?;

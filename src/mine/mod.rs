@@ -14,7 +14,7 @@
 //! assert_eq!(Solver::new().solve(&board).unwrap().value.0, 0);
 //! ```
 //!
-//! The judge is [`Mine`](crate::judge::Mine).
+//! The judge is [`Mine`]; [`read_mine_case`] reads one of its cases.
 
 pub(crate) mod cases;
 pub(crate) mod judge;
@@ -22,6 +22,7 @@ mod report;
 #[cfg(feature = "parallel")]
 mod threads;
 
+pub use cases::read_mine_case;
 #[doc(hidden)] // The engine itself, for the tests and the measuring tools.
 pub use grundy_core::mine::chomp;
 pub use grundy_core::mine::{
@@ -31,4 +32,13 @@ pub use grundy_core::mine::{
 pub use grundy_core::mine::{Click, Component, Explanation};
 #[doc(hidden)]
 pub use grundy_core::mine::{Clock, ClusterMove, RegionMap};
+pub use judge::Mine;
 pub use report::MineCase;
+
+use crate::table::embedded;
+
+/// The embedded Mine values.
+#[inline]
+pub fn embedded_table() -> MineTable<'static> {
+    MineTable::new(embedded::MINE_REGION, embedded::MINE_NUMBER)
+}

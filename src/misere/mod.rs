@@ -2,7 +2,7 @@
 //!
 //! A position is summarised by three facts (every pile is one?, XOR == 0?, odd number of
 //! piles?) and the outcome is one lookup in the table `build.rs` derived by the recurrence.
-//! [`winning_move`] says how to win. The judge is [`MisereNim`](crate::judge::MisereNim).
+//! [`winning_move`] says how to win. The judge is [`MisereNim`].
 
 pub(crate) mod judge;
 mod report;
@@ -10,11 +10,11 @@ mod table;
 
 use serde::Serialize;
 
+pub use judge::MisereNim;
 pub use report::MisereCase;
-pub use table::MisereTable;
+pub use table::{MisereTable, embedded_table};
 
 use crate::Outcome;
-use crate::table::embedded;
 use grundy_core::misere::{FIRST_PLAYER_WINS, SECOND_PLAYER_WINS};
 
 /// What the outcome of a misère Nim position depends on, accumulated pile by pile.
@@ -95,7 +95,7 @@ impl Summary {
     /// Who wins with perfect misère play (the embedded table).
     #[inline]
     pub fn outcome(&self) -> Outcome {
-        self.outcome_in(&embedded::misere_nim())
+        self.outcome_in(&embedded_table())
     }
 }
 

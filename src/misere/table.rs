@@ -2,6 +2,8 @@
 
 use grundy_core::misere;
 
+use crate::table::embedded;
+
 /// Misère Nim outcomes by class: `2 x 4` cells indexed by [`misere::table_index`].
 #[derive(Debug, Clone, Copy)]
 pub struct MisereTable<'a> {
@@ -26,4 +28,10 @@ impl<'a> MisereTable<'a> {
     pub fn cells(&self) -> &'a [u8] {
         self.cells
     }
+}
+
+/// The embedded misère Nim outcome table.
+#[inline]
+pub fn embedded_table() -> MisereTable<'static> {
+    MisereTable::new(embedded::MISERE_NIM)
 }

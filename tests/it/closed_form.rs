@@ -14,7 +14,7 @@ use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Forms, Local, MAX_COORDIN
 use common::{Definition, MOVES};
 use grundy::Nimber;
 use grundy::knight::{self, KnightError};
-use grundy::table::{TableFile, embedded};
+use grundy::table::TableFile;
 use grundy_core::format::TableKind;
 use grundy_core::format::{TableData, write_blob};
 use grundy_core::leaper::Triangle;
@@ -22,7 +22,7 @@ use grundy_core::{leaper::MAX_PROOF_CELLS, leaper::prove};
 use proptest::prelude::*;
 
 fn closed_form(x: u64, y: u64) -> u8 {
-    embedded::knight_form().eval(x, y)
+    knight::closed_form().eval(x, y)
 }
 
 /// The retired hand-fitted patterns, extracted from the DP as `build.rs` used to.
@@ -66,7 +66,7 @@ fn closed_form_equals_the_definition_near_the_core() {
 
 #[test]
 fn the_certificate_proves_the_embedded_form() {
-    let proof = prove(embedded::knight_form(), MAX_PROOF_CELLS).unwrap();
+    let proof = prove(knight::closed_form(), MAX_PROOF_CELLS).unwrap();
     assert!(proof.to_string().contains("proven equal to the Grundy function on all of N^2"));
 }
 
@@ -155,7 +155,7 @@ fn coordinates_of_2_pow_63_are_refused() {
 
 #[test]
 fn table_inside_and_closed_form_outside_agree_at_the_edge() {
-    let table = embedded::knight();
+    let table = knight::embedded_table();
     assert!(table.has_closed_form());
     let b = table.bound() as u64;
     for i in 0..b + 10 {

@@ -1,6 +1,7 @@
 //! The `.sgt` blob: round trip, alignment, the committed copy in generated/, and each kind of
 //! corruption rejected with its own error.
 
+use grundy::knight;
 use grundy::table::{TableError, TableFile, embedded};
 use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Header, MAX_HEADER_LEN, TableKind};
 use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
@@ -81,7 +82,7 @@ fn preamble_sits_at_fixed_offsets() {
 #[test]
 fn embedded_blob_and_knight_payload_are_64_byte_aligned() {
     assert_eq!(embedded::blob().as_ptr() as usize % 64, 0);
-    assert_eq!(embedded::knight().cells().as_ptr() as usize % 64, 0);
+    assert_eq!(knight::embedded_table().cells().as_ptr() as usize % 64, 0);
     let header = validate(embedded::blob()).unwrap();
     assert_eq!(header.generator, grundy_core::generate::GENERATOR);
 }

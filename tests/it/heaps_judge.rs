@@ -1,10 +1,11 @@
-//! The heap games' judge (`grundy::judge::Heaps`) against values computed here from the rules:
+//! The heap games' judge (`grundy::heap::Heaps`) against values computed here from the rules:
 //! each case's winner is the XOR of its heaps' values, from a blob's table (through the proven
 //! period past the values stored) or from values computed on demand; bad input and heaps
 //! beyond the values are refused after the answers before them.
 
+use grundy::heap::Heaps;
 use grundy::heap::session::{OnDemand, Session, SessionLimits};
-use grundy::judge::{Heaps, JudgeError};
+use grundy::judge::JudgeError;
 use grundy::table::TableFile;
 use grundy_core::generate::heap_blob;
 use grundy_core::heap::{HeapGame, HeapLimits, analyze_heap};

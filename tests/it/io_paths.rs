@@ -5,9 +5,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use grundy::judge::Input;
-use grundy::judge::Knights;
 use grundy::judge::source::{CHUNK, Chunks};
 use grundy::judge::{Judge, JudgeError};
+use grundy::knight;
+use grundy::leaper::Knights;
 use grundy::table::{MAX_READ_LEN, OpenError, TableFile, embedded};
 use grundy_core::format;
 
@@ -106,7 +107,7 @@ impl io::Read for Trickle {
 
 fn knights(source: Chunks) -> (Vec<u8>, Result<(), String>) {
     let mut out = Vec::new();
-    let result = Knights { table: embedded::knight() }
+    let result = Knights { table: knight::embedded_table() }
         .solve(&mut grundy::judge::scanner::Scanner::new(source), &mut out)
         .map_err(|e| e.to_string());
     (out, result)
@@ -129,7 +130,7 @@ fn chunked_input_reads_like_bytes_in_memory() {
     }
     for input in inputs {
         let mut expected = Vec::new();
-        let expected_result = Knights { table: embedded::knight() }
+        let expected_result = Knights { table: knight::embedded_table() }
             .solve_bytes(input.as_bytes(), &mut expected)
             .map_err(|e| e.to_string());
         for threaded in [false, true] {
@@ -218,7 +219,8 @@ impl Write for CutOnFirstWrite {
 fn judge_cut_at_first_write(input: &str, cut: usize) -> Vec<u8> {
     let file = TempFile::new(input.as_bytes());
     let mut out = CutOnFirstWrite { path: file.path.clone(), cut: cut as u64, out: Vec::new() };
-    let result = Knights { table: embedded::knight() }.solve_input(Input::open(Some(&file.path)).unwrap(), &mut out);
+    let result =
+        Knights { table: knight::embedded_table() }.solve_input(Input::open(Some(&file.path)).unwrap(), &mut out);
     let Err(JudgeError::Read(e)) = result else { panic!("a read error, not {result:?}") };
     let expected = format!(
         "{}: the file shrank while it was read ({} bytes when opened, {cut} now)",
@@ -260,7 +262,7 @@ fn bad_bytes_of_a_file_changed_while_it_is_read_report_the_change() {
     f.set_modified(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30)).unwrap();
     drop(f);
     let mut out = Vec::new();
-    let result = Knights { table: embedded::knight() }.solve_input(opened, &mut out);
+    let result = Knights { table: knight::embedded_table() }.solve_input(opened, &mut out);
     let Err(JudgeError::Read(e)) = result else { panic!("a read error, not {result:?}") };
     let expected =
         format!("{}: the file was modified while it was read (then, as read: line 5, column 3: ", file.path.display());
@@ -269,7 +271,7 @@ fn bad_bytes_of_a_file_changed_while_it_is_read_report_the_change() {
     assert_eq!(String::from_utf8_lossy(&out), format!("Case 1: {line}\n"));
     // Unchanged, the same bytes are an input error.
     let changed = std::fs::read(&file.path).unwrap();
-    let result = Knights { table: embedded::knight() }.solve_bytes(&changed, &mut Vec::new());
+    let result = Knights { table: knight::embedded_table() }.solve_bytes(&changed, &mut Vec::new());
     assert!(matches!(result, Err(JudgeError::Input(_))), "{result:?}");
 }
 
@@ -292,12 +294,12 @@ fn a_large_last_case_of_a_file_reads_like_bytes_in_memory() {
     inputs.push(format!("1\n{count}\n{}x{}", &knights[..bad], &knights[bad + 1..]));
     for input in inputs {
         let mut expected = Vec::new();
-        let expected_result = Knights { table: embedded::knight() }
+        let expected_result = Knights { table: knight::embedded_table() }
             .solve_bytes(input.as_bytes(), &mut expected)
             .map_err(|e| e.to_string());
         let file = TempFile::new(input.as_bytes());
         let mut out = Vec::new();
-        let result = Knights { table: embedded::knight() }
+        let result = Knights { table: knight::embedded_table() }
             .solve_input(Input::open(Some(&file.path)).unwrap(), &mut out)
             .map_err(|e| e.to_string());
         assert_eq!(result, expected_result);

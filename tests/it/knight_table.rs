@@ -7,7 +7,6 @@ use crate::common;
 use common::{Definition, SumSearch};
 use grundy::Outcome;
 use grundy::knight;
-use grundy::table::embedded;
 
 /// The corner the embedded table covers with the `knight-square` feature.
 const B: u64 = 500;
@@ -18,7 +17,7 @@ fn g(x: u64, y: u64) -> u8 {
 
 #[test]
 fn every_corner_cell_equals_the_mex_recurrence() {
-    let table = embedded::knight();
+    let table = knight::embedded_table();
     assert_eq!(table.bound() as u64, if cfg!(feature = "knight-square") { B } else { 1 });
     let mut def = Definition::default();
     for x in 0..B {

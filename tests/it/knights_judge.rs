@@ -9,9 +9,8 @@ use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, MAX_COORDINATE, Patterns}
 
 use std::sync::OnceLock;
 
-use grundy::judge::Knights;
 use grundy::knight;
-use grundy::table::embedded;
+use grundy::leaper::Knights;
 use grundy::{Nimber, Outcome};
 use grundy_core::leaper::Triangle;
 use proptest::prelude::*;
@@ -59,7 +58,7 @@ fn library_matches_the_reference_everywhere() {
         assert_eq!(g(x, y), v, "reference g({x}, {y})");
     }
     // Without the `knight-square` feature the embedded table is one cell; the closed form answers.
-    let table = embedded::knight();
+    let table = knight::embedded_table();
     let square = cfg!(feature = "knight-square");
     assert_eq!(table.bound(), if square { BOUND } else { 1 });
     for x in 0..BOUND as u16 {
@@ -157,7 +156,7 @@ fn expected_output(cases: &Cases) -> String {
 }
 
 fn run_judge(input: &[u8]) -> (Result<(), grundy::judge::JudgeError>, String) {
-    crate::run::solve(&mut Knights { table: embedded::knight() }, input)
+    crate::run::solve(&mut Knights { table: knight::embedded_table() }, input)
 }
 
 #[test]

@@ -11,10 +11,9 @@ use common::{Rng, Tiny, flood, simulate};
 use grundy::Outcome;
 use grundy::judge::Judge;
 use grundy::judge::JudgeError;
-use grundy::judge::Mine;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::ReadSource;
-use grundy::mine::{self, Board, BoardError, Component, SolveError, Solver};
+use grundy::mine::{self, Board, BoardError, Component, Mine, SolveError, Solver};
 use proptest::prelude::*;
 
 fn judge(input: &str) -> Result<String, JudgeError> {

@@ -3,11 +3,10 @@
 use crate::run::{assert_input_errors, output, solve};
 
 use grundy::judge::JudgeError;
-use grundy::judge::MisereNim;
-use grundy::table::embedded;
+use grundy::misere::{self, MisereNim};
 
 fn judge(input: &str) -> Result<String, JudgeError> {
-    output(&mut MisereNim { table: embedded::misere_nim() }, input)
+    output(&mut MisereNim { table: misere::embedded_table() }, input)
 }
 
 #[test]
@@ -41,7 +40,7 @@ fn bad_input_names_line_and_column() {
         ("2\n1\n1\n", 4, 1, "unexpected end of input: expected k"),
         ("1\n1\n1\n1\n", 4, 1, "unexpected data after case 1"),
     ];
-    let printed = assert_input_errors(|input| solve(&mut MisereNim { table: embedded::misere_nim() }, input), &cases);
+    let printed = assert_input_errors(|input| solve(&mut MisereNim { table: misere::embedded_table() }, input), &cases);
     for ((input, ..), out) in cases.iter().zip(printed) {
         if input.starts_with("2\n") {
             assert_eq!(out, "Case 1: Bob\n", "cases before the error are written");

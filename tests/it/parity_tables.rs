@@ -79,7 +79,7 @@ fn misere_nim_pitfalls_and_u64_piles() {
 /// The derived table, cell by cell, with the two impossible classes marked.
 #[test]
 fn misere_table_cells() {
-    let t = embedded::misere_nim();
+    let t = grundy::misere::embedded_table();
     let cell = |ones, zero, odd| t.get(ones, zero, odd);
     assert_eq!(cell(false, false, false), misere::FIRST_PLAYER_WINS);
     assert_eq!(cell(false, false, true), misere::FIRST_PLAYER_WINS);
@@ -106,7 +106,7 @@ fn misere_classification_is_consistent() {
 /// blank region with `b` numbers, or only lone numbers, played click by click.
 #[test]
 fn mine_values_match_simulated_boards() {
-    let table = embedded::mine();
+    let table = grundy::mine::embedded_table();
     assert_eq!(table.region_cells(), &mine::region_table()[..], "embedded = rules");
     assert_eq!(table, mine::MineTable::RULES, "embedded = the table computed at compile time");
     assert_eq!(table.region_cells(), &[1, 2], "SG(b) = 1, 2, 1, 2, ...");

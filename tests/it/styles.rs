@@ -3,12 +3,11 @@
 
 use std::io::Write;
 
-use grundy::heap::{HeapLookup, HeapsCase};
+use grundy::heap::{HeapLookup, Heaps, HeapsCase};
 use grundy::judge::scanner::Scanner;
-use grundy::judge::{Explained, Heaps, JudgeError, Knights, Report, Sink, Style};
+use grundy::judge::{Explained, JudgeError, Report, Sink, Style};
 use grundy::knight;
-use grundy::leaper::KnightsCase;
-use grundy::table::embedded;
+use grundy::leaper::{Knights, KnightsCase};
 use grundy_core::heap::{Beyond, HeapGame, Period};
 
 use crate::run;
@@ -41,7 +40,7 @@ fn a_sink_is_handed_every_knights_case_solved() {
     let input = "3\n1\n1 0\n2\n2 5\n3 5\n3\n0 0\n700 9\n4 4\n";
     let mut sink = Kept::default();
     let mut out = Vec::new();
-    let mut judge = Knights { table: embedded::knight() };
+    let mut judge = Knights { table: knight::embedded_table() };
     judge.solve_into(&mut Scanner::new(input.as_bytes()), &mut out, &mut sink).unwrap();
     assert_eq!(out, b"1\n2\n3\n");
     let knights: [&[(u64, u64)]; 3] = [&[(1, 0)], &[(2, 5), (3, 5)], &[(0, 0), (700, 9), (4, 4)]];
@@ -59,7 +58,7 @@ fn a_sink_is_handed_every_knights_case_solved() {
 fn a_sink_sees_the_cases_before_bad_input_and_nothing_of_it() {
     let mut sink = Kept::default();
     let mut out = Vec::new();
-    let mut judge = Knights { table: embedded::knight() };
+    let mut judge = Knights { table: knight::embedded_table() };
     let input = b"2\n1\n1 0\n1\n2 x\n";
     let result = judge.solve_into(&mut Scanner::new(&input[..]), &mut out, &mut sink);
     let Err(JudgeError::Input(e)) = result else { panic!("a bad coordinate is an input error") };
@@ -96,7 +95,7 @@ fn a_sink_is_handed_each_heap_and_its_value() {
 
 #[test]
 fn a_report_writes_one_explained_line_per_case() {
-    let mut report = Report::new(Knights { table: embedded::knight() }, Style::Explain);
+    let mut report = Report::new(Knights { table: knight::embedded_table() }, Style::Explain);
     let out = run::output(&mut report, "2\n1\n1 0\n2\n2 5\n3 5\n").unwrap();
     assert_eq!(
         out,

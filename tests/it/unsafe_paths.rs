@@ -6,7 +6,8 @@ use std::path::Path;
 
 use grundy::judge::Input;
 use grundy::judge::Judge;
-use grundy::judge::Knights;
+use grundy::knight;
+use grundy::leaper::Knights;
 use grundy::table::{OpenError, TableFile, embedded};
 use grundy_core::format::header::{FORMAT_VERSION, TableKind};
 use grundy_core::format::{self, ALIGN, BlobError, TableData};
@@ -60,7 +61,7 @@ fn mapped_blobs_answer_like_read_ones() {
             for y in 0..b {
                 assert_eq!(knight.get(x, y), read.leaper().unwrap().get(x, y));
                 if b == embedded::KNIGHT_BOUND as u64 {
-                    assert_eq!(knight.get(x, y), embedded::knight().get(x, y));
+                    assert_eq!(knight.get(x, y), knight::embedded_table().get(x, y));
                 }
             }
         }
@@ -79,7 +80,7 @@ fn the_judge_answers_alike_from_a_mapped_table() {
     let input = input.mapped().expect("a regular file is mapped");
     let (mut from_map, mut from_embedded) = (Vec::new(), Vec::new());
     Knights { table: mapped.leaper().unwrap() }.solve_bytes(input, &mut from_map).unwrap();
-    Knights { table: embedded::knight() }.solve_bytes(input, &mut from_embedded).unwrap();
+    Knights { table: knight::embedded_table() }.solve_bytes(input, &mut from_embedded).unwrap();
     assert_eq!(from_map, b"Case 1: Bob\nCase 2: Alice\nCase 3: Alice\n");
     assert_eq!(from_map, from_embedded);
 }
@@ -171,7 +172,7 @@ fn missing_blob_files_are_io_errors() {
 fn the_embedded_blob_is_64_byte_aligned() {
     let blob = embedded::blob();
     assert_eq!(blob.as_ptr() as usize % ALIGN, 0);
-    let knight = embedded::knight();
+    let knight = knight::embedded_table();
     assert_eq!(knight.cells().as_ptr() as usize % ALIGN, 0);
     let header = format::validate(blob).unwrap();
     let entry = &header.tables[0];

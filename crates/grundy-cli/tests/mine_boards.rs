@@ -4,8 +4,7 @@
 use crate::common::{Rng, Tiny, simulate};
 use crate::run::{grundy, text};
 use grundy::judge::Judge;
-use grundy::judge::Mine;
-use grundy::mine::{Board, SolveError, Solver};
+use grundy::mine::{Board, Mine, SolveError, Solver};
 
 /// Random boards of every shape up to 5 x 5 (at most 24 cells, the simulator's limit) at every
 /// density from 0 to all mines, against the simulator, by Grundy value; and every explanation's

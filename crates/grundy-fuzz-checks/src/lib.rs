@@ -10,16 +10,15 @@
 //! token is a number iff it is a non-empty run of ASCII digits that fits `u64`. Mine boards are
 //! analysed here too, by flood fill and the click rules, sharing no code with the solver.
 
-use grundy::judge::Heaps;
-use grundy::judge::Knights;
-use grundy::judge::Mine;
-use grundy::judge::MisereNim;
+use grundy::heap::Heaps;
 use grundy::judge::scanner::Scanner;
 use grundy::judge::source::{ReadSource, Source};
 use grundy::judge::{InputError, Judge, JudgeError};
 use grundy::knight;
-use grundy::mine::{Analysis, MAX_CELLS, Solver};
-use grundy::table::{TableError, TableFile, embedded};
+use grundy::leaper::Knights;
+use grundy::mine::{Analysis, MAX_CELLS, Mine, Solver};
+use grundy::misere::{self, MisereNim};
+use grundy::table::{TableError, TableFile};
 use grundy_core::format::header::{Header, TableKind};
 use grundy_core::format::{self, ALIGN, PREAMBLE_LEN, TableData};
 
@@ -488,7 +487,7 @@ pub fn check_error_position(input: &[u8], e: &InputError) {
 
 /// The knights target: the judge against the embedded table.
 pub fn knights(input: &[u8]) {
-    let table = embedded::knight();
+    let table = knight::embedded_table();
     let (result, output) = run_judge(&mut Knights { table }, input);
     check_judge_run(input, result, &output, &knights_reference(input));
 }
@@ -530,7 +529,7 @@ pub fn knights_reference(input: &[u8]) -> Expected {
 
 /// The misère Nim target: the judge against the embedded outcome table.
 pub fn misere(input: &[u8]) {
-    let (result, output) = run_judge(&mut MisereNim { table: embedded::misere_nim() }, input);
+    let (result, output) = run_judge(&mut MisereNim { table: misere::embedded_table() }, input);
     check_judge_run(input, result, &output, &misere_reference(input));
 }
 

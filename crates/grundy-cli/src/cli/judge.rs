@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use grundy::judge::{self, Input, Judge, JudgeError, Mine, MisereNim, Style};
-use grundy::mine::{Analysis, Progress, ProgressHook, SolveError, Solver};
-use grundy::table::embedded;
+use grundy::judge::{self, Input, Judge, JudgeError, Style};
+use grundy::mine::{Analysis, Mine, Progress, ProgressHook, SolveError, Solver};
+use grundy::misere::{self, MisereNim};
 
 use super::exit::Failure;
 use crate::process::{Exit, promise_notice, with_stdout};
@@ -38,7 +38,7 @@ impl Report {
 /// `grundy misere-nim`; with a style, explained or JSON output instead of the judge's.
 pub fn misere_nim(file: Option<&Path>, style: Option<Style>) -> Result<(), Failure> {
     let input = open_input(file)?;
-    let table = embedded::misere_nim();
+    let table = misere::embedded_table();
     match style {
         None => run_to_stdout(&mut MisereNim { table }, input),
         Some(style) => run_to_stdout(&mut judge::Report::new(MisereNim { table }, style), input),

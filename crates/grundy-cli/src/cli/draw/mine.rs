@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use grundy::judge::read_mine_case;
-use grundy::mine::{Board, RegionMap, SolveError};
+use grundy::mine::{Board, RegionMap, SolveError, read_mine_case};
 
 use super::super::exit::Failure;
 use super::super::judge::{MineLimits, open_input};

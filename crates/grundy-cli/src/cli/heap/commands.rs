@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use grundy::heap::HeapLookup;
 use grundy::heap::session::{OnDemand, OnDemandError, verify_period};
-use grundy::judge::{Heaps, Input, JudgeError, Report, Style};
+use grundy::heap::{HeapLookup, Heaps};
+use grundy::judge::{Input, JudgeError, Report, Style};
 use grundy::table::TableFile;
 use grundy_core::generate::heap_blob;
 use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, PeriodRule, StopReason, check_period};

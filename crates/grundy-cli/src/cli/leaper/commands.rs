@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
+use grundy::knight;
 use grundy::leaper::{ClosedForm, KnightError};
-use grundy::table::{TableFile, TableKind, embedded};
+use grundy::table::{TableFile, TableKind};
 use grundy_core::leaper::{MoveSet, Verdict, prove};
 
 use super::args::LeaperArgs;
@@ -74,7 +75,7 @@ pub fn verify(game: &LeaperArgs, table: Option<&Path>) -> Result<(), Failure> {
             })?;
             (form.clone(), format!("the closed form in {}", path.display()))
         }
-        None if game.moves.is_none() => (embedded::knight_form().clone(), "knight closed form".into()),
+        None if game.moves.is_none() => (knight::closed_form().clone(), "knight closed form".into()),
         None => match game.analyze().verdict {
             Verdict::Certified { form, .. } => (form, "the closed form just discovered".into()),
             Verdict::NotFound(why) => {

@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use grundy::knight;
 use grundy::leaper::LeaperTable;
-use grundy::table::{TableFile, embedded};
+use grundy::table::TableFile;
 use grundy_core::generate::leaper_blob_with;
 use grundy_core::leaper::MovesText;
 
@@ -25,7 +26,7 @@ impl Holder {
     /// The table: the embedded one, or the blob's first leaper square (with its closed form).
     pub fn table(&self) -> Result<LeaperTable<'_>, Failure> {
         match self {
-            Holder::Embedded => Ok(embedded::knight()),
+            Holder::Embedded => Ok(knight::embedded_table()),
             Holder::File(file, path) => file.leaper().map_err(|e| Failure::invalid(format!("{}: {e}", path.display()))),
             Holder::Computed(file) => file.leaper().map_err(Failure::invalid),
         }

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use grundy::judge::{JudgeError, Knights, Report, Style};
+use grundy::judge::{JudgeError, Report, Style};
+use grundy::leaper::Knights;
 use grundy_core::leaper::{MoveSet, MovesText};
 
 use super::holder::Holder;
