@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use grundy_core::{heap::HeapGame, heap::HeapLimits, heap::Period, heap::analyze_heap};
+use grundy_core::heap::{HeapGame, HeapLimits, Period, analyze_heap};
 
 struct Workload {
     code: &'static str,

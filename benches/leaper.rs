@@ -6,7 +6,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy_core::leaper::Limits;
 use grundy_core::leaper::MoveSet;
 use grundy_core::leaper::Triangle;
-use grundy_core::{leaper::Verdict, leaper::analyze};
+use grundy_core::leaper::{Verdict, analyze};
 use grundy_test_support::Rng;
 use std::hint::black_box;
 

@@ -9,7 +9,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use grundy_core::{
-    generate::DEFAULT_BOUND, generate::hyper_knight_form, leaper::MoveSet, leaper::blocks, leaper::leaper_square,
+    generate::{DEFAULT_BOUND, hyper_knight_form},
+    leaper::{MoveSet, blocks, leaper_square},
     misere,
 };
 

@@ -5,7 +5,9 @@
 
 use grundy_core::format;
 use grundy_core::{
-    heap::HeapGame, heap::HeapLimits, leaper::Limits, leaper::MoveSet, leaper::Verdict, leaper::analyze, heap::analyze_heap, heap::check_period, generate::heap_blob, generate::leaper_blob_with,
+    generate::{heap_blob, leaper_blob_with},
+    heap::{HeapGame, HeapLimits, analyze_heap, check_period},
+    leaper::{Limits, MoveSet, Verdict, analyze},
 };
 
 /// The game: the four knight moves that lower x + y.

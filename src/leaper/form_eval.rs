@@ -46,7 +46,7 @@
 
 use std::sync::OnceLock;
 
-use grundy_core::{leaper::ClosedForm, leaper::MAX_INTERIOR, leaper::Strip};
+use grundy_core::leaper::{ClosedForm, MAX_INTERIOR, Strip};
 
 /// Coarse cells are `COARSE_BITS` bits per coordinate.
 const COARSE_BITS: u32 = 7;
@@ -342,7 +342,7 @@ mod tests {
     use super::*;
     use grundy_core::leaper::Limits;
     use grundy_core::leaper::MoveSet;
-    use grundy_core::{leaper::Verdict, leaper::analyze};
+    use grundy_core::leaper::{Verdict, analyze};
 
     /// The pre-classification answers nearly every coarse cell itself (the integration tests
     /// check its answers; this checks that they exercise it).

@@ -2,7 +2,7 @@
 
 use grundy_core::format::{Header, TableKind};
 use grundy_core::leaper::codec;
-use grundy_core::{leaper::MoveSet, leaper::same_set};
+use grundy_core::leaper::{MoveSet, same_set};
 
 use super::form_eval::Certified;
 use super::knight;

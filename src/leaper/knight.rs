@@ -9,7 +9,7 @@
 //! [`winning_move`] says how to win a sum of knights: which knight to move, and where.
 
 pub use super::{KnightError, KnightMove};
-pub use grundy_core::{leaper::HYPER_KNIGHT_MOVES, leaper::MAX_COORDINATE};
+pub use grundy_core::leaper::{HYPER_KNIGHT_MOVES, MAX_COORDINATE};
 
 use std::sync::OnceLock;
 

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use grundy_core::leaper::blocks::Blocks;
-use grundy_core::{leaper::ClosedForm, leaper::MAX_COORDINATE};
+use grundy_core::leaper::{ClosedForm, MAX_COORDINATE};
 use serde::Serialize;
 
 use super::form_eval::Certified;

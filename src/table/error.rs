@@ -3,7 +3,10 @@
 use std::fmt;
 
 use grundy_core::format::TableKind;
-use grundy_core::{heap::HeapGame, heap::ValuesError, leaper::MoveSetError};
+use grundy_core::{
+    heap::{HeapGame, ValuesError},
+    leaper::MoveSetError,
+};
 
 /// A valid blob that does not hold what was asked of it, or holds wrong values.
 #[derive(Debug, Clone, PartialEq, Eq)]

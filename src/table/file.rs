@@ -11,7 +11,11 @@ use crate::format::{Header, TableKind};
 use crate::leaper::form_eval::Certified;
 use crate::leaper::{LeaperTable, forms};
 use grundy_core::heap::{HeapTable, table as heap};
-use grundy_core::{heap::HeapGame, heap::HeapValues, leaper::MoveSet, leaper::leaper_square, parity::ParityTables};
+use grundy_core::{
+    heap::{HeapGame, HeapValues},
+    leaper::{MoveSet, leaper_square},
+    parity::ParityTables,
+};
 
 /// The most option values `verify_contents` looks at to recompute one heap game's values.
 const HEAP_CHECK_WORK: u64 = 1 << 36;

@@ -18,7 +18,7 @@ use grundy::table::TableFile;
 use grundy_core::format::TableKind;
 use grundy_core::format::{TableData, write_blob};
 use grundy_core::leaper::Triangle;
-use grundy_core::{leaper::MAX_PROOF_CELLS, leaper::prove};
+use grundy_core::leaper::{MAX_PROOF_CELLS, prove};
 use proptest::prelude::*;
 
 fn closed_form(x: u64, y: u64) -> u8 {

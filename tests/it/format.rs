@@ -5,9 +5,9 @@ use grundy::knight;
 use grundy::table::{TableError, TableFile, embedded};
 use grundy_core::format::header::{CellEncoding, FORMAT_VERSION, Header, MAX_HEADER_LEN, TableKind};
 use grundy_core::format::{ALIGN, BlobError, PREAMBLE_LEN, TableData, read_head, validate, write_blob, write_head};
+use grundy_core::generate::{DEFAULT_BOUND, default_blob, leaper_blob, leaper_blob_with};
 use grundy_core::leaper::Limits;
 use grundy_core::leaper::MoveSet;
-use grundy_core::{generate::DEFAULT_BOUND, generate::default_blob, generate::leaper_blob, generate::leaper_blob_with};
 
 const BLOB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/generated/tables.sgt");
 

@@ -8,10 +8,9 @@ use std::time::Instant;
 
 use crate::common::Rng;
 use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
-use grundy_core::{
-    leaper::Analysis, leaper::Cause, leaper::ClosedForm, leaper::HYPER_KNIGHT_MOVES, leaper::Limits,
-    leaper::MAX_PROOF_CELLS, leaper::MoveSet, leaper::MoveSetError, leaper::Proof, leaper::Refutation, leaper::Sector,
-    leaper::Strip, leaper::Triangle, leaper::Verdict, leaper::analyze, leaper::prove,
+use grundy_core::leaper::{
+    Analysis, Cause, ClosedForm, HYPER_KNIGHT_MOVES, Limits, MAX_PROOF_CELLS, MoveSet, MoveSetError, Proof, Refutation,
+    Sector, Strip, Triangle, Verdict, analyze, prove,
 };
 
 /// The Grundy value by definition: the mex of the values of the legal targets, memoised.

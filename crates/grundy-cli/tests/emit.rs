@@ -11,7 +11,7 @@ use grundy_core::leaper::ClosedForm;
 use grundy_core::leaper::MoveSet;
 use grundy_core::leaper::Triangle;
 use grundy_core::leaper::prove;
-use grundy_core::{leaper::Limits, leaper::discover};
+use grundy_core::leaper::{Limits, discover};
 
 use crate::common::Rng;
 use crate::run::{grundy, stderr, stdout};

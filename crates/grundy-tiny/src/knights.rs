@@ -10,7 +10,10 @@
 
 use grundy_core::Outcome;
 use grundy_core::leaper::blocks::Blocks;
-use grundy_core::{generate::DEFAULT_BOUND, leaper::EvalTables, leaper::MAX_COORDINATE};
+use grundy_core::{
+    generate::DEFAULT_BOUND,
+    leaper::{EvalTables, MAX_COORDINATE},
+};
 use grundy_judge::answer::winner_name;
 use grundy_judge::token::ScanError;
 

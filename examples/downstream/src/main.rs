@@ -23,11 +23,17 @@ fn main() {
     let value = |x: u64, y: u64| table.value(x, y).expect("a certified form answers every cell").0;
     let mut row = String::new();
     for x in 0..12 {
-        row += &format!("{}{}", if x > 0 { " " } else { "" }, (0..12).map(|y| value(x, y).to_string()).collect::<String>());
+        row += &format!(
+            "{}{}",
+            if x > 0 { " " } else { "" },
+            (0..12).map(|y| value(x, y).to_string()).collect::<String>()
+        );
     }
     println!("x < 12, y < 12 (rows x): {row}");
     let m = (1u64 << 63) - 1;
-    for (x, y) in [(63, 63), (64, 0), (0, 64), (1_000_000, 7), (1_000_000_000_000_000, 999_999_999_999_999), (m - 2, m - 2)] {
+    for (x, y) in
+        [(63, 63), (64, 0), (0, 64), (1_000_000, 7), (1_000_000_000_000_000, 999_999_999_999_999), (m - 2, m - 2)]
+    {
         let targets: Vec<u64> = table
             .moves()
             .iter()

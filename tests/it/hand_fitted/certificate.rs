@@ -85,7 +85,7 @@ use std::collections::BTreeSet;
 use std::{format, string::String, vec::Vec};
 
 use super::closed_form::{FORMS, Forms, LOCAL_CLAMP, Local, Patterns, X, Y};
-use grundy_core::{leaper::HYPER_KNIGHT_MOVES, leaper::Move};
+use grundy_core::leaper::{HYPER_KNIGHT_MOVES, Move};
 
 /// The translation set `V` of Lemma B.
 pub const TRANSLATIONS: [(i64, i64); 5] = [(0, 4), (4, 0), (4, 4), (4, 8), (8, 4)];

@@ -7,7 +7,10 @@ use std::path::Path;
 use std::fmt::Write;
 
 use grundy_core::format::{self, header::FORMAT_VERSION};
-use grundy_core::{generate::DEFAULT_BOUND, generate::default_blob, leaper::MovesText};
+use grundy_core::{
+    generate::{DEFAULT_BOUND, default_blob},
+    leaper::MovesText,
+};
 
 use super::exit::Failure;
 use super::output::{Target, is_directory};

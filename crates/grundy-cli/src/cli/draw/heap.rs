@@ -5,7 +5,7 @@
 //! The points are [`Item::Mark`]s (in SVG, `<rect class="mark" data-heap data-value>`); the grid
 //! has no rows, its `cols` heaps of `cell` pixels from `left` say where each heap's column is.
 
-use grundy_core::{heap::HeapGame, heap::HeapStatus, heap::HeapValues};
+use grundy_core::heap::{HeapGame, HeapStatus, HeapValues};
 
 use super::super::exit::Failure;
 use super::super::heap::{CheckpointArgs, HeapArgs, analysis_for};
