@@ -395,7 +395,7 @@ fn a_negative_value_is_named_as_the_options() {
         &["analyze", "--heap", "-0.77"],
         &["analyze", "--heap", "0.6", "--max-heap", "-5"],
         &["sg", "--heap", "0.77", "-3"],
-        &["analyze", "--bound", "-2"],
+        &["sg", "--bound", "-2", "1", "1"],
     ] {
         let o = grundy(args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
