@@ -857,6 +857,36 @@ fn sigint_and_a_crash_leave_a_checkpoint() {
     assert_eq!(untimed(&o), untimed(&one));
 }
 
+/// SIGTERM and SIGHUP (`timeout`, `kill`, a closed terminal) stop a search as Ctrl-C does: the
+/// checkpoint written, the message naming the signal, exit code 130, and the search resumes.
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_keep_the_checkpoint() {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let ignored = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+    let ignored = ignored.and_then(|m| u64::from_str_radix(m, 16).ok()).unwrap_or(0);
+    let dir = scratch_dir("heaps-checkpoint-term");
+    let one = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20"], "");
+    for (signal, number, name) in [("-TERM", 15, "SIGTERM"), ("-HUP", 1, "SIGHUP")] {
+        if ignored >> (number - 1) & 1 != 0 {
+            continue;
+        }
+        let ck = dir.join(format!("{name}.ck"));
+        let ck = ck.to_str().unwrap();
+        let child = crate::run::spawn_grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20", "--checkpoint", ck]);
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        let sent = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill {signal}");
+        let o = child.wait_with_output().expect("wait for grundy");
+        assert_eq!(o.status.code(), Some(130), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("interrupted ({name}) after G(0..")), "{}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("checkpoint {ck}: G(0..")), "{}", stderr(&o));
+        let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20", "--resume", ck], "");
+        assert_eq!(untimed(&o), untimed(&one), "{name}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The values of a resumed run are the file's, not computed again: a value changed past the
 /// spot checks (with the checksum made to match) shows in the report.
 #[test]

@@ -3,11 +3,12 @@
 //! From the first `-o` file or checkpoint written, or the first heap-game computation, a thread
 //! catches them: it removes the temporary files that exist (those `output` registers while it
 //! writes), then ends the process as the signal would have. While an [`Interruptible`]
-//! computation runs, the first SIGINT only sets its flag (the computation looks at it and
-//! stops); a second one ends the process as above.
+//! computation runs, the first of them only sets its flag (the computation looks at it and
+//! stops, as for Ctrl-C: a search stopped by `timeout` or a closed terminal keeps its
+//! checkpoint); a second one ends the process as above.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 pub use signals::watch as watch_signals;
@@ -23,25 +24,31 @@ pub fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// Set while an [`Interruptible`] lives.
 static COMPUTING: AtomicBool = AtomicBool::new(false);
-/// Set by the first SIGINT while [`COMPUTING`].
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// The first signal that came while [`COMPUTING`] (0: none).
+static INTERRUPTED: AtomicI32 = AtomicI32::new(0);
 
-/// While it lives, the first SIGINT (Ctrl-C) sets a flag, [`Interruptible::interrupted`],
-/// instead of ending the process (on unix; elsewhere it ends the process as before).
+/// While it lives, the first SIGINT (Ctrl-C), SIGTERM or SIGHUP sets a flag,
+/// [`Interruptible::interrupted`], instead of ending the process (on unix; elsewhere Ctrl-C ends
+/// the process as before).
 pub struct Interruptible(());
 
 impl Interruptible {
-    /// Starts catching the first SIGINT.
+    /// Starts catching the first signal.
     pub fn new() -> Interruptible {
         signals::watch();
         COMPUTING.store(true, Ordering::SeqCst);
         Interruptible(())
     }
 
-    /// Whether SIGINT came.
+    /// Whether a signal came.
     pub fn interrupted(&self) -> bool {
-        INTERRUPTED.load(Ordering::SeqCst)
+        INTERRUPTED.load(Ordering::SeqCst) != 0
     }
+}
+
+/// What stopped a computation, as messages name it: `Ctrl-C`, `SIGTERM` or `SIGHUP`.
+pub fn stopped_by() -> &'static str {
+    signals::name(INTERRUPTED.load(Ordering::SeqCst))
 }
 
 impl Drop for Interruptible {
@@ -58,7 +65,7 @@ mod signals {
     use std::sync::atomic::Ordering;
 
     /// From the first call on, SIGINT, SIGTERM and SIGHUP remove the temporary files, then end
-    /// the process as they would have (by the signal's default action); but the first SIGINT
+    /// the process as they would have (by the signal's default action); but the first of them
     /// while a computation is [`Interruptible`](super::Interruptible) only sets its flag. A
     /// signal the process ignores (SIGHUP under `nohup`) stays ignored.
     pub fn watch() {
@@ -70,9 +77,8 @@ mod signals {
             let Ok(mut signals) = Signals::new(caught) else { return };
             let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
                 for signal in signals.forever() {
-                    if signal == SIGINT
-                        && super::COMPUTING.load(Ordering::SeqCst)
-                        && !super::INTERRUPTED.swap(true, Ordering::SeqCst)
+                    if super::COMPUTING.load(Ordering::SeqCst)
+                        && super::INTERRUPTED.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_ok()
                     {
                         continue;
                     }
@@ -88,6 +94,15 @@ mod signals {
         });
     }
 
+    /// A signal's name in messages.
+    pub fn name(signal: i32) -> &'static str {
+        match signal {
+            SIGTERM => "SIGTERM",
+            SIGHUP => "SIGHUP",
+            _ => "Ctrl-C",
+        }
+    }
+
     /// The signals this process ignores, bit `n - 1` for signal `n` (Linux: from
     /// `/proc/self/status`; elsewhere none are taken to be).
     fn ignored() -> u64 {
@@ -100,4 +115,8 @@ mod signals {
 #[cfg(not(unix))]
 mod signals {
     pub fn watch() {}
+
+    pub fn name(_: i32) -> &'static str {
+        "Ctrl-C"
+    }
 }

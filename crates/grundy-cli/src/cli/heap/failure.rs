@@ -6,7 +6,7 @@ use grundy_core::heap::{HeapAnalysis, HeapGame, HeapStatus, StopReason};
 
 use crate::cli::exit::Failure;
 
-/// Exit code 130 with how far the values got, when Ctrl-C stopped them.
+/// Exit code 130 with how far the values got, when Ctrl-C (or SIGTERM, SIGHUP) stopped them.
 pub fn interrupted(a: &HeapAnalysis) -> Option<Failure> {
     match &a.status {
         HeapStatus::NotFound(e) if e.stopped == StopReason::Interrupted => Some(interrupted_after(&a.game, e.computed)),
@@ -14,9 +14,10 @@ pub fn interrupted(a: &HeapAnalysis) -> Option<Failure> {
     }
 }
 
-/// Ctrl-C stopped `game`'s values after `G(0..computed)`: exit code 130.
+/// A signal stopped `game`'s values after `G(0..computed)`: exit code 130.
 pub fn interrupted_after(game: &HeapGame, computed: u64) -> Failure {
-    Failure::interrupted(format!("game {game}: interrupted (Ctrl-C) after G(0..{computed}) was computed"))
+    let by = crate::cli::interrupt::stopped_by();
+    Failure::interrupted(format!("game {game}: interrupted ({by}) after G(0..{computed}) was computed"))
 }
 
 /// A session's failure as the command line says it: the option it concerns, and its exit code
