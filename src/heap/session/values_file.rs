@@ -5,23 +5,11 @@ use std::path::Path;
 
 use super::SessionError;
 
-/// A new file in `dir`, for `room` values, that no other name reaches: created under a name of
-/// its own, which is removed at once (the file lives while it is open, and is gone when the
-/// process ends however it ends).
+/// A new file in `dir`, for `room` values, that no other name reaches (unnamed, or removed as
+/// soon as it is made): it lives while it is open, and is gone when the process ends however it
+/// ends.
 pub(super) fn unnamed(dir: &Path, room: usize) -> Result<File, SessionError> {
-    let failed = |source| failure(dir, room, source);
-    for k in 0u32.. {
-        let path = dir.join(format!(".grundy-values.{}.{k}", std::process::id()));
-        match std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&path) {
-            Ok(file) => {
-                std::fs::remove_file(&path).map_err(failed)?;
-                return Ok(file);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && k < 100 => continue,
-            Err(e) => return Err(failed(e)),
-        }
-    }
-    unreachable!("the loop returns")
+    tempfile::tempfile_in(dir).map_err(|source| failure(dir, room, source))
 }
 
 /// The failure to make the file for `room` values in `dir`.
