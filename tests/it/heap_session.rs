@@ -14,7 +14,7 @@ use grundy::heap::session::{
 use grundy::judge::JudgeError;
 use grundy_core::heap::{HeapControl, HeapGame, HeapLimits, HeapProgress, HeapStatus, StopReason, checkpoint, table};
 
-use crate::heap_oracle::{KAYLES, OFFICERS, octal, subtraction};
+use crate::common::{KAYLES, OFFICERS, octal, subtraction};
 use crate::run::TempFile;
 
 fn game(text: &str) -> HeapGame {

@@ -11,7 +11,7 @@ use grundy_core::generate::heap_blob;
 use grundy_core::heap::{HeapGame, HeapLimits, analyze_heap};
 use proptest::prelude::*;
 
-use crate::heap_oracle::{KAYLES, OFFICERS, octal};
+use crate::common::{KAYLES, OFFICERS, octal};
 use crate::run::{output, solve};
 
 /// Kayles' blob: its values and its proven period.

@@ -3,38 +3,18 @@
 //! and against the recurrence at far cells, the hyper knight against its hand-fitted closed form,
 //! the checker against broken closed forms, and bad move sets.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::common::Rng;
+use crate::common::{LeaperMex, Rng};
 use crate::hand_fitted::closed_form::{EXTRACT_MIN_SUM, Patterns};
 use grundy_core::leaper::{
     Analysis, Cause, ClosedForm, HYPER_KNIGHT_MOVES, Limits, MAX_PROOF_CELLS, MoveSet, MoveSetError, Proof, Refutation,
     Sector, Strip, Triangle, Verdict, analyze, prove,
 };
 
-/// The Grundy value by definition: the mex of the values of the legal targets, memoised.
-struct Oracle {
-    moves: Vec<(i64, i64)>,
-    memo: HashMap<(i64, i64), u8>,
-}
-
-impl Oracle {
-    fn new(moves: &[(i32, i32)]) -> Oracle {
-        Oracle { moves: moves.iter().map(|&(a, b)| (i64::from(a), i64::from(b))).collect(), memo: HashMap::new() }
-    }
-
-    fn g(&mut self, x: i64, y: i64) -> u8 {
-        if let Some(&v) = self.memo.get(&(x, y)) {
-            return v;
-        }
-        let targets: Vec<(i64, i64)> =
-            self.moves.iter().map(|&(dx, dy)| (x + dx, y + dy)).filter(|&(u, v)| u >= 0 && v >= 0).collect();
-        let values: Vec<u8> = targets.into_iter().map(|(u, v)| self.g(u, v)).collect();
-        let mex = (0u8..).find(|v| !values.contains(v)).unwrap();
-        self.memo.insert((x, y), mex);
-        mex
-    }
+/// `set`'s values by the definition.
+fn oracle_of(set: &MoveSet) -> LeaperMex {
+    LeaperMex::new(set.moves().iter().map(|&(a, b)| (i64::from(a), i64::from(b))))
 }
 
 /// A random valid move set with moves in `[-r, r]²`.
@@ -87,9 +67,9 @@ fn sweep_tables_equal_the_oracle_on_random_move_sets() {
         let (a, b) = set.potential();
         let p = 60 * a.max(b);
         let table = Triangle::compute(&set, p);
-        let mut oracle = Oracle::new(set.moves());
+        let mut oracle = oracle_of(&set);
         for_triangle(&set, p, |x, y| {
-            assert_eq!(table.get(x as u64, y as u64), Some(oracle.g(x, y)), "{set} at ({x},{y})");
+            assert_eq!(table.get(x as u64, y as u64).map(u64::from), Some(oracle.g(x, y)), "{set} at ({x},{y})");
         });
         assert_eq!(table.get(0, (p / b + 1) as u64), None);
     }
@@ -107,9 +87,9 @@ fn sweep_tables_of_symmetric_and_asymmetric_sets_equal_the_oracle_on_larger_tria
         let (a, b) = set.potential();
         let p = 330 * a.max(b);
         let table = Triangle::compute(&set, p);
-        let mut oracle = Oracle::new(set.moves());
+        let mut oracle = oracle_of(&set);
         for_triangle(&set, p, |x, y| {
-            assert_eq!(table.get(x as u64, y as u64), Some(oracle.g(x, y)), "{set} at ({x},{y})");
+            assert_eq!(table.get(x as u64, y as u64).map(u64::from), Some(oracle.g(x, y)), "{set} at ({x},{y})");
         });
     }
 }
@@ -134,9 +114,9 @@ fn the_hyper_knight_square_is_swept_in_x_plus_y_order_and_matches_the_definition
 /// Checks a certified form: equal to the oracle on a triangle, and the recurrence at far cells.
 fn check_certified(form: &ClosedForm, oracle_potential: i64, far_points: usize, seed: u64) {
     let set = form.move_set().clone();
-    let mut oracle = Oracle::new(set.moves());
+    let mut oracle = oracle_of(&set);
     for_triangle(&set, oracle_potential, |x, y| {
-        assert_eq!(form.eval(x as u64, y as u64), oracle.g(x, y), "{set} at ({x},{y})");
+        assert_eq!(u64::from(form.eval(x as u64, y as u64)), oracle.g(x, y), "{set} at ({x},{y})");
     });
     let mut rng = Rng(seed);
     let moves: Vec<(i64, i64)> = set.moves().iter().map(|&(a, b)| (i64::from(a), i64::from(b))).collect();

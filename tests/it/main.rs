@@ -20,8 +20,6 @@ mod format_props;
 mod fuzz_corpus;
 /// The retired hand-fitted hyper-knight form and certificate, a cross-check only.
 mod hand_fitted;
-/// Heap games' values from their rules (the mex of every move), for the heap tests.
-mod heap_oracle;
 /// Heap sessions: checkpoints, resume, values on demand, the verification of a blob's periods.
 mod heap_session;
 /// The heap games' judge from a blob and on demand, against the rules' values.

@@ -2,9 +2,7 @@
 //! `verify`, against a mex-by-definition oracle written here (memoised recursion, no code shared
 //! with the crate), far cells checked by the recurrence with values from the binary itself.
 
-use std::collections::HashMap;
-
-use crate::common::Rng;
+use crate::common::{LeaperMex, Rng};
 use crate::run::{grundy, stderr, stdout};
 
 const HYPER_KNIGHT: &str = "(-2,1) (-3,-1) (-2,-1) (-1,-2) (-1,-3) (1,-2)";
@@ -25,30 +23,6 @@ fn moves_of(text: &str) -> Vec<(i64, i64)> {
             (a.trim().parse().unwrap(), b.trim().parse().unwrap())
         })
         .collect()
-}
-
-/// g by definition: the mex of g over the legal targets, memoised.
-struct Oracle {
-    moves: Vec<(i64, i64)>,
-    memo: HashMap<(i64, i64), u64>,
-}
-
-impl Oracle {
-    fn new(text: &str) -> Oracle {
-        Oracle { moves: moves_of(text), memo: HashMap::new() }
-    }
-
-    fn g(&mut self, x: i64, y: i64) -> u64 {
-        if let Some(&v) = self.memo.get(&(x, y)) {
-            return v;
-        }
-        let targets: Vec<(i64, i64)> =
-            self.moves.iter().map(|&(dx, dy)| (x + dx, y + dy)).filter(|&(a, b)| a >= 0 && b >= 0).collect();
-        let values: Vec<u64> = targets.into_iter().map(|(a, b)| self.g(a, b)).collect();
-        let mex = (0..).find(|v| !values.contains(v)).unwrap();
-        self.memo.insert((x, y), mex);
-        mex
-    }
 }
 
 /// `grundy sg --moves M [extra] X Y ...`: the values, or the failed run.
@@ -329,7 +303,7 @@ fn far_cells(moves: &[(i64, i64)]) -> Vec<(u64, u64)> {
 }
 
 fn check_certified(moves: &str) {
-    let mut oracle = Oracle::new(moves);
+    let mut oracle = LeaperMex::new(moves_of(moves));
     // A square of 6: nearly every cell of the triangle comes from the closed form.
     let cells = triangle(90);
     let values = sg(moves, &["--bound", "6"], &cells).unwrap_or_else(|o| panic!("{moves}: {}", stderr(&o)));
@@ -378,7 +352,7 @@ fn sg_moves_on_random_sets() {
         if status == "certified" {
             check_certified(&text);
         } else {
-            let mut oracle = Oracle::new(&text);
+            let mut oracle = LeaperMex::new(moves_of(&text));
             let cells: Vec<(u64, u64)> = (0..30).flat_map(|x| (0..30).map(move |y| (x, y))).collect();
             let values = sg(&text, &["--bound", "30", "--max-cells", "4194304"], &cells).unwrap();
             for (&(x, y), &v) in cells.iter().zip(&values) {
@@ -391,7 +365,7 @@ fn sg_moves_on_random_sets() {
 #[test]
 fn beyond_the_square_without_a_form_is_exit_2_naming_the_bound() {
     let quick = ["--bound", "20", "--max-cells", "1048576"];
-    let mut oracle = Oracle::new(TURBULENT);
+    let mut oracle = LeaperMex::new(moves_of(TURBULENT));
     let values = sg(TURBULENT, &quick, &[(19, 19), (0, 0), (7, 3)]).unwrap();
     assert_eq!(values, [oracle.g(19, 19), oracle.g(0, 0), oracle.g(7, 3)]);
     // The cell, the square, and the --bound that holds it.
@@ -473,7 +447,7 @@ fn bad_moves_are_exit_2_with_a_reason_on_every_command() {
 fn generate_then_knights_and_verify_from_the_blob() {
     let dir = std::env::temp_dir().join(format!("grundy-cli-leaper-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut oracle = Oracle::new(FOUR_KNIGHT);
+    let mut oracle = LeaperMex::new(moves_of(FOUR_KNIGHT));
     let far = 1_000_000_000_000_000u64;
     let far_value = sg(FOUR_KNIGHT, &[], &[(far, far + 1)]).unwrap()[0];
     let input = format!("3\n2\n3 4\n5 5\n1\n7 0\n2\n2 9\n{far} {}\n", far + 1);

@@ -1,5 +1,5 @@
-//! Heap games' values straight from their rules, for the heap tests: the mex over every move,
-//! independently of `grundy_core::heap`.
+//! Heap games' values straight from their rules: the mex over every move, independently of
+//! `grundy_core::heap`.
 
 /// `G(0..n)` of the octal game `0.d1d2d3…` (`digits[k - 1]` is `d_k`): taking `k` tokens may
 /// leave no heap (bit 1 of `d_k`, when the heap was exactly `k`), one heap (bit 2) or two
@@ -53,6 +53,7 @@ pub const KAYLES: &[u8] = &[7, 7];
 /// Officers: take one token, leaving one or two heaps.
 pub const OFFICERS: &[u8] = &[6];
 
+#[cfg(test)]
 #[test]
 fn the_oracle_knows_kayles_and_nim_like_subtraction() {
     // Kayles' first values (Winning Ways): 0 1 2 3 1 4 3 2 1 4 2 6.

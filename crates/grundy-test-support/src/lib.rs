@@ -11,16 +11,22 @@
 //!   regions and numbers by breadth-first flood fill.
 //! - [`Search`]: exact values and moves of Mine clusters (blank regions linked by shared numbers)
 //!   in the general model.
+//! - [`LeaperMex`]: any leaper's values by the mex recurrence.
+//! - [`octal`] and [`subtraction`]: a heap game's values by the mex over every move.
 //! - [`Rng`]: SplitMix64, for reproducible random inputs.
 
 #![warn(missing_docs)]
 
 mod cluster_search;
+mod heap;
 mod knight;
+mod leaper;
 mod mine;
 mod rng;
 
 pub use cluster_search::*;
+pub use heap::*;
 pub use knight::*;
+pub use leaper::LeaperMex;
 pub use mine::*;
 pub use rng::Rng;
