@@ -15,6 +15,7 @@
 //! - [`table`]: the blobs behind them: embedded at build time, or a blob file read, mapped or
 //!   embedded by another crate.
 //! - [`judge`]: the judge problems' exact input and output, fast and strict, or explained.
+//! - `picture` (feature `pictures`): each family's values drawn as PNG or SVG.
 //!
 //! ```
 //! use grundy::{Nimber, Outcome, knight, mine, misere};
@@ -44,6 +45,8 @@
 //! - `parallel` (default): use two threads. A large last knights or misère Nim case is read in two
 //!   halves at once, and Mine cases are solved on a second thread while they are read
 //!   (crossbeam-channel). Without it everything runs on the calling thread.
+//! - `pictures`: pictures of a leaper's table, a heap game's values and a Mine board (the `png`
+//!   crate), which the CLI's `draw` writes.
 //! - `json`: the JSON Lines reports (the `Json` [`judge::Style`], with serde_json) that the CLI's
 //!   `--json` prints.
 //!
@@ -59,6 +62,8 @@ pub mod judge;
 pub mod leaper;
 pub mod mine;
 pub mod misere;
+#[cfg(feature = "pictures")]
+pub mod picture;
 pub mod table;
 
 // The game math and the blob format, for the modules here.

@@ -4,10 +4,14 @@
 
 pub(crate) mod judge;
 mod lookup;
+#[cfg(feature = "pictures")]
+mod picture;
 mod report;
 pub mod session;
 
 pub use grundy_core::heap::HeapTable;
 pub use judge::Heaps;
 pub use lookup::HeapLookup;
+#[cfg(feature = "pictures")]
+pub use picture::{MAX_PICTURE_HEAPS, check_picture, picture};
 pub use report::{HeapMove, HeapsCase};

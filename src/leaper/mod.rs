@@ -11,10 +11,14 @@ pub(crate) mod form_eval;
 pub(crate) mod forms;
 pub(crate) mod judge;
 pub mod knight;
+#[cfg(feature = "pictures")]
+mod picture;
 mod report;
 mod table;
 
 pub use grundy_core::leaper::{ClosedForm, MoveSetError};
 pub use judge::Knights;
+#[cfg(feature = "pictures")]
+pub use picture::{MAX_PICTURE_SIZE, check_picture, picture};
 pub use report::KnightsCase;
 pub use table::{KnightError, KnightMove, LeaperTable};

@@ -18,6 +18,8 @@
 
 pub(crate) mod cases;
 pub(crate) mod judge;
+#[cfg(feature = "pictures")]
+mod picture;
 mod report;
 #[cfg(feature = "parallel")]
 mod threads;
@@ -33,6 +35,8 @@ pub use grundy_core::mine::{Click, Component, Explanation};
 #[doc(hidden)]
 pub use grundy_core::mine::{Clock, ClusterMove, RegionMap};
 pub use judge::Mine;
+#[cfg(feature = "pictures")]
+pub use picture::{MAX_PICTURE_CELLS, MAX_SIDE_CELLS, picture};
 pub use report::MineCase;
 
 use crate::table::embedded;

@@ -335,8 +335,8 @@ impl TableFile {
             None => heaps.next().filter(|_| self.heaps().count() == 1),
         };
         found.ok_or_else(|| {
-            let held = self.heaps().map(|t| t.game().clone()).collect();
-            TableError::MissingHeap { game: game.cloned(), held }
+            let held = self.heaps().map(|t| t.game().to_string()).collect();
+            TableError::NoSuchGame { kind: TableKind::HeapValues, game: game.map(ToString::to_string), held }
         })
     }
 
@@ -350,7 +350,7 @@ impl TableFile {
             let expected = match entry.game {
                 TableKind::LeaperSquare => match MoveSet::from_bytes(&entry.moves) {
                     Ok(set) => leaper_square(&set, entry.rows as usize),
-                    Err(source) => return Err(TableError::Unverifiable { table: i, source }),
+                    Err(e) => return Err(TableError::Unverifiable { table: i, reason: e.to_string() }),
                 },
                 TableKind::MisereNim => parity.misere_nim.clone(),
                 TableKind::MineRegion => parity.mine_region.clone(),
@@ -382,10 +382,10 @@ impl TableFile {
         let stored = usize::try_from(table.stored()).expect("a payload's values fit usize");
         engine
             .extend_to(stored, HEAP_CHECK_WORK)
-            .map_err(|source| TableError::HeapUnverifiable { table: i, source })?;
+            .map_err(|e| TableError::Unverifiable { table: i, reason: e.to_string() })?;
         let wrong = table.values().zip(engine.values()).enumerate().find(|(_, (s, e))| s != *e);
         if let Some((heap, (stored, &expected))) = wrong {
-            return Err(TableError::WrongHeapValue { table: i, heap: heap as u64, stored, expected });
+            return Err(TableError::WrongValue { table: i, position: heap as u64, stored, expected });
         }
         Ok(table.stored())
     }

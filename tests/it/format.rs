@@ -352,7 +352,7 @@ fn a_corrupt_closed_form_has_its_own_error() {
         edit(&mut b, at);
         let b = with_fresh_payload_checksum(&b, 1);
         match validate(&b) {
-            Err(BlobError::BadForm { table: 1, source }) => assert!(!source.to_string().is_empty(), "{what}"),
+            Err(BlobError::BadPayload { table: 1, reason, .. }) => assert!(!reason.is_empty(), "{what}"),
             other => panic!("{what}: {other:?}"),
         }
         assert!(TableFile::from_bytes(b).is_err(), "{what}");
@@ -361,7 +361,7 @@ fn a_corrupt_closed_form_has_its_own_error() {
     // so the move set's own checks come first; a refused move set is named.
     let b = with_header(&blob, |hd| hd.tables[1].moves = vec![(1, 0), (-1, 0), (0, -1), (0, -2)]);
     match validate(&b) {
-        Err(BlobError::BadForm { table: 1, source }) => assert!(source.to_string().contains("move set"), "{source}"),
+        Err(BlobError::BadPayload { table: 1, reason, .. }) => assert!(reason.contains("move set"), "{reason}"),
         other => panic!("{other:?}"),
     }
     // A closed form must be stored as bytes, a square as cells.

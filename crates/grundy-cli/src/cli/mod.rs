@@ -256,6 +256,10 @@ pub fn run() -> ExitCode {
             (GameChoice::Leaper(leaper), None) => leaper::verify(leaper, None),
         },
         Command::Emit(Lazy(args)) => emit::run(&args),
-        Command::Draw(Lazy(args)) => draw::run(&args),
+        Command::Draw(Lazy(args)) => match (args.mine(), args.table.game.choice()) {
+            (Some(mine), _) => draw::mine::run(mine),
+            (None, GameChoice::Heap(game, heap, saves)) => heap::draw(&args.table, heap, saves, game),
+            (None, GameChoice::Leaper(leaper)) => leaper::draw(&args.table, leaper),
+        },
     })
 }

@@ -3,7 +3,6 @@
 use alloc::string::String;
 
 use super::header::{CellEncoding, TableKind};
-use crate::leaper::FormError;
 
 /// A blob failed validation; the message says which check failed. Each check has its own
 /// variant, and new checks may be added.
@@ -49,10 +48,9 @@ pub enum BlobError {
     BadCell { table: usize, index: usize, value: u8 },
     /// A table's cell encoding is not its game's (`Bytes` for a closed form, `U8` otherwise).
     BadEncoding { table: usize, game: TableKind, cell: CellEncoding },
-    /// A closed-form payload that passed its checksum but is not a valid closed form.
-    BadForm { table: usize, source: FormError },
-    /// A heap-game payload that passed its checksum but is not a valid heap table.
-    BadHeap { table: usize, reason: String },
+    /// An encoded payload (a closed form, a heap game's values) that passed its checksum but
+    /// does not decode.
+    BadPayload { table: usize, game: TableKind, reason: String },
 }
 
 impl core::fmt::Display for BlobError {
@@ -112,8 +110,9 @@ impl core::fmt::Display for BlobError {
             Self::BadEncoding { table, game, cell } => {
                 write!(f, "table {table}: a {game:?} table cannot be stored as {cell:?}")
             }
-            Self::BadForm { table, source } => write!(f, "table {table}: {source}"),
-            Self::BadHeap { table, reason } => write!(f, "table {table}: not a heap-game table: {reason}"),
+            Self::BadPayload { table, game, reason } => {
+                write!(f, "table {table}: not a valid {} table: {reason}", game.name())
+            }
         }
     }
 }

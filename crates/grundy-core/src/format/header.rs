@@ -37,6 +37,18 @@ pub enum TableKind {
 }
 
 impl TableKind {
+    /// The table's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableKind::LeaperSquare => "leaper square",
+            TableKind::MisereNim => "misère Nim",
+            TableKind::MineRegion => "Mine region",
+            TableKind::MineNumber => "Mine number",
+            TableKind::LeaperForm => "closed-form",
+            TableKind::HeapValues => "heap game",
+        }
+    }
+
     /// How this game's cells are stored.
     pub fn cell_encoding(self) -> CellEncoding {
         match self {
@@ -44,6 +56,45 @@ impl TableKind {
             TableKind::LeaperSquare | TableKind::MisereNim | TableKind::MineRegion | TableKind::MineNumber => {
                 CellEncoding::U8
             }
+        }
+    }
+
+    /// Checks that table `table` of this kind may be `rows x cols`.
+    pub(super) fn check_shape(self, table: usize, rows: u32, cols: u32) -> Result<(), BlobError> {
+        let allowed = match self {
+            TableKind::LeaperSquare if rows != cols || rows == 0 => {
+                return Err(BlobError::NotSquare { table, rows, cols });
+            }
+            TableKind::LeaperSquare => true,
+            TableKind::MisereNim => (rows, cols) == (2, 4),
+            TableKind::MineRegion => rows == 1 && cols >= 1,
+            TableKind::MineNumber => (rows, cols) == (1, 1),
+            TableKind::LeaperForm | TableKind::HeapValues => rows == 1 && cols >= 1,
+        };
+        if allowed { Ok(()) } else { Err(BlobError::BadShape { table, game: self, rows, cols }) }
+    }
+
+    /// Checks the payload of table `table` (computed for `moves`): an encoded structure must
+    /// decode, a cell must hold a value its game can produce.
+    pub(super) fn check_payload(self, table: usize, moves: &[(i8, i8)], payload: &[u8]) -> Result<(), BlobError> {
+        let bad = |reason: String| BlobError::BadPayload { table, game: self, reason };
+        let max = match self {
+            TableKind::LeaperForm => {
+                return crate::leaper::codec::decode(moves, payload).map(drop).map_err(|e| bad(e.to_string()));
+            }
+            TableKind::HeapValues => return crate::heap::table::decode(payload).map(drop).map_err(bad),
+            // A mex over at most `moves.len()` options.
+            TableKind::LeaperSquare => moves.len().min(u8::MAX as usize) as u8,
+            // An outcome bit, or the mark of an impossible class.
+            TableKind::MisereNim => 2,
+            // A mex over {0, the value with one number fewer}.
+            TableKind::MineRegion => 2,
+            // A mex over {0}.
+            TableKind::MineNumber => 1,
+        };
+        match payload.iter().position(|&v| v > max) {
+            Some(index) => Err(BlobError::BadCell { table, index, value: payload[index] }),
+            None => Ok(()),
         }
     }
 }

@@ -9,9 +9,8 @@
 //! 22 .. 22+h     header (bincode, fixed-int little-endian: generator and table entries)
 //! .. 64k         zero padding
 //! offset_i ..    payload of table i (64-byte aligned, one byte per cell, row-major, or the
-//!                bytes of [`leaper::codec`](crate::leaper::codec) for a closed form and of
-//!                [`heap::table`](crate::heap::table) for a heap game), zero
-//!                padding between tables; the blob ends with the last payload
+//!                bytes of its family's encoding, see [`TableKind`]), zero padding between
+//!                tables; the blob ends with the last payload
 //! ```
 //!
 //! All integers are little-endian. The preamble (the first [`PREAMBLE_LEN`] bytes) is read by
@@ -158,19 +157,7 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
     if cell != game.cell_encoding() {
         return Err(BlobError::BadEncoding { table: i, game, cell });
     }
-    if game == TableKind::LeaperSquare && (rows != cols || rows == 0) {
-        return Err(BlobError::NotSquare { table: i, rows, cols });
-    }
-    let shape_ok = match game {
-        TableKind::LeaperSquare => true,
-        TableKind::MisereNim => (rows, cols) == (2, 4),
-        TableKind::MineRegion => rows == 1 && cols >= 1,
-        TableKind::MineNumber => (rows, cols) == (1, 1),
-        TableKind::LeaperForm | TableKind::HeapValues => rows == 1 && cols >= 1,
-    };
-    if !shape_ok {
-        return Err(BlobError::BadShape { table: i, game, rows, cols });
-    }
+    game.check_shape(i, rows, cols)?;
     if offset % ALIGN as u64 != 0 {
         return Err(BlobError::Misaligned { table: i, offset });
     }
@@ -191,34 +178,6 @@ fn check_table(bytes: &[u8], i: usize, entry: &TableEntry, previous_end: u64) ->
     if computed != entry.crc32 {
         return Err(BlobError::PayloadChecksum { table: i, stored: entry.crc32, computed });
     }
-    if game == TableKind::LeaperForm {
-        crate::leaper::codec::decode(&entry.moves, payload)
-            .map_err(|source| BlobError::BadForm { table: i, source })?;
-        return Ok(end);
-    }
-    if game == TableKind::HeapValues {
-        crate::heap::table::decode(payload).map_err(|reason| BlobError::BadHeap { table: i, reason })?;
-        return Ok(end);
-    }
-    let max = max_cell(entry);
-    if let Some(index) = payload.iter().position(|&v| v > max) {
-        return Err(BlobError::BadCell { table: i, index, value: payload[index] });
-    }
+    game.check_payload(i, &entry.moves, payload)?;
     Ok(end)
-}
-
-/// The largest value a cell of this table can hold.
-fn max_cell(entry: &TableEntry) -> u8 {
-    match entry.game {
-        // A mex over at most `moves.len()` options.
-        TableKind::LeaperSquare => entry.moves.len().min(u8::MAX as usize) as u8,
-        // An outcome bit, or the mark of an impossible class.
-        TableKind::MisereNim => 2,
-        // A mex over {0, the value with one number fewer}.
-        TableKind::MineRegion => 2,
-        // A mex over {0}.
-        TableKind::MineNumber => 1,
-        // Encoded bytes, checked by `leaper::codec::decode` and `heap::table::decode`.
-        TableKind::LeaperForm | TableKind::HeapValues => u8::MAX,
-    }
 }

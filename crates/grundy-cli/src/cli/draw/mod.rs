@@ -1,24 +1,17 @@
-//! `grundy draw`: pictures of a leaper's Grundy table (with its certified closed form's regions),
-//! of a heap game's values (with its proven period) and of a Mine board, as PNG or SVG.
+//! `grundy draw`: the arguments, and the picture file. The scenes are the library's
+//! (`grundy::picture`, one per family); the family commands draw them, [`write`] writes them.
 //!
-//! - [`picture`]: the format-independent model (a grid of cells and vector items) and the
-//!   palette;
-//! - [`table`], [`heap`] and [`mine`]: the three scenes;
-//! - [`png`] (through the `png` crate) and [`svg`] (written by hand): the two formats.
+//! - [`mine`]: `grundy draw mine`, one case of a Mine judge input.
 
-mod heap;
-mod mine;
-mod picture;
-mod png;
-mod svg;
-mod table;
+pub mod mine;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use grundy::picture::{Format, Picture, PictureError};
 
 use super::exit::Failure;
-use super::game::{GameArgs, GameChoice};
+use super::game::GameArgs;
 use super::output;
 
 /// `grundy draw`'s arguments: the table, or the `mine` subcommand.
@@ -28,7 +21,14 @@ pub struct DrawArgs {
     #[command(subcommand)]
     what: Option<DrawWhat>,
     #[command(flatten)]
-    table: TableArgs,
+    pub table: TableArgs,
+}
+
+impl DrawArgs {
+    /// `grundy draw mine`'s arguments, when that is the command.
+    pub fn mine(&self) -> Option<&mine::MineArgs> {
+        self.what.as_ref().map(|DrawWhat::Mine(m)| m)
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -40,22 +40,22 @@ enum DrawWhat {
 
 /// The table picture's arguments.
 #[derive(Args, Debug)]
-struct TableArgs {
+pub struct TableArgs {
     /// A leaper's table, or a heap game's values: G(n) against n, its preperiod and one period
     /// marked.
     #[command(flatten)]
-    game: GameArgs,
-    /// Draw the cells 0 <= x, y < N [default: 100]; with --heap, the heaps 0..N (at most 4096)
-    /// [default: n0 + 2p and at least 100 with a proven period, else the values computed].
+    pub game: GameArgs,
+    /// Draw the cells 0 <= x, y < N [default: 100]; for a heap game, the heaps 0..N (at most
+    /// 4096) [default: n0 + 2p and at least 100 with a proven period, else the values computed].
     #[arg(long, value_name = "N")]
-    size: Option<u64>,
-    /// Pixels per cell [default: 720 / N, between 1 and 16]; with --heap, per heap [default:
+    pub size: Option<u64>,
+    /// Pixels per cell [default: 720 / N, between 1 and 16]; for a heap game, per heap [default:
     /// 1200 / N, between 1 and 12].
     #[arg(long, allow_negative_numbers = true, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
-    scale: Option<u32>,
-    /// Leave out the closed form's core, strip and sector boundaries.
+    pub scale: Option<u32>,
+    /// Leave out the closed form's core, strip and sector boundaries (a leaper's table only).
     #[arg(long)]
-    no_overlay: bool,
+    pub no_overlay: bool,
     /// The picture: FILE.png or FILE.svg (replaces a regular file only).
     #[arg(short, long, value_name = "FILE", required = true)]
     output: Option<PathBuf>,
@@ -65,64 +65,53 @@ struct TableArgs {
     force: bool,
 }
 
-/// The output format, from the file name's extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Png,
-    Svg,
-}
-
-fn format_of(path: &Path) -> Result<Format, Failure> {
-    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-        Some("png") => Ok(Format::Png),
-        Some("svg") => Ok(Format::Svg),
-        _ => Err(Failure::invalid(format!("{}: the picture's name must be NAME.png or NAME.svg", path.display()))),
+impl TableArgs {
+    /// The picture file, checked before any work (as for `-o`, and not a checkpoint file).
+    pub fn target(&self) -> Result<Target, Failure> {
+        let path = self.output.clone().expect("clap requires -o");
+        let target = Target::check(path, self.force)?;
+        self.game.saves.check_output(&target.path)?;
+        Ok(target)
     }
 }
 
-/// The largest picture side accepted, in pixels.
-pub const MAX_SIDE: u64 = 16384;
+/// A picture file that may be written: its path, format and `--force`.
+#[derive(Debug)]
+pub struct Target {
+    path: PathBuf,
+    format: Format,
+    force: bool,
+}
 
-/// `grundy draw`.
-pub fn run(args: &DrawArgs) -> Result<(), Failure> {
-    let mut refusal = None;
-    let (path, force, picture) = match &args.what {
-        Some(DrawWhat::Mine(m)) => {
-            let format = format_of(&m.output)?;
-            output::check(&m.output, m.force)?;
-            let (picture, refused) = mine::picture(m)?;
-            refusal = refused;
-            (m.output.clone(), m.force, (format, picture))
-        }
-        None => {
-            let t = &args.table;
-            let path = t.output.clone().expect("clap requires -o");
-            let format = format_of(&path)?;
-            output::check(&path, t.force)?;
-            t.game.saves.check_output(&path)?;
-            let picture = match t.game.choice() {
-                GameChoice::Heap(..) if t.no_overlay => {
-                    return Err(Failure::invalid("--no-overlay is for a leaper's table, not --heap"));
-                }
-                GameChoice::Heap(game, args, saves) => heap::picture(args, saves, game, t.size, t.scale)?,
-                GameChoice::Leaper(leaper) => table::picture(leaper, t.size.unwrap_or(100), t.scale, !t.no_overlay)?,
-            };
-            (path, t.force, (format, picture))
-        }
-    };
-    let (format, picture) = picture;
-    let bytes = match format {
-        Format::Png => png::encode(&picture).map_err(|e| Failure::io(format!("encoding the PNG: {e}")))?,
-        Format::Svg => svg::encode(&picture).into_bytes(),
-    };
-    output::write(&path, &bytes, force)?;
+impl Target {
+    /// Refuses a name that is not NAME.png or NAME.svg, and a file `-o` may not replace.
+    pub fn check(path: PathBuf, force: bool) -> Result<Target, Failure> {
+        let format = Format::of_path(&path).ok_or_else(|| {
+            Failure::invalid(format!("{}: the picture's name must be NAME.png or NAME.svg", path.display()))
+        })?;
+        output::check(&path, force)?;
+        Ok(Target { path, format, force })
+    }
+}
+
+/// Writes `picture` to `target`, and says so.
+pub fn write(target: &Target, picture: &Picture) -> Result<(), Failure> {
+    let bytes = picture.encode(target.format).map_err(|e| Failure::io(e.to_string()))?;
+    output::write(&target.path, &bytes, target.force)?;
     eprintln!(
         "grundy: wrote {} ({} x {} pixels, {} bytes)",
-        path.display(),
-        picture.width,
-        picture.height,
+        target.path.display(),
+        picture.width(),
+        picture.height(),
         bytes.len()
     );
-    // A Mine case the solver refused is drawn, then ends the command as the judge would.
-    refusal.map_or(Ok(()), Err)
+    Ok(())
+}
+
+/// A picture refused for its arguments, named as the options (`--size`, `--scale`).
+pub fn refused(e: PictureError) -> Failure {
+    match e {
+        PictureError::Size { .. } | PictureError::TooWide { .. } => Failure::invalid(format!("--{e}")),
+        _ => Failure::invalid(e.to_string()),
+    }
 }

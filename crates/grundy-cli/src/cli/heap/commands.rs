@@ -15,6 +15,7 @@ use super::args::{CheckpointArgs, HeapArgs, HeapsArgs};
 use super::failure::{failure, interrupted, interrupted_after};
 use super::meter::Meter;
 use super::session::{Computed, analysis_for, analysis_to, compute, not_found_reason, session};
+use crate::cli::draw::{self, TableArgs};
 use crate::cli::exit::{Failure, print};
 use crate::cli::output;
 
@@ -225,4 +226,16 @@ fn judge_heaps(table: impl HeapLookup, style: Option<Style>, input: Input) -> Re
         None => crate::cli::judge::run_to_stdout(&mut Heaps { table }, input),
         Some(style) => crate::cli::judge::run_to_stdout(&mut Report::new(Heaps { table }, style), input),
     }
+}
+
+/// `grundy draw --heap`: the values, the preperiod and one period.
+pub fn draw(table: &TableArgs, args: &HeapArgs, saves: &CheckpointArgs, game: &HeapGame) -> Result<(), Failure> {
+    if table.no_overlay {
+        return Err(Failure::invalid("--no-overlay is for a leaper's table, not --heap"));
+    }
+    let target = table.target()?;
+    grundy::heap::check_picture(table.size).map_err(draw::refused)?;
+    let analysis = analysis_for(args, saves, game, table.size)?;
+    let picture = grundy::heap::picture(game, &analysis, table.size, table.scale).map_err(draw::refused)?;
+    draw::write(&target, &picture)
 }

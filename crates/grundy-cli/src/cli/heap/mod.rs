@@ -15,5 +15,4 @@ mod meter;
 mod session;
 
 pub use args::{CheckpointArgs, HeapArgs, HeapsArgs};
-pub use commands::{analyze, generate, heaps, judge_table, sg, verify, verify_blob};
-pub use session::analysis_for;
+pub use commands::{analyze, draw, generate, heaps, judge_table, sg, verify, verify_blob};

@@ -10,6 +10,7 @@ use grundy_core::leaper::{MoveSet, Verdict, prove};
 use super::args::LeaperArgs;
 use super::holder::holder;
 use super::json;
+use crate::cli::draw::{self, TableArgs};
 use crate::cli::exit::{Failure, print};
 
 /// `grundy sg [--moves M] X Y [X Y ...]`: one value per pair, one per line.
@@ -126,4 +127,14 @@ pub fn generate(game: &LeaperArgs, bound: usize, output: &Path, force: bool) -> 
     crate::cli::output::write(output, &blob, force)?;
     eprintln!("grundy: wrote {} ({} bytes)", output.display(), blob.len());
     Ok(())
+}
+
+/// `grundy draw`: the leaper's table, with its closed form's regions unless `--no-overlay`.
+pub fn draw(table: &TableArgs, game: &LeaperArgs) -> Result<(), Failure> {
+    let target = table.target()?;
+    let size = table.size.unwrap_or(100);
+    grundy::leaper::check_picture(size, table.scale).map_err(draw::refused)?;
+    let analysis = (!table.no_overlay).then(|| game.analyze());
+    let picture = grundy::leaper::picture(&game.set(), size, table.scale, analysis.as_ref()).map_err(draw::refused)?;
+    draw::write(&target, &picture)
 }

@@ -15,6 +15,6 @@ mod json;
 mod judge;
 
 pub use args::LeaperArgs;
-pub use commands::{analyze, check_moves, generate, sg, verify, verify_blob};
+pub use commands::{analyze, check_moves, draw, generate, sg, verify, verify_blob};
 pub use holder::holder;
 pub use judge::knights;

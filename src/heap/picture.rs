@@ -5,25 +5,21 @@
 //! The points are [`Item::Mark`]s (in SVG, `<rect class="mark" data-heap data-value>`); the grid
 //! has no rows, its `cols` heaps of `cell` pixels from `left` say where each heap's column is.
 
-use grundy_core::heap::{HeapGame, HeapStatus, HeapValues};
+use grundy_core::heap::{HeapAnalysis, HeapGame, HeapStatus, HeapValues};
 
-use super::super::exit::Failure;
-use super::super::heap::{CheckpointArgs, HeapArgs, analysis_for};
-use super::MAX_SIDE;
-use super::picture::{Grid, INK, Item, Picture, Rgb, Stroke, Swatch, text_width};
-use super::table::tick_step;
+use crate::picture::{Grid, INK, Item, Picture, PictureError, Rgb, Stroke, Swatch, item_pixels, text_width, tick_step};
 
 /// The most heaps drawn (more are clipped, with a note in the legend).
-pub const MAX_HEAPS: u64 = 4096;
+pub const MAX_PICTURE_HEAPS: u64 = 4096;
 /// The fewest heaps drawn by default.
 const MIN_HEAPS: u64 = 100;
 /// The plot's height in pixels, about (values get whole pixels up to 24 each).
 const PLOT_HEIGHT: f32 = 240.0;
 
 /// A value of the common class.
-pub const COMMON: Rgb = [0x00, 0x72, 0xB2];
+const COMMON: Rgb = [0x00, 0x72, 0xB2];
 /// A value of the rare class (a rare position).
-pub const RARE: Rgb = [0xD5, 0x5E, 0x00];
+const RARE: Rgb = [0xD5, 0x5E, 0x00];
 /// The preperiod's band.
 const PREPERIOD_BAND: Rgb = [0xE4, 0xE4, 0xE4];
 /// One period's band.
@@ -31,19 +27,26 @@ const PERIOD_BAND: Rgb = [0xFF, 0xF1, 0xC2];
 const START_LINE: Stroke = Stroke { colour: INK, width: 2.0, dashed: false, halo: false };
 const END_LINE: Stroke = Stroke { colour: INK, width: 2.0, dashed: true, halo: false };
 
-/// The picture of `game`'s values: `size` heaps (by default `n0 + 2p`, at least 100, with a
-/// proven period; else the values computed), at most [`MAX_HEAPS`], `scale` pixels per heap.
+/// Checks a number of heaps to draw (`size`) before anything is computed.
+pub fn check_picture(size: Option<u64>) -> Result<(), PictureError> {
+    match size {
+        Some(n) if !(1..=MAX_PICTURE_HEAPS).contains(&n) => {
+            Err(PictureError::Size { size: n, max: MAX_PICTURE_HEAPS, unit: "heaps" })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The picture of `game`'s values from `analysis`: `size` heaps (by default `n0 + 2p`, at least
+/// 100, with a proven period; else the values computed), at most [`MAX_PICTURE_HEAPS`], `scale` pixels
+/// per heap.
 pub fn picture(
-    args: &HeapArgs,
-    saves: &CheckpointArgs,
     game: &HeapGame,
+    analysis: &HeapAnalysis,
     size: Option<u64>,
     scale: Option<u32>,
-) -> Result<Picture, Failure> {
-    if let Some(n) = size.filter(|n| !(1..=MAX_HEAPS).contains(n)) {
-        return Err(Failure::invalid(format!("--size {n}: with --heap, must be 1 to {MAX_HEAPS} heaps")));
-    }
-    let analysis = analysis_for(args, saves, game, size)?;
+) -> Result<Picture, PictureError> {
+    check_picture(size)?;
     let period = analysis.period();
     // What the picture should show, then what it does.
     let wanted = match (size, period) {
@@ -52,29 +55,19 @@ pub fn picture(
         (None, None) => analysis.computed(),
     };
     let reach = if period.is_some() { u64::MAX } else { analysis.computed() };
-    let shown = wanted.min(MAX_HEAPS).min(reach);
+    let shown = wanted.min(MAX_PICTURE_HEAPS).min(reach);
     let values: Vec<u32> = (0..shown)
         .map(|n| analysis.value(n).expect("a heap below the values computed, or through the period"))
         .collect();
 
     // The rare positions under the split of the values the analysis computed.
     let mut engine = HeapValues::new(game);
-    engine
-        .extend_to(analysis.computed() as usize, u64::MAX)
-        .map_err(|e| Failure::invalid(format!("game {game}: {e}")))?;
+    engine.extend_to(analysis.computed() as usize, u64::MAX).map_err(|e| PictureError::Values(e.to_string()))?;
     let rare = engine.rare_positions();
     let is_rare = |n: u64| u32::try_from(n).is_ok_and(|n| rare.binary_search(&n).is_ok());
 
-    let cell = match scale {
-        Some(k) => k,
-        None => (1200 / shown as u32).clamp(1, 12),
-    };
-    if u64::from(cell) * shown > MAX_SIDE {
-        return Err(Failure::invalid(format!(
-            "--scale {cell}: more than {MAX_SIDE} pixels across {shown} {}",
-            if shown == 1 { "heap" } else { "heaps" }
-        )));
-    }
+    let cell =
+        item_pixels(shown, scale, 1200, (1, 12), || format!("{shown} {}", if shown == 1 { "heap" } else { "heaps" }))?;
     let max = values.iter().copied().max().unwrap_or(0);
     let rows = f64::from(max) + 1.0;
     let unit = (f64::from(PLOT_HEIGHT) / rows).min(24.0);

@@ -2,7 +2,7 @@
 //! grid and the legend swatches are (`grundy-grid`: `left top cell rows cols`; `grundy-legend`:
 //! `label=x,y` per entry, `;`-separated), so a reader can find every cell.
 
-use super::picture::{BLACK, Item, Picture, Rgb, Stroke, Swatch};
+use super::{BLACK, Item, Picture, Rgb, Stroke, Swatch};
 
 /// An RGB raster.
 struct Raster {
@@ -145,7 +145,7 @@ fn raster(picture: &Picture) -> Raster {
                     Swatch::Line(s) => r.line((*x, y + size / 2.0), (x + size, y + size / 2.0), *s),
                     Swatch::Ring(s) => r.ring((x + size / 2.0, y + size / 2.0), size / 2.0 - 2.0, *s),
                 }
-                r.text(x + size + 6.0, y + (size - 8.0) / 2.0, label, super::picture::INK, 1);
+                r.text(x + size + 6.0, y + (size - 8.0) / 2.0, label, super::INK, 1);
             }
         }
     }
@@ -153,7 +153,7 @@ fn raster(picture: &Picture) -> Raster {
 }
 
 /// The PNG file of `picture`.
-pub fn encode(picture: &Picture) -> Result<Vec<u8>, png::EncodingError> {
+pub(super) fn encode(picture: &Picture) -> Result<Vec<u8>, png::EncodingError> {
     let r = raster(picture);
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, r.width, r.height);

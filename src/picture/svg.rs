@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::picture::{Item, Picture, Stroke, Swatch, hex};
+use super::{Item, Picture, Stroke, Swatch, hex};
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -68,7 +68,7 @@ fn text(out: &mut String, x: f32, y: f32, t: &str, colour: &str, scale: u32) {
 }
 
 /// The SVG document of `picture`.
-pub fn encode(picture: &Picture) -> String {
+pub(super) fn encode(picture: &Picture) -> String {
     let mut out = String::new();
     let (w, h) = (picture.width, picture.height);
     let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);

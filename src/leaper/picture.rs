@@ -2,47 +2,38 @@
 //! a legend, coordinates, and the certified closed form's regions: the core square (solid), the
 //! edges of every strip band or sector boundary (dashed), and a label per sector.
 
-use super::super::exit::Failure;
-use super::super::leaper::LeaperArgs;
-use super::MAX_SIDE;
-use super::picture::{Grid, INK, Item, Picture, Stroke, Swatch, WHITE, text_width, value_colour};
-use grundy_core::leaper::ClosedForm;
-use grundy_core::leaper::Triangle;
+use grundy_core::leaper::{Analysis, ClosedForm, MoveSet, Triangle};
 
-/// The largest `--size`.
-pub const MAX_SIZE: u64 = 4096;
+use crate::picture::{
+    Grid, INK, Item, Picture, PictureError, Stroke, Swatch, WHITE, item_pixels, text_width, tick_step, value_colour,
+};
+
+/// The largest side drawn, in cells.
+pub const MAX_PICTURE_SIZE: u64 = 4096;
 
 const CORE_LINE: Stroke = Stroke { colour: WHITE, width: 3.0, dashed: false, halo: true };
 const STRIP_LINE: Stroke = Stroke { colour: WHITE, width: 2.0, dashed: true, halo: true };
 
-/// A tick step (1, 2, 5, 10, 20, 25, 50, ...) at least `min_px` pixels apart.
-pub(super) fn tick_step(cell: u32, min_px: u32) -> u64 {
-    let mut base = 1u64;
-    loop {
-        for m in [1, 2, 5] {
-            if base * m * u64::from(cell) >= u64::from(min_px) {
-                return base * m;
-            }
-        }
-        base *= 10;
+/// Checks a picture's side (`size` cells) and pixels per cell (`scale`, by default `720 / size`
+/// between 1 and 16) before anything is computed; returns the pixels per cell.
+pub fn check_picture(size: u64, scale: Option<u32>) -> Result<u32, PictureError> {
+    if !(1..=MAX_PICTURE_SIZE).contains(&size) {
+        return Err(PictureError::Size { size, max: MAX_PICTURE_SIZE, unit: "" });
     }
+    item_pixels(size, scale, 720, (1, 16), || format!("{size} x {size} cells"))
 }
 
-/// The picture of `leaper`'s table for `0 <= x, y < size`.
-pub fn picture(leaper: &LeaperArgs, size: u64, scale: Option<u32>, overlay: bool) -> Result<Picture, Failure> {
-    let set = leaper.set();
-    if !(1..=MAX_SIZE).contains(&size) {
-        return Err(Failure::invalid(format!("--size {size}: must be 1 to {MAX_SIZE}")));
-    }
-    let cell = scale.unwrap_or_else(|| (720 / size as u32).clamp(1, 16));
-    if u64::from(cell) * size > MAX_SIDE {
-        return Err(Failure::invalid(format!(
-            "--scale {cell}: more than {MAX_SIDE} pixels across {size} x {size} cells"
-        )));
-    }
-    let table = Triangle::for_square(&set, size);
+/// The picture of `set`'s table for `0 <= x, y < size`, `scale` pixels per cell, with the
+/// regions of the closed form `overlay`'s analysis certified (or a note that it certified none).
+pub fn picture(
+    set: &MoveSet,
+    size: u64,
+    scale: Option<u32>,
+    overlay: Option<&Analysis>,
+) -> Result<Picture, PictureError> {
+    let cell = check_picture(size, scale)?;
+    let table = Triangle::for_square(set, size);
     let values = table.square(size);
-    let analysis = if overlay { Some(leaper.analyze()) } else { None };
 
     let n = size as usize;
     let title = format!("g(x, y) for 0 <= x, y < {size}, moves {set}");
@@ -112,7 +103,7 @@ pub fn picture(leaper: &LeaperArgs, size: u64, scale: Option<u32>, overlay: bool
 
     // The closed form's regions and their key.
     let mut key: Vec<String> = Vec::new();
-    if let Some(a) = &analysis {
+    if let Some(a) = overlay {
         y += 12.0;
         match a.form() {
             Some(form) => {
