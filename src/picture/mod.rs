@@ -1,7 +1,5 @@
-//! Pictures of a family's values, as PNG or SVG: the leaper's table
-//! ([`leaper::picture`](crate::leaper::picture)), a heap game's values
-//! ([`heap::picture`](crate::heap::picture)) and a Mine board
-//! ([`mine::picture`](crate::mine::picture)), each a scene in its family's folder.
+//! Pictures of a family's values, as PNG or SVG: a leaper's table, a heap game's values and a
+//! Mine board, each drawn by its family's `picture` (a scene in the family's folder).
 //!
 //! A scene builds the format-independent model here: a grid of coloured cells, and vector items
 //! over it (rectangles, lines, rings, text, data points, legend entries). [`png`] rasterises it

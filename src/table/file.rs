@@ -340,6 +340,25 @@ impl TableFile {
         })
     }
 
+    /// What table `index` holds, in a line: a heap game's game, values and period, else its
+    /// move set. Panics unless `index` is below the header's count of tables.
+    pub fn contents(&self, index: usize) -> String {
+        let entry = &self.header.tables[index];
+        if entry.game == TableKind::HeapValues {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
+            let period = match table.period() {
+                Some(p) => format!("period {} from heap {}", p.period, p.preperiod),
+                None => "no period".into(),
+            };
+            format!("game {}, {} values, {period}", table.game(), table.stored())
+        } else if entry.moves.is_empty() {
+            "no moves".into()
+        } else {
+            format!("moves {}", entry.moves_text())
+        }
+    }
+
     /// Recomputes every table from its game's rules and compares it cell by cell: checksums
     /// catch damage, this catches a well-formed blob with wrong contents. Returns the number of
     /// cells checked. Costs a table computation (about 0.2 s for a 4096 x 4096 knight square).

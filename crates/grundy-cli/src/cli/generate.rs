@@ -7,10 +7,7 @@ use std::path::Path;
 use std::fmt::Write;
 
 use grundy_core::format::{self, header::FORMAT_VERSION};
-use grundy_core::{
-    generate::{DEFAULT_BOUND, default_blob},
-    leaper::MovesText,
-};
+use grundy_core::generate::{DEFAULT_BOUND, default_blob};
 
 use super::exit::Failure;
 use super::output::{Target, is_directory};
@@ -93,7 +90,7 @@ fn manifest(blob: &[u8], bound: usize, dir: &Path) -> String {
             text,
             "| {i} | {:?} | {} | {} x {} | {} | {} | {:#010x} |",
             t.game,
-            MovesText(&t.moves),
+            t.moves_text(),
             t.rows,
             t.cols,
             t.offset,

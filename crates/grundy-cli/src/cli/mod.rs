@@ -255,7 +255,14 @@ pub fn run() -> ExitCode {
                 .and_then(|heaps_proven| leaper::verify_blob(leaper, path, heaps_proven)),
             (GameChoice::Leaper(leaper), None) => leaper::verify(leaper, None),
         },
-        Command::Emit(Lazy(args)) => emit::run(&args),
+        Command::Emit(Lazy(args)) => emit::problem(&args).and_then(|problem| {
+            let program = match (problem, args.game.choice()) {
+                (emit::Problem::MisereNim, _) => emit::misere_nim(),
+                (_, GameChoice::Heap(game, heap, saves)) => heap::emit(heap, saves, game)?,
+                (_, GameChoice::Leaper(leaper)) => leaper::emit(leaper, args.bound, args.table)?,
+            };
+            emit::write(&args, &program)
+        }),
         Command::Draw(Lazy(args)) => match (args.mine(), args.table.game.choice()) {
             (Some(mine), _) => draw::mine::run(mine),
             (None, GameChoice::Heap(game, heap, saves)) => heap::draw(&args.table, heap, saves, game),

@@ -130,6 +130,13 @@ pub struct TableEntry {
     pub crc32: u32,
 }
 
+impl TableEntry {
+    /// The move set as text, `(dx,dy)` pairs separated by spaces (empty for none).
+    pub fn moves_text(&self) -> crate::leaper::MovesText<'_> {
+        crate::leaper::MovesText(&self.moves)
+    }
+}
+
 /// What the blob says about its tables: the part of the header bincode encodes. The magic,
 /// version, endian mark, length and checksum before it are written by hand
 /// ([`super::PREAMBLE_LEN`] bytes at fixed offsets), so a reader names a foreign, newer or

@@ -1,19 +1,13 @@
 //! `grundy emit`: one self-contained source file (C, C++, Python or Rust, standard library only)
 //! that reads a judge input and prints exactly grundy's judge output.
 //!
-//! - `knights` for any leaper: the certified closed form when there is one (core and pattern
-//!   tables packed into a string literal, its evaluation re-implemented in the target language,
-//!   mirroring `ClosedForm::eval`), else the table of `0 <= x, y < --bound` (a coordinate beyond
-//!   it is an error of the emitted program);
-//! - `misere-nim`: Bouton's rule with the all-ones exception, piles up to 2^64 - 1;
-//! - `heaps` (`--heap SPEC`): the heaps judge for one heap game, from the table `grundy heaps`
-//!   answers from (the `n0 + p` values and the proven period, or the values computed, a larger
-//!   heap refused with exit code 3).
-//!
-//! The four programs share one structure, so each language is one template
+//! Each family builds its [`Program`] (the template sections it needs and their placeholders'
+//! values): `knights` for any leaper in `cli/leaper/emit.rs`, `heaps` for a heap game in
+//! `cli/heap/emit.rs`, and `misere-nim` (Bouton's rule with the all-ones exception, piles up to
+//! 2^64 - 1) here. The four languages share one structure, so each is one template
 //! (`templates/solver.*.in`, sections `prelude`, `unpack`, `form`, `table`, `knights`, `misere`,
-//! `heaps` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax (comments,
-//! literals) is a few lines there rather than a module per language.
+//! `heaps` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax
+//! (comments, literals) is a few lines there rather than a module per language.
 
 mod source;
 
@@ -24,15 +18,8 @@ use clap::{Args, ValueEnum};
 
 use super::exit::Failure;
 use super::game::{GameArgs, GameChoice};
-use super::heap::{CheckpointArgs, HeapArgs};
 use super::output;
-use grundy_core::heap::{HeapGame, HeapStatus};
-use grundy_core::leaper::ClosedForm;
-use grundy_core::leaper::MoveSet;
-use grundy_core::leaper::Triangle;
-use grundy_core::leaper::Verdict;
-pub use source::Lang;
-use source::{Piece, Program};
+pub use source::{Fill, Lang, Program};
 
 /// The judge problems an emitted program answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,17 +49,17 @@ pub struct EmitArgs {
     /// For `knights`, the leaper (`--moves`); for `heaps`, the heap game (`--heap`) and how far
     /// to look for its period.
     #[command(flatten)]
-    game: GameArgs,
+    pub game: GameArgs,
     /// Fail unless the emitted file is at most this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_LIMIT)]
     limit: u64,
     /// Side of the embedded table (coordinates 0 <= x, y < N), used when no closed form is
     /// certified or with --table [default: 500].
     #[arg(long, value_name = "N")]
-    bound: Option<u64>,
+    pub bound: Option<u64>,
     /// Embed the table even when a closed form is certified.
     #[arg(long)]
-    table: bool,
+    pub table: bool,
     /// Write the source here instead of standard output (replaces a regular file only); `-` is
     /// standard output.
     #[arg(short, long, value_name = "FILE")]
@@ -90,8 +77,9 @@ impl EmitArgs {
     }
 }
 
-/// `grundy emit`.
-pub fn run(args: &EmitArgs) -> Result<(), Failure> {
+/// The problem `grundy emit` is asked for, once its arguments and the output file are checked
+/// (before any work).
+pub fn problem(args: &EmitArgs) -> Result<Problem, Failure> {
     if let Some(path) = args.output_file() {
         output::check(path, args.force)?;
         args.game.saves.check_output(path)?;
@@ -109,21 +97,15 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     if problem != Problem::Knights && (args.game.leaper.moves.is_some() || args.bound.is_some() || args.table) {
         return Err(Failure::invalid("--moves, --bound and --table apply to knights only"));
     }
-    let program = match args.game.choice() {
-        GameChoice::Heap(game, heap, saves) => heaps(heap, saves, game)?,
-        GameChoice::Leaper(_) if problem == Problem::MisereNim => {
-            Program { about: vec!["Values: Bouton's rule with the all-ones exception.".into()], piece: Piece::Misere }
-        }
-        GameChoice::Leaper(_) => knights(args)?,
-    };
-    let text = source::render(args.lang, &program, &header(args, problem, &program));
+    Ok(problem)
+}
+
+/// Writes `program`, unless over `--limit`.
+pub fn write(args: &EmitArgs, program: &Program) -> Result<(), Failure> {
+    let text = source::render(args.lang, program, &header(args, program));
     let size = text.len() as u64;
     if size > args.limit {
-        let hint = match program.piece {
-            Piece::Table { .. } => " (a smaller --bound, or a larger --limit)",
-            Piece::Heaps { period: None, .. } => " (a smaller --max-heap, or a larger --limit)",
-            _ => " (a larger --limit)",
-        };
+        let hint = program.smaller;
         return Err(Failure::invalid(format!(
             "the emitted {} source is {size} bytes, {} over the limit of {} bytes{hint}",
             args.lang.name(),
@@ -149,144 +131,28 @@ pub fn run(args: &EmitArgs) -> Result<(), Failure> {
     }
 }
 
-/// The knights program: the certified closed form, or the cropped table.
-fn knights(args: &EmitArgs) -> Result<Program, Failure> {
-    let set = args.game.leaper.set();
-    let bound = args.bound.unwrap_or(grundy_core::generate::DEFAULT_BOUND as u64);
-    if !(1..=MAX_BOUND).contains(&bound) {
-        return Err(Failure::invalid(format!("--bound {bound}: must be 1 to {MAX_BOUND}")));
-    }
-    let mut about = vec![format!("Game: the knights judge format for the leaper with moves {set}.")];
-    if !args.table {
-        match args.game.leaper.analyze().verdict {
-            Verdict::Certified { form, proof } => {
-                about.push(format!(
-                    "Values: the closed form (core {c} x {c}, {} strips, {} sectors, modulus {}), proven equal",
-                    form.features().len(),
-                    form.sectors().len(),
-                    form.modulus(),
-                    c = form.core_size()
-                ));
-                about.push(format!(
-                    "  to the Grundy function on all of N^2 (recurrence checked on {} cells, translations do the rest);",
-                    proof.cells
-                ));
-                about.push("  coordinates up to 2^63 - 1.".into());
-                return Ok(Program { about, piece: form_piece(&form) });
-            }
-            Verdict::NotFound(why) => {
-                let reason = why.to_string();
-                eprintln!(
-                    "grundy: note: no certified closed form ({reason}); embedding the table of 0 <= x, y < {bound}"
-                );
-                about.push(format!("No certified closed form: {}", one_line(&reason, 90)));
-            }
-        }
-    }
-    about.push(format!("Values: a table of g for 0 <= x, y < {bound}; a larger coordinate is an error."));
-    Ok(Program { about, piece: table_piece(&set, bound) })
-}
-
-/// The heaps program: the table `grundy heaps --heap SPEC` answers from (the same analysis,
-/// stored and read back as the judge reads it).
-fn heaps(args: &HeapArgs, saves: &CheckpointArgs, game: &HeapGame) -> Result<Program, Failure> {
-    let (analysis, payload) = super::heap::judge_table(args, saves, game)?;
-    let table = grundy_core::heap::table::decode(&payload).expect("encode writes a valid payload");
-    let values: Vec<u16> = table.values().collect();
-    let mut about = vec![format!("Game: sums of heaps of the heap game {game} (grundy heaps --heap {game}).")];
-    let period = match &analysis.status {
-        HeapStatus::Certified(p) => {
-            about.push(format!(
-                "Values: G(0..{}) and the period {} from heap {}, proven: every heap up to 2^64 - 1.",
-                values.len(),
-                p.period,
-                p.preperiod
-            ));
-            Some((p.period, p.preperiod))
-        }
-        HeapStatus::NotFound(e) => {
-            about.push(format!(
-                "Values: G(0..{}) only: no period proven ({}).",
-                values.len(),
-                one_line(&e.stopped.to_string(), 60)
-            ));
-            about.push(format!(
-                "  A heap of {} or more is refused: exit code 3, after the answers before it.",
-                values.len()
-            ));
-            None
-        }
-    };
-    Ok(Program { about, piece: Piece::Heaps { game: game.to_string(), period, values } })
-}
-
-fn one_line(text: &str, max: usize) -> String {
+/// `text` on one line of at most `max` characters (`...` when cut), for a comment.
+pub fn one_line(text: &str, max: usize) -> String {
     let text = text.replace(['\n', '\r'], " ").replace('\\', "/");
     if text.chars().count() <= max { text } else { text.chars().take(max).collect::<String>() + "..." }
 }
 
-/// The closed form's parameters and values (core, strip patterns, sector patterns, in order).
-fn form_piece(form: &ClosedForm) -> Piece {
-    let features = form.features();
-    let k = features.len();
-    let mut values = form.core().to_vec();
-    let mut f_off = Vec::with_capacity(k);
-    for f in features {
-        f_off.push(values.len() as i64);
-        values.extend_from_slice(&f.pattern);
+/// Misère Nim's program: Bouton's rule, no values.
+pub fn misere_nim() -> Program {
+    Program {
+        game: None,
+        about: vec!["Values: Bouton's rule with the all-ones exception.".into()],
+        input: "Misere Nim (LightOJ 1253). Input: T, then per case k and k piles. Output: Case k: Alice|Bob.",
+        sections: vec!["misere"],
+        fills: Vec::new(),
+        command: "misere-nim".into(),
+        smaller: " (a larger --limit)",
     }
-    let mut s_off = Vec::with_capacity(k - 1);
-    for s in form.sectors() {
-        s_off.push(values.len() as i64);
-        values.extend_from_slice(&s.pattern);
-    }
-    let c = form.core_size();
-    Piece::Form {
-        core: c,
-        modulus: form.modulus(),
-        // The clamps of x and y, as ClosedForm::local_bounds.
-        b0: c.max(-features[k - 1].lo + 1),
-        b1: c.max(features[0].hi + 1),
-        fp: features.iter().map(|f| f.dir.0).collect(),
-        fq: features.iter().map(|f| f.dir.1).collect(),
-        flo: features.iter().map(|f| f.lo).collect(),
-        fhi: features.iter().map(|f| f.hi).collect(),
-        flen: features.iter().map(|f| f.phase_len()).collect(),
-        f_off,
-        sa: form.sectors().iter().map(|s| s.a).collect(),
-        sb: form.sectors().iter().map(|s| s.b).collect(),
-        sd: form.sectors().iter().map(|s| s.d).collect(),
-        s_off,
-        values,
-    }
-}
-
-/// The table of `0 <= x, y < bound` (the upper triangle for a symmetric set).
-fn table_piece(set: &MoveSet, bound: u64) -> Piece {
-    let table = Triangle::for_square(set, bound);
-    let symmetric = set.is_symmetric();
-    let mut values = Vec::new();
-    for x in 0..bound {
-        let from = if symmetric { x } else { 0 };
-        values.extend((from..bound).map(|y| table.get(x, y).expect("the square lies inside the triangle")));
-    }
-    Piece::Table { bound, symmetric, values }
 }
 
 /// The comment at the top: what generated the file, for which game, how to regenerate it.
-fn header(args: &EmitArgs, problem: Problem, program: &Program) -> Vec<String> {
-    let mut command = format!("grundy emit --lang {}", args.lang.name());
-    match problem {
-        Problem::Knights => command += &format!(" --moves '{}' knights", args.game.leaper.set()),
-        Problem::MisereNim => command += " misere-nim",
-        Problem::Heaps => {
-            let spec = args.game.heap.heap.as_ref().map(|g| g.to_string()).unwrap_or_default();
-            command += &format!(" --heap {}", shell_quote(&spec));
-            if let Some(n) = args.game.heap.max_heap {
-                command += &format!(" --max-heap {n}");
-            }
-        }
-    }
+fn header(args: &EmitArgs, program: &Program) -> Vec<String> {
+    let mut command = format!("grundy emit --lang {} {}", args.lang.name(), program.command);
     if args.limit != DEFAULT_LIMIT {
         command += &format!(" --limit {}", args.limit);
     }
@@ -299,27 +165,19 @@ fn header(args: &EmitArgs, problem: Problem, program: &Program) -> Vec<String> {
     if let Some(path) = args.output_file() {
         command += &format!(" -o {}", shell_quote(&path.to_string_lossy()));
     }
-    let input = match problem {
-        Problem::Knights => "Input: T, then per case n and n lines x y. Output per case: Case k: Alice|Bob.",
-        Problem::MisereNim => {
-            "Misere Nim (LightOJ 1253). Input: T, then per case k and k piles. Output: Case k: Alice|Bob."
-        }
-        Problem::Heaps => "Input: T, then per case k and k heap sizes (0 to 2^64 - 1). Output: Case k: Alice|Bob.",
-    };
-    // For knights and heaps the first line of `about` names the game.
-    let (game_line, values) = program.about.split_at(usize::from(problem != Problem::MisereNim));
     let mut lines =
         vec![format!("Generated by grundy {} (grundy emit); standard library only.", env!("CARGO_PKG_VERSION"))];
-    lines.extend(game_line.iter().cloned());
-    lines.push(input.to_string());
-    lines.extend(values.iter().cloned());
+    lines.extend(program.game.iter().cloned());
+    lines.push(program.input.to_string());
+    lines.extend(program.about.iter().cloned());
     lines.push("Bad input: a message on standard error and exit code 2, after the answers of the cases".into());
     lines.push("  before it.".into());
     lines.push(format!("Regenerate: {command}"));
     lines
 }
 
-fn shell_quote(text: &str) -> String {
+/// `text` quoted for a POSIX shell when it needs to be.
+pub fn shell_quote(text: &str) -> String {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"._/-+=:,".contains(&b)) {
         text.to_string()
     } else {

@@ -6,13 +6,16 @@
 //!   checkpoints);
 //! - [`meter`]: the progress on standard error, and Ctrl-C;
 //! - [`failure`]: a session's failures as messages and exit codes;
-//! - [`commands`]: what each subcommand does with a heap game.
+//! - [`commands`]: what each subcommand does with a heap game;
+//! - [`emit`]: the program `emit` writes for a heap game.
 
 mod args;
 mod commands;
+mod emit;
 mod failure;
 mod meter;
 mod session;
 
 pub use args::{CheckpointArgs, HeapArgs, HeapsArgs};
-pub use commands::{analyze, draw, generate, heaps, judge_table, sg, verify, verify_blob};
+pub use commands::{analyze, draw, generate, heaps, sg, verify, verify_blob};
+pub use emit::emit;
