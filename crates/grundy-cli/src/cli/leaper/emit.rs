@@ -21,7 +21,15 @@ pub fn emit(game: &LeaperArgs, bound: Option<u64>, table: bool) -> Result<Progra
     }
     let game_line = format!("Game: the knights judge format for the leaper with moves {set}.");
     let mut about = Vec::new();
-    let command = format!("--moves '{set}' knights");
+    let program = |about, section, fills, smaller| Program {
+        game: Some(game_line.clone()),
+        about,
+        input: INPUT,
+        sections: vec!["unpack", section, "knights"],
+        fills,
+        command: format!("--moves '{set}' knights"),
+        smaller,
+    };
     if !table {
         match game.analyze().verdict {
             Verdict::Certified { form, proof } => {
@@ -37,17 +45,7 @@ pub fn emit(game: &LeaperArgs, bound: Option<u64>, table: bool) -> Result<Progra
                     proof.cells
                 ));
                 about.push("  coordinates up to 2^63 - 1.".into());
-                let fills = form_fills(&form);
-                let sections = vec!["unpack", "form", "knights"];
-                return Ok(Program {
-                    game: Some(game_line),
-                    about,
-                    input: INPUT,
-                    sections,
-                    fills,
-                    command,
-                    smaller: " (a larger --limit)",
-                });
+                return Ok(program(about, "form", form_fills(&form), " (a larger --limit)"));
             }
             Verdict::NotFound(why) => {
                 let reason = why.to_string();
@@ -59,17 +57,7 @@ pub fn emit(game: &LeaperArgs, bound: Option<u64>, table: bool) -> Result<Progra
         }
     }
     about.push(format!("Values: a table of g for 0 <= x, y < {bound}; a larger coordinate is an error."));
-    let fills = table_fills(&set, bound);
-    let sections = vec!["unpack", "table", "knights"];
-    Ok(Program {
-        game: Some(game_line),
-        about,
-        input: INPUT,
-        sections,
-        fills,
-        command,
-        smaller: " (a smaller --bound, or a larger --limit)",
-    })
+    Ok(program(about, "table", table_fills(&set, bound), " (a smaller --bound, or a larger --limit)"))
 }
 
 /// The closed form's parameters (see `ClosedForm`): core size, modulus, the clamps of `x` and
