@@ -2,8 +2,8 @@
 //! Mine board, each drawn by its family's `picture` (a scene in the family's folder).
 //!
 //! A scene builds the format-independent model here: a grid of coloured cells, and vector items
-//! over it (rectangles, lines, rings, text, data points, legend entries). [`png`] rasterises it
-//! (with the `png` crate and the `font8x8` glyphs), [`svg`] writes it as SVG elements.
+//! over it (rectangles, lines, rings, text, data points, legend entries). `png.rs` rasterises it
+//! (with the `png` crate and the `font8x8` glyphs), `svg.rs` writes it as SVG elements.
 
 mod png;
 mod svg;
