@@ -555,3 +555,76 @@ fn dash_as_the_output_is_standard_output() {
     assert_eq!(o.stdout, grundy(&["emit", "--lang", "c", "misere-nim"], "").stdout);
     assert!(!d.join("-").exists(), "no file named '-'");
 }
+
+/// Mine boards (as `mine` reads them) with the textbook value of each from a flood fill that
+/// shares nothing with grundy or the emitted programs: boards of up to 14 x 14 cells at densities
+/// from none to a half, kept only when they keep the statement's promise.
+fn mine_input(rng: &mut Rng, cases: usize) -> (String, String) {
+    let (mut input, mut answers) = (format!("{cases}\n"), String::new());
+    let mut case = 0;
+    while case < cases {
+        let (rows, cols) = (1 + rng.below(14) as usize, 1 + rng.below(14) as usize);
+        let density = rng.below(50);
+        let mine: Vec<bool> = (0..rows * cols).map(|_| rng.below(100) < density).collect();
+        let flood = crate::common::flood(rows, cols, &mine);
+        if !flood.shared.is_empty() {
+            continue;
+        }
+        case += 1;
+        let mines: Vec<usize> = (0..rows * cols).filter(|&i| mine[i]).collect();
+        input += &format!("{rows} {cols} {}\n", mines.len());
+        for i in mines {
+            input += &format!("{} {}\n", i / cols, i % cols);
+        }
+        let winner = if flood.value != 0 { "Xiemao" } else { "Fanglaoshi" };
+        answers += &format!("Case #{case}: {winner}\n");
+    }
+    (input, answers)
+}
+
+/// The emitted Mine solver answers every board that keeps the promise as the flood fill and
+/// grundy do, refuses one that breaks it (exit code 3, after the answers before it) where grundy
+/// solves it, and reports bad input where grundy does.
+#[test]
+fn mine_in_four_languages_answers_promise_boards_and_refuses_the_others() {
+    let d = dir("mine");
+    let mut rng = Rng(4678);
+    let (input, want) = mine_input(&mut rng, 300);
+    assert_eq!(stdout(&grundy(&["mine"], &input)), want);
+    // The smallest board where the textbook formulas are wrong: a number touches two regions.
+    let broken = "2\n3 3 0\n3 5 3\n0 0\n0 1\n2 3\n";
+    let solved = grundy(&["mine"], broken);
+    assert_eq!(stdout(&solved), "Case #1: Xiemao\nCase #2: Fanglaoshi\n");
+    // A board too large for the program's table of cells, which grundy holds.
+    let large = "2\n1 1 0\n1 16777216 0\n";
+    let bad = [
+        "1\n0 3 0\n",
+        "1\n3 0 0\n",
+        "1\n3 3 1\n3 0\n",
+        "1\n3 3 1\n0 3\n",
+        "1\n3 3 1\n0",
+        "1\n3 3 2\n1 1\n1 x\n",
+        "1\n5000000000 5000000000 0\n",
+        "1\n4294967295 1 0\n",
+        "1\n3 3 0\n4",
+        "2\n3 3 0\n3 3 2 1 1 9 9\n",
+        "1\n3 18446744073709551616 0\n",
+    ];
+    for lang in ["c", "cpp", "python", "rust"] {
+        let Some(program) = build(&d, lang, &["mine"]) else { continue };
+        let o = run(&program, input.as_bytes());
+        assert!(o.status.success(), "{lang}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{lang}");
+        for refused in [broken, large] {
+            let o = run(&program, refused.as_bytes());
+            assert_eq!(o.status.code(), Some(3), "{lang} on {refused:?}");
+            assert_eq!(String::from_utf8_lossy(&o.stdout), "Case #1: Xiemao\n", "{lang} on {refused:?}");
+            assert!(String::from_utf8_lossy(&o.stderr).contains("case 2 not solved"), "{lang} on {refused:?}");
+        }
+        for b in bad {
+            let expected = grundy(&["mine"], b);
+            assert_eq!(expected.status.code(), Some(2), "grundy on {b:?}");
+            check_bad(&program, b, &expected);
+        }
+    }
+}

@@ -72,8 +72,8 @@ enum Command {
     /// or with `mine` a Mine board, as FILE.png or FILE.svg.
     Draw(Lazy<draw::DrawArgs>),
     /// Write a standalone solver (C, C++, Python or Rust source, standard library only) for a judge
-    /// problem: the certified closed form of a leaper, or its table, misère Nim's rule, or with
-    /// --heap a heap game's values and period.
+    /// problem: the certified closed form of a leaper, or its table, misère Nim's rule, Mine's
+    /// values on boards that keep the promise, or with --heap a heap game's values and period.
     Emit(Lazy<emit::EmitArgs>),
     /// Re-run the closed form's certificate (exit 4 if it is not proven): the embedded hyper
     /// knight's, a blob's (--table), or one discovered now for --moves; with --heap, find a heap
@@ -258,6 +258,7 @@ pub fn run() -> ExitCode {
         Command::Emit(Lazy(args)) => emit::problem(&args).and_then(|problem| {
             let program = match (problem, args.game.choice()) {
                 (emit::Problem::MisereNim, _) => emit::misere_nim(),
+                (emit::Problem::Mine, _) => emit::mine(),
                 (_, GameChoice::Heap(game, heap, saves)) => heap::emit(heap, saves, game)?,
                 (_, GameChoice::Leaper(leaper)) => leaper::emit(leaper, args.bound, args.table)?,
             };

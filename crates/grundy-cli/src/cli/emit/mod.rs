@@ -3,10 +3,11 @@
 //!
 //! Each family builds its [`Program`] (the template sections it needs and their placeholders'
 //! values): `knights` for any leaper in `cli/leaper/emit.rs`, `heaps` for a heap game in
-//! `cli/heap/emit.rs`, and `misere-nim` (Bouton's rule with the all-ones exception, piles up to
-//! 2^64 - 1) here. The four languages share one structure, so each is one template
+//! `cli/heap/emit.rs`, and here `misere-nim` (Bouton's rule with the all-ones exception, piles up
+//! to 2^64 - 1) and `mine` (the textbook values, exact on boards that keep the statement's
+//! promise, refusing the others). The four languages share one structure, so each is one template
 //! (`templates/solver.*.in`, sections `prelude`, `unpack`, `form`, `table`, `knights`, `misere`,
-//! `heaps` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax
+//! `heaps`, `mine` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax
 //! (comments, literals) is a few lines there rather than a module per language.
 
 mod source;
@@ -30,6 +31,9 @@ pub enum Problem {
     MisereNim,
     /// `grundy heaps` for the game of --heap (which implies it): T cases, each k then k heaps.
     Heaps,
+    /// HDU 4678, on boards that keep the statement's promise (no number next to two blank
+    /// regions); a board that breaks it is refused with exit code 3.
+    Mine,
 }
 
 /// The default `--limit`: the common judges' source-size limit.
@@ -91,7 +95,9 @@ pub fn problem(args: &EmitArgs) -> Result<Problem, Failure> {
         }
         (Some(problem), GameChoice::Leaper(_)) => problem,
         (Some(_), GameChoice::Heap(..)) => {
-            return Err(Failure::invalid("--heap emits the heaps judge; it does not go with knights or misere-nim"));
+            return Err(Failure::invalid(
+                "--heap emits the heaps judge; it does not go with knights, misere-nim or mine",
+            ));
         }
     };
     if problem != Problem::Knights && (args.game.leaper.moves.is_some() || args.bound.is_some() || args.table) {
@@ -135,6 +141,25 @@ pub fn write(args: &EmitArgs, program: &Program) -> Result<(), Failure> {
 pub fn one_line(text: &str, max: usize) -> String {
     let text = text.replace(['\n', '\r'], " ").replace('\\', "/");
     if text.chars().count() <= max { text } else { text.chars().take(max).collect::<String>() + "..." }
+}
+
+/// Mine's program: the textbook values, on boards that keep the statement's promise.
+pub fn mine() -> Program {
+    Program {
+        game: None,
+        about: vec![
+            "Values: per blank region 1 for an even count of numbers next to it, 2 for an odd one; 1 per".into(),
+            "  number next to no region; their XOR. Exact on boards that keep the statement's promise.".into(),
+            "A board where a number touches two blank regions (the promise broken), or of more than".into(),
+            "  2^24 cells with a border around it, is refused: exit code 3, after the answers before it".into(),
+            "  (grundy mine solves both).".into(),
+        ],
+        input: "Mine (HDU 4678). Input: T, then per case N M K and K lines X Y. Output: Case #k: Xiemao|Fanglaoshi.",
+        sections: vec!["mine"],
+        fills: Vec::new(),
+        command: "mine".into(),
+        smaller: " (a larger --limit)",
+    }
 }
 
 /// Misère Nim's program: Bouton's rule, no values.
