@@ -114,6 +114,24 @@ pub fn run_in(dir: &Path, bin: Bin, args: &[&str]) -> Output {
         .unwrap_or_else(|e| panic!("run {bin:?}: {e}"))
 }
 
+/// Runs the shell command line `command` in `dir`, with this build's `grundy` first on the
+/// `PATH`, nothing on standard input, and its standard error into its standard output (in the
+/// order a terminal shows them).
+pub fn shell_in(dir: &Path, command: &str) -> Output {
+    let bin = Path::new(Bin::Grundy.path()).parent().expect("grundy is in a directory");
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("a PATH");
+    Command::new("sh")
+        .current_dir(dir)
+        .env("PATH", path)
+        .args(["-c", &format!("{{ {command}\n}} 2>&1")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("sh -c {command:?}: {e}"))
+}
+
 /// Starts `grundy args` with nothing on standard input and its outputs piped, for a test that
 /// signals it before collecting them (`wait_with_output`).
 pub fn spawn_grundy(args: &[&str]) -> std::process::Child {
