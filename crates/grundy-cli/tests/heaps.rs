@@ -487,7 +487,7 @@ fn values_in_a_file_change_nothing_but_memory() {
     let missing = dir.join("missing");
     let o = grundy(&["analyze", "--heap", "0.6", "--values-dir", missing.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let said = format!("--values-dir {}: a file of 4194304 bytes for the values: ", missing.display());
+    let said = format!("--values-dir {}: a file of 262144 bytes for the values: ", missing.display());
     assert!(stderr(&o).contains(&said), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
     std::fs::remove_dir_all(&dir).unwrap();

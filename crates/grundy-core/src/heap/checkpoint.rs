@@ -22,9 +22,9 @@
 //! MAX_HEAPS`), the length, the checksum, the game (the one asked for, by its canonical text), the
 //! step (`start <= N <= target`, `G(0) = 0`), then spot-checks values against the game's rules
 //! (the first 1024, or 128 for a three-heap game, and the last one), so that nothing but a
-//! checkpoint of that game's search is resumed. [`read`] does the same from a reader (a file, a
-//! pipe), refusing by the fixed fields before anything else is read, and reading no more than
-//! they announce.
+//! checkpoint of that game's search is resumed. `read` (with `std`) does the same from a reader
+//! (a file, a pipe), refusing by the fixed fields before anything else is read, and reading no
+//! more than they announce.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
