@@ -38,9 +38,9 @@ pub struct HeapArgs {
     /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
     /// rather than in memory: two bytes per value computed on disk, the file growing as the
     /// search goes (a full disk stops it then, the values computed reported and checkpointed,
-    /// exit code 1), and memory for the values being read (the first and the last million or so, and what a period
-    /// search reads). The default past 2^30 values, in the system's temporary
-    /// directory (choose a directory on a disk if that one is in memory, as tmpfs is).
+    /// exit code 1), and memory for the values being read (the first and the last million or
+    /// so, and what a period search reads). The default past 2^30 values, in the system's
+    /// temporary directory (choose a directory on a disk if that one is in memory, as tmpfs is).
     #[arg(long, value_name = "DIR", requires = "heap")]
     pub values_dir: Option<PathBuf>,
 }

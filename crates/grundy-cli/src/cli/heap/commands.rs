@@ -19,8 +19,8 @@ use crate::cli::exit::{Failure, print};
 use crate::cli::output;
 
 /// `grundy analyze --heap SPEC [--json]`. Stopped by Ctrl-C, it prints the evidence as well,
-/// then ends with exit code 130 (1 when the values' file could not grow). A checkpoint that could not be written fails the command after
-/// the report (exit code 1).
+/// then ends with exit code 130 (1 when the values' file could not grow). A checkpoint that
+/// could not be written fails the command after the report (exit code 1).
 pub fn analyze(args: &HeapArgs, saves: &CheckpointArgs, game: &HeapGame, as_json: bool) -> Result<(), Failure> {
     let Computed { analysis, seconds, new_values, saved } =
         compute(args, saves, game, args.limits().search(game, None))?;
