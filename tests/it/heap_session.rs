@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use grundy::heap::HeapLookup;
 use grundy::heap::session::{
-    Checkpoints, OnDemand, OnDemandError, PeriodError, Replace, Saved, Session, SessionError, SessionLimits,
-    WORK_PER_HEAP, Watch, verify_period,
+    Checkpoints, FIRST_ROOM, OnDemand, OnDemandError, PeriodError, Replace, Saved, Session, SessionError,
+    SessionLimits, WORK_PER_HEAP, Watch, verify_period,
 };
 use grundy::judge::JudgeError;
 use grundy_core::heap::{HeapControl, HeapGame, HeapLimits, HeapProgress, HeapStatus, StopReason, checkpoint, table};
@@ -135,6 +135,62 @@ fn checkpoints_refuse_what_they_must() {
     longer.compute(longer.limits().search(longer.game(), None), None, Some(&mut saves), &mut ()).unwrap();
     let long = officers.resume(&ck, &mut limits, &mut ()).unwrap_err();
     assert!(matches!(long, SessionError::ResumeTooLong { have: 6000, max_heap: 5000, .. }), "{long}");
+}
+
+/// Records the room a values' file takes before the search starts.
+#[derive(Default)]
+struct Room(Vec<u64>);
+
+impl Watch for Room {
+    fn values_file(&mut self, _: &Path, bytes: u64) {
+        // Checked here: the room of a large `max_heap` would take long to write.
+        assert!(bytes <= 1 << 20, "{bytes} bytes of room written before the search");
+        self.0.push(bytes);
+    }
+}
+
+/// The bytes of the files this process holds open in `dir` (Linux: through `/proc`).
+#[cfg(target_os = "linux")]
+fn open_files_in(dir: &Path) -> Vec<u64> {
+    let fds = std::fs::read_dir("/proc/self/fd").unwrap().flatten();
+    let in_dir = fds.filter(|fd| std::fs::read_link(fd.path()).is_ok_and(|target| target.starts_with(dir)));
+    in_dir.filter_map(|fd| std::fs::metadata(fd.path()).ok()).map(|m| m.len()).collect()
+}
+
+/// A values' file grows as the search goes: Kayles, proven after 1,024 values, with 2^30 values
+/// allowed, takes the file's first room (`FIRST_ROOM` values, two bytes each), not two bytes per
+/// value of `max_heap`; and so does a search resumed into a file.
+#[test]
+fn a_values_file_grows_as_the_search_goes() {
+    let dir = TempFile::new(b"");
+    let limits = SessionLimits {
+        max_heap: Some(1 << 30),
+        threads: Some(1),
+        values_dir: Some(dir.dir.clone()),
+        ..Default::default()
+    };
+    let kayles = Session::new(game("0.77"), limits.clone());
+    let mut room = Room::default();
+    let run = kayles.compute(kayles.limits().search(kayles.game(), None), None, None, &mut room).unwrap();
+    assert!(run.analysis.period().is_some(), "{}", run.analysis);
+    assert_eq!(room.0, [2 * FIRST_ROOM as u64]);
+    #[cfg(target_os = "linux")]
+    assert_eq!(open_files_in(&dir.dir), [2 * FIRST_ROOM as u64], "the values' file, while the analysis holds it");
+    drop(run);
+
+    // Officers resumed from G(0..5000) into a file, within the same 2^30 values.
+    let ck = checkpoint_path(&dir, "officers.ck");
+    let officers = session("0.6", 5000);
+    let mut saves = Checkpoints::open(&ck, None, false, into_file(&ck, Rc::new(Cell::new(0)))).unwrap();
+    officers.compute(officers.limits().search(officers.game(), None), None, Some(&mut saves), &mut ()).unwrap();
+    let officers = Session::new(game("0.6"), limits);
+    let mut search_limits = officers.limits().search(officers.game(), None);
+    let mut room = Room::default();
+    let search = officers.resume(&ck, &mut search_limits, &mut room).unwrap();
+    assert_eq!(search.values(), &octal(OFFICERS, 5000).iter().map(|&v| v as u16).collect::<Vec<_>>()[..]);
+    assert_eq!(room.0, [2 * FIRST_ROOM as u64]);
+    #[cfg(target_os = "linux")]
+    assert_eq!(open_files_in(&dir.dir), [2 * FIRST_ROOM as u64]);
 }
 
 /// A time bound stops a run as the session's `max_time` says, counting what was spent before.

@@ -386,6 +386,18 @@ fn max_time_must_be_a_positive_number() {
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), "Case 1: Alice\n"), "{}", stderr(&o));
 }
 
+/// `heaps --max-time` bounds the time spent computing values, not the time spent waiting for
+/// the input: a case that comes after longer than the bound is still answered.
+#[test]
+fn heaps_max_time_does_not_count_waiting_for_input() {
+    let (args, input) = (["heaps", "--heap", "0.6", "--max-time", "1"], b"1\n1\n70000\n");
+    let at_once = grundy(&args, input);
+    assert_eq!(at_once.status.code(), Some(0), "{}", stderr(&at_once));
+    assert!(stdout(&at_once).starts_with("Case 1: "), "{}", stdout(&at_once));
+    let later = crate::run::grundy_after(&args, input, std::time::Duration::from_secs(2));
+    assert_eq!((later.status.code(), stdout(&later)), (Some(0), stdout(&at_once)), "{}", stderr(&later));
+}
+
 /// A negative number after an option is its value, refused for what it is, whether written
 /// `--option=-1` or `--option -1`.
 #[test]
@@ -475,7 +487,7 @@ fn values_in_a_file_change_nothing_but_memory() {
     let missing = dir.join("missing");
     let o = grundy(&["analyze", "--heap", "0.6", "--values-dir", missing.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let said = format!("--values-dir {}: a file of 4194304 bytes for the values: ", missing.display());
+    let said = format!("--values-dir {}: a file of 262144 bytes for the values: ", missing.display());
     assert!(stderr(&o).contains(&said), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -644,6 +656,92 @@ fn bad_checkpoints_are_refused() {
     // --resume and --checkpoint need --heap.
     let o = grundy(&["analyze", "--resume", good], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `--resume` refuses what is not a checkpoint by its first bytes, before reading on: megabytes
+/// of something else, an endless device or pipe; it reads no more than the fields announce (and
+/// one byte); and a checkpoint read from a pipe is resumed as from its file.
+#[test]
+fn resume_refuses_by_the_header() {
+    let dir = scratch_dir("heaps-resume-header");
+    let foreign = dir.join("foreign.ck");
+    let mut bytes = b"NOTACKPT".to_vec();
+    bytes.resize(32 << 20, 0);
+    std::fs::write(&foreign, &bytes).unwrap();
+    let start = std::time::Instant::now();
+    let o = grundy(&["analyze", "--heap", "0.6", "--resume", foreign.to_str().unwrap()], "");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a grundy checkpoint: starts with \"NOTACKPT\""), "{}", stderr(&o));
+    #[cfg(target_os = "linux")]
+    for values_dir in [&[][..], &["--values-dir", dir.to_str().unwrap()]] {
+        let args = [&["analyze", "--heap", "0.6", "--resume", "/dev/zero"][..], values_dir].concat();
+        let o = crate::run::grundy_within(&args, std::time::Duration::from_secs(5)).expect("refused at once");
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("--resume /dev/zero: not a grundy checkpoint"), "{}", stderr(&o));
+    }
+    // `yes | grundy ... --resume /dev/stdin`.
+    let yes = "y\n".repeat(8 << 20);
+    let o =
+        grundy(&["analyze", "--heap", "0.6", "--resume", "/dev/stdin", "--values-dir", dir.to_str().unwrap()], &yes);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a grundy checkpoint: starts with \"y\\ny\\ny\\ny\\n\""), "{}", stderr(&o));
+
+    // A checkpoint through a pipe, then the same followed by more bytes.
+    let ck = dir.join("good.ck");
+    let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "20000", "--checkpoint", ck.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let good = std::fs::read(&ck).unwrap();
+    let resume = ["analyze", "--heap", "0.6", "--max-heap", "40000", "--resume"];
+    let from_file = grundy(&[&resume[..], &[ck.to_str().unwrap()]].concat(), "");
+    let from_pipe = grundy(&[&resume[..], &["/dev/stdin"]].concat(), &good);
+    assert_eq!(from_pipe.status.code(), Some(0), "{}", stderr(&from_pipe));
+    let report = |o: &std::process::Output| stdout(o).lines().take(3).collect::<Vec<_>>().join("\n");
+    assert_eq!(report(&from_pipe), report(&from_file));
+    let mut longer = good.clone();
+    longer.resize(good.len() + (16 << 20), 0);
+    let o = grundy(&[&resume[..], &["/dev/stdin"]].concat(), &longer);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let expected = format!("more than the {} bytes its fields call for: bytes were added", good.len());
+    assert!(stderr(&o).contains(&expected), "{}", stderr(&o));
+}
+
+/// With `--values-dir` the values' file grows as the search goes: Kayles, 2^30 values allowed,
+/// is proven at once (their 2 GiB are not written first). A file that cannot grow (here past a
+/// file size limit, as on a full disk) stops the search when it happens: the report of the values
+/// computed, their checkpoint, then exit code 1.
+#[test]
+fn the_values_file_grows_as_the_search_goes() {
+    let dir = scratch_dir("heaps-values-file");
+    let start = std::time::Instant::now();
+    let args = ["analyze", "--heap", "0.77", "--max-heap", "1073741824", "--values-dir", dir.to_str().unwrap()];
+    let o = crate::run::grundy_within(&args, std::time::Duration::from_secs(10)).expect("proven at once");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("periodic (proven): period 12 from heap 71"), "{}", stdout(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+
+    #[cfg(unix)]
+    {
+        let ck = dir.join("full.ck");
+        let args = ["analyze", "--heap", "0.6", "--max-heap", "2^22", "--values-dir", dir.to_str().unwrap()];
+        let o =
+            crate::run::grundy_with_file_limit(1024, &[&args[..], &["--checkpoint", ck.to_str().unwrap()]].concat());
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        let computed = stdout(&o).lines().nth(1).unwrap_or_default().to_owned();
+        assert!(computed.starts_with("computed: G(0.."), "{}", stdout(&o));
+        assert!(stdout(&o).contains("no period proven: the values' file could not grow: "), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains("--values-dir: game 0.6: the values' file could not grow past G(0.."),
+            "{}",
+            stderr(&o)
+        );
+        // The checkpoint holds the values computed.
+        let held = computed.trim_start_matches("computed: ").split(',').next().unwrap_or_default();
+        let resume = ["analyze", "--heap", "0.6", "--max-heap", "2^22", "--max-time", "0.5", "--resume"];
+        let o = grundy(&[&resume[..], &[ck.to_str().unwrap()]].concat(), "");
+        assert!(stderr(&o).contains(&format!("resuming from {} ({held} computed)", ck.display())), "{}", stderr(&o));
+    }
 }
 
 /// `--checkpoint FILE` replaces no file but the `--resume` one: an existing FILE is refused

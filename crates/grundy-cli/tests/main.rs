@@ -9,6 +9,8 @@ use grundy_test_support as common;
 mod bad_input;
 /// `knights` beyond the table, `sg`, `verify knight`.
 mod closed_form;
+/// The command examples of the README and of `docs/`, run.
+mod docs_examples;
 /// `draw`: pictures of leaper tables and Mine boards.
 mod draw;
 /// `emit`: standalone solvers, compiled and run against grundy.

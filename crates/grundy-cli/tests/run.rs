@@ -103,6 +103,35 @@ pub fn run(bin: Bin, args: &[&str], stdin: Stdin<'_>) -> Output {
     output
 }
 
+/// Runs `bin args` in the directory `dir`, with nothing on standard input, and collects
+/// everything.
+pub fn run_in(dir: &Path, bin: Bin, args: &[&str]) -> Output {
+    Command::new(bin.path())
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("run {bin:?}: {e}"))
+}
+
+/// Runs the shell command line `command` in `dir`, with this build's `grundy` first on the
+/// `PATH`, nothing on standard input, and its standard error into its standard output (in the
+/// order a terminal shows them).
+pub fn shell_in(dir: &Path, command: &str) -> Output {
+    let bin = Path::new(Bin::Grundy.path()).parent().expect("grundy is in a directory");
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("a PATH");
+    Command::new("sh")
+        .current_dir(dir)
+        .env("PATH", path)
+        .args(["-c", &format!("{{ {command}\n}} 2>&1")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("sh -c {command:?}: {e}"))
+}
+
 /// Starts `grundy args` with nothing on standard input and its outputs piped, for a test that
 /// signals it before collecting them (`wait_with_output`).
 pub fn spawn_grundy(args: &[&str]) -> std::process::Child {
@@ -113,6 +142,52 @@ pub fn spawn_grundy(args: &[&str]) -> std::process::Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("run grundy: {e}"))
+}
+
+/// Runs `grundy args` with nothing on standard input, and collects everything; `None` when it
+/// has not ended within `limit` (it is then killed).
+pub fn grundy_within(args: &[&str], limit: std::time::Duration) -> Option<Output> {
+    let mut child = spawn_grundy(args);
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap_or_else(|e| panic!("wait for grundy: {e}")).is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Some(child.wait_with_output().unwrap_or_else(|e| panic!("wait for grundy: {e}")))
+}
+
+/// Runs `grundy args` (nothing on standard input) where no file may grow past `kib` KiB, as on a
+/// full disk: a write past it fails (`File too large`; SIGXFSZ ignored, through `sh`).
+#[cfg(unix)]
+pub fn grundy_with_file_limit(kib: u64, args: &[&str]) -> Output {
+    let script = format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\"");
+    Command::new("sh")
+        .args(["-c", &script, Bin::Grundy.path()])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("run grundy under sh: {e}"))
+}
+
+/// Runs `grundy args` with `stdin` written to it through a pipe after `delay`, and collects
+/// everything.
+pub fn grundy_after(args: &[&str], stdin: &[u8], delay: std::time::Duration) -> Output {
+    let mut child = Command::new(Bin::Grundy.path())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run grundy: {e}"));
+    std::thread::sleep(delay);
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    drop(pipe.write_all(stdin));
+    drop(pipe);
+    child.wait_with_output().unwrap_or_else(|e| panic!("wait for grundy: {e}"))
 }
 
 /// Runs `grundy args` with `stdin` written to it through a pipe.

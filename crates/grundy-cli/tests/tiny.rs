@@ -10,7 +10,7 @@ use std::process::Output;
 use grundy::knight;
 
 use crate::common::Rng;
-use crate::run::{BUILD_TINY, Bin, Stdin, grundy, run, scratch_dir, text, tiny};
+use crate::run::{BUILD_TINY, Bin, Stdin, grundy, run, run_in, scratch_dir, text, tiny};
 
 /// The most bytes `grundy-tiny` may take, as built by `cargo build --profile tiny -p
 /// grundy-tiny` (stripped): a guard against growth, about 3 KiB above its size now. The target is
@@ -60,13 +60,59 @@ fn tiny_matches_grundy_on_files_and_stdin() {
             assert_eq!(message(&out), message(&reference), "{game} {shown:?}");
         }
     }
-    // Usage errors: an unknown game, an option (it has none), a second file.
-    for args in
-        [&["chess"][..], &["knights", "--help"], &["mine", "-h"], &["knights", "--", "x"], &["misere-nim", "a", "b"]]
-    {
+    // Its arguments mean what they mean to grundy: help on standard output (exit 0), usage
+    // errors (exit 2: an unknown game, an option it has none of, a second or empty FILE), and a
+    // FILE after `--` read even when it looks like an option (exit 1 when it is not there).
+    let dash = dir.join("-x");
+    std::fs::write(&dash, b"1\n1\n1 1\n").unwrap();
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["help", "mine"],
+        &["knights", "--help"],
+        &["mine", "-h"],
+        &["misere-nim", "-hx"],
+        &["knights", "--help", "x"],
+        &["knights", "--", "-x"],
+        &["knights", "--", "--help"],
+        &["knights", "x", "--"],
+        &["knights", "--"],
+        &[],
+        &["chess"],
+        &["help", "chess"],
+        &["help", "knights", "x"],
+        &["--bogus"],
+        &["--", "knights"],
+        &["knights", ""],
+        &["knights", "--", ""],
+        &["knights", "--bogus", "--help"],
+        &["knights", "a", "b", "--help"],
+        &["knights", "--", "x", "--"],
+        &["knights", "--help=1"],
+        &["misere-nim", "a", "b"],
+        &["mine", "--table", "t"],
+    ] {
+        let reference = run(Bin::Grundy, args, Stdin::Null);
         let usage = run(Bin::Tiny, args, Stdin::Null);
-        assert_eq!(usage.status.code(), Some(2), "{args:?}");
-        assert!(text(&usage.stderr).contains("usage: grundy-tiny"), "{args:?}: {}", text(&usage.stderr));
+        assert_eq!(usage.status.code(), reference.status.code(), "{args:?}: {}", text(&usage.stderr));
+        assert_eq!(usage.stdout.is_empty(), reference.stdout.is_empty(), "{args:?}: {}", text(&usage.stdout));
+        // The usage where grundy shows its help or a usage error (not where the judge ran).
+        if reference.status.success() {
+            assert!(text(&usage.stdout).contains("usage: grundy-tiny"), "{args:?}: {}", text(&usage.stdout));
+        } else if text(&reference.stderr).contains("Usage:") {
+            assert!(text(&usage.stderr).contains("usage: grundy-tiny"), "{args:?}: {}", text(&usage.stderr));
+        }
+    }
+    // `-x` after `--` names the file, in the current directory as anywhere.
+    for bin in [Bin::Grundy, Bin::Tiny] {
+        let out = run_in(&dir, bin, &["knights", "--", "-x"]);
+        assert_eq!(
+            (out.status.code(), text(&out.stdout)),
+            (Some(0), "Case 1: Bob\n"),
+            "{bin:?}: {}",
+            text(&out.stderr)
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -98,15 +98,22 @@ impl Msg {
         self.n128(u128::from(n))
     }
 
-    /// Appends `n` in decimal.
-    pub fn n128(&mut self, mut n: u128) -> &mut Msg {
+    /// Appends `n` in decimal: its four 32-bit limbs divided by 10 in 64 bits, as 128-bit
+    /// division would bring in a library routine of 190 bytes.
+    pub fn n128(&mut self, n: u128) -> &mut Msg {
+        let mut limbs = [(n >> 96) as u32, (n >> 64) as u32, (n >> 32) as u32, n as u32];
         let mut digits = [0u8; 39];
         let mut at = digits.len();
         loop {
+            let mut rest = 0;
+            for limb in &mut limbs {
+                let x = rest << 32 | u64::from(*limb);
+                *limb = (x / 10) as u32;
+                rest = x % 10;
+            }
             at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
+            digits[at] = b'0' + rest as u8;
+            if limbs == [0; 4] {
                 break;
             }
         }

@@ -29,6 +29,7 @@ unsafe extern "C" {
     safe fn __errno_location() -> *mut c_int;
     safe fn strerror(errnum: c_int) -> *const c_char;
     safe fn isatty(fd: c_int) -> c_int;
+    fn strcmp(a: *const c_char, b: *const c_char) -> c_int;
     safe fn signal(signum: c_int, handler: usize) -> usize;
 }
 
@@ -185,6 +186,12 @@ pub unsafe fn spawn(run: extern "C" fn(*mut c_void) -> *mut c_void, arg: *mut c_
 pub fn join(thread: u64) {
     // SAFETY: a thread started by `spawn` and joined once; its result is not asked for.
     unsafe { pthread_join(thread, core::ptr::null_mut()) };
+}
+
+/// Whether `a` and `b` are the same string (one call, where comparing slices is inlined).
+pub fn same(a: &CStr, b: &CStr) -> bool {
+    // SAFETY: both are NUL-terminated strings.
+    unsafe { strcmp(a.as_ptr(), b.as_ptr()) == 0 }
 }
 
 /// Whether `fd` is a terminal.

@@ -127,35 +127,43 @@ impl Checkpoints {
     }
 }
 
-/// Reads the checkpoint `path` of `game`'s search, into memory, or into a temporary file in
-/// `file`'s directory with its room for values (read in order, never whole in memory).
+/// Reads the checkpoint `path` of `game`'s search, holding at most `max_values`, into memory, or
+/// into a temporary file in `file`'s directory with its first room for values (read in order,
+/// never whole in memory). Its fixed fields are read first: a file that is not a checkpoint (a
+/// device, a pipe, gigabytes of something else) is refused before more of it is read, and no more
+/// is read than they announce.
 pub(super) fn read(
     path: &Path,
     game: &HeapGame,
+    max_values: u64,
     file: Option<(&Path, usize)>,
     watch: &mut dyn Watch,
 ) -> Result<HeapSearch, SessionError> {
     let io = |source| SessionError::ResumeRead { path: path.to_path_buf(), source };
-    let refused = |source| SessionError::ResumeRefused { path: path.to_path_buf(), source };
-    let Some((dir, room)) = file else {
-        let bytes = std::fs::read(path).map_err(io)?;
-        return checkpoint::decode(&bytes, game).map_err(refused);
+    let source = std::fs::File::open(path).map_err(io)?;
+    let meta = source.metadata().map_err(io)?;
+    // A regular file's length refuses it, when it is not the one its fields call for, before its
+    // values are read; anything else is read as a stream.
+    let len = meta.is_file().then_some(meta.len());
+    let values = match file {
+        None => checkpoint::Destination::Memory,
+        #[cfg(unix)]
+        Some((dir, room)) => {
+            watch.values_file(dir, 2 * room as u64);
+            checkpoint::Destination::File(super::values_file::unnamed(dir, room)?, room)
+        }
+        #[cfg(not(unix))]
+        Some((dir, room)) => {
+            let _ = watch;
+            return Err(super::values_file::unsupported(dir, room));
+        }
     };
-    #[cfg(unix)]
-    {
-        let source = std::fs::File::open(path).map_err(io)?;
-        let len = source.metadata().map_err(io)?.len();
-        watch.values_file(dir, 2 * room as u64);
-        let values = super::values_file::unnamed(dir, room)?;
-        let mut reader = std::io::BufReader::with_capacity(1 << 16, source);
-        checkpoint::decode_into_file(&mut reader, len, game, values, room).map_err(|e| match e {
-            checkpoint::IntoFileError::Checkpoint(e) => refused(e),
-            checkpoint::IntoFileError::Io(e) => io(e),
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = watch;
-        Err(super::values_file::unsupported(dir, room))
-    }
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, source);
+    checkpoint::read(&mut reader, len, game, max_values, values).map_err(|e| match e {
+        checkpoint::ReadError::Checkpoint(source) => SessionError::ResumeRefused { path: path.to_path_buf(), source },
+        checkpoint::ReadError::TooMany { have } => {
+            SessionError::ResumeTooLong { path: path.to_path_buf(), have, max_heap: max_values }
+        }
+        checkpoint::ReadError::Io(e) => io(e),
+    })
 }

@@ -19,5 +19,5 @@ pub use checkpoints::{Checkpoints, DEFAULT_CHECKPOINT_EVERY, Replace, Saved};
 pub use error::SessionError;
 pub use limits::{DEFAULT_UNPROVABLE, SessionLimits, VALUES_IN_FILE_FROM, WORK_PER_HEAP};
 pub use on_demand::{OnDemand, OnDemandError};
-pub use run::{Run, Session, Watch};
+pub use run::{FIRST_ROOM, Run, Session, Watch};
 pub use verify::{PeriodError, ProvenPeriod, verify_period};

@@ -14,7 +14,7 @@
 //! stops it there as it would have stopped the whole search, which then refuses the heap.
 
 use std::fmt;
-use std::time::Instant;
+use std::time::Duration;
 
 use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, PeriodRule, StopReason};
 
@@ -32,8 +32,9 @@ pub struct OnDemand<W> {
     analysis: Option<HeapAnalysis>,
     /// Nothing more will be computed: the whole search has run, or a bound stopped it.
     complete: bool,
-    /// When the judge started, from which `max_time` counts.
-    start: Instant,
+    /// The time the runs so far took, which `max_time` bounds (not the time the judge spent
+    /// reading its input between them).
+    spent: Duration,
     /// What stopped the values, rather than a case's heap beyond them.
     error: Option<OnDemandError>,
 }
@@ -85,7 +86,7 @@ impl std::error::Error for OnDemandError {}
 impl<W: Watch> OnDemand<W> {
     /// Nothing computed yet; the session bounds the search, `watch` sees each run.
     pub fn new(session: Session, watch: W) -> OnDemand<W> {
-        OnDemand { session, watch, analysis: None, complete: false, start: Instant::now(), error: None }
+        OnDemand { session, watch, analysis: None, complete: false, spent: Duration::ZERO, error: None }
     }
 
     /// What stopped the values, if anything did.
@@ -116,12 +117,12 @@ impl<W: Watch> OnDemand<W> {
         let search = match self.analysis.take() {
             Some(analysis) => analysis.into_search(),
             None => {
-                let room = usize::try_from(target).unwrap_or(usize::MAX);
                 let first = self.session.limits().search(self.session.game(), None);
-                self.session.new_search(&first, room, &mut self.watch).map_err(OnDemandError::Session)?
+                self.session.new_search(&first, &mut self.watch).map_err(OnDemandError::Session)?
             }
         };
-        let run = self.session.run(search, &limits, self.start.elapsed(), None, &mut self.watch);
+        let run = self.session.run(search, &limits, self.spent, None, &mut self.watch);
+        self.spent += Duration::from_secs_f64(run.seconds);
         if let Some(computed) = run.interrupted() {
             return Err(OnDemandError::Interrupted { game: self.session.game().clone(), computed });
         }

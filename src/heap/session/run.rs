@@ -10,11 +10,16 @@ use grundy_core::heap::{
 
 use super::{Checkpoints, Saved, SessionError, SessionLimits, checkpoints, values_file};
 
+/// The values a temporary file has room for at first (256 KiB): it doubles as the search needs
+/// more, so that a search proven early (Kayles, after 1,024 values) never writes the room of its
+/// `max_heap`, and a full disk stops the search when it happens, the values computed kept.
+pub const FIRST_ROOM: usize = 1 << 17;
+
 /// What a program shows of a session, and how it asks it to stop. Every method but
 /// [`progress`](Watch::progress) is told of an event; the defaults do nothing.
 pub trait Watch {
     /// A temporary file for the values takes `bytes` of disk in `dir` now, before the search
-    /// starts (a gigabyte takes a while to write).
+    /// starts; it grows as the search goes.
     fn values_file(&mut self, dir: &Path, bytes: u64) {
         let _ = (dir, bytes);
     }
@@ -94,28 +99,22 @@ impl Session {
     }
 
     /// A search not started, its values where the limits put them (memory, or a temporary
-    /// file with room for `room` values at first).
-    pub fn new_search(
-        &self,
-        limits: &HeapLimits,
-        room: usize,
-        watch: &mut dyn Watch,
-    ) -> Result<HeapSearch, SessionError> {
+    /// file with room for [`FIRST_ROOM`] values at first).
+    pub fn new_search(&self, limits: &HeapLimits, watch: &mut dyn Watch) -> Result<HeapSearch, SessionError> {
         let search = HeapSearch::new(&self.game);
         let Some(dir) = self.limits.values_dir(limits) else { return Ok(search) };
-        let room = room.max(search.values().len());
-        watch.values_file(&dir, 2 * room as u64);
+        watch.values_file(&dir, 2 * FIRST_ROOM as u64);
         #[cfg(unix)]
         return search
-            .into_file(values_file::unnamed(&dir, room)?, room)
-            .map_err(|e| values_file::failure(&dir, room, e));
+            .into_file(values_file::unnamed(&dir, FIRST_ROOM)?, FIRST_ROOM)
+            .map_err(|e| values_file::failure(&dir, FIRST_ROOM, e));
         #[cfg(not(unix))]
-        Err(values_file::unsupported(&dir, room))
+        Err(values_file::unsupported(&dir, FIRST_ROOM))
     }
 
     /// The search saved in the checkpoint `path`. A run resumed computes at least the values it
     /// holds: `limits` that compute fewer are raised to them, and a checkpoint holding more than
-    /// the session's `max_heap` is refused.
+    /// the session's `max_heap` is refused (by its fields, before its values are read).
     pub fn resume(
         &self,
         path: &Path,
@@ -123,13 +122,9 @@ impl Session {
         watch: &mut dyn Watch,
     ) -> Result<HeapSearch, SessionError> {
         let dir = self.limits.values_dir(limits);
-        let file = dir.as_deref().map(|dir| (dir, limits.max_heap));
-        let search = checkpoints::read(path, &self.game, file, watch)?;
+        let file = dir.as_deref().map(|dir| (dir, FIRST_ROOM));
+        let search = checkpoints::read(path, &self.game, self.limits.max_heap(), file, watch)?;
         let have = search.values().len();
-        let max_heap = self.limits.max_heap();
-        if have as u64 > max_heap {
-            return Err(SessionError::ResumeTooLong { path: path.to_path_buf(), have: have as u64, max_heap });
-        }
         limits.max_heap = limits.max_heap.max(have);
         if PeriodRule::of(&self.game) == PeriodRule::None {
             limits.first = limits.first.max(have);
@@ -149,7 +144,7 @@ impl Session {
     ) -> Result<Run, SessionError> {
         let search = match resume {
             Some(path) => self.resume(path, &mut limits, watch)?,
-            None => self.new_search(&limits, limits.max_heap, watch)?,
+            None => self.new_search(&limits, watch)?,
         };
         Ok(self.run(search, &limits, Duration::ZERO, checkpoints, watch))
     }

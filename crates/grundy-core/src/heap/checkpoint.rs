@@ -18,11 +18,13 @@
 //!
 //! All integers are little-endian; the file is exactly `E + 4` bytes, two per value and 50 and
 //! the game's text besides. A new layout gets a new version: a reader refuses every version but
-//! its own. [`decode`] checks, in this order, the magic, the version, the length, the checksum,
-//! the game (the one asked for, by its canonical text), the step (`start <= N <= target`,
-//! `G(0) = 0`), then spot-checks values against the game's rules (the first 1024, or 128 for a
-//! three-heap game, and the last one), so that nothing but a checkpoint of that game's search
-//! is resumed.
+//! its own. [`decode`] checks, in this order, the magic, the version, the count (`1 ..=
+//! MAX_HEAPS`), the length, the checksum, the game (the one asked for, by its canonical text), the
+//! step (`start <= N <= target`, `G(0) = 0`), then spot-checks values against the game's rules
+//! (the first 1024, or 128 for a three-heap game, and the last one), so that nothing but a
+//! checkpoint of that game's search is resumed. `read` (with `std`) does the same from a reader
+//! (a file, a pipe), refusing by the fixed fields before anything else is read, and reading no
+//! more than they announce.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -31,7 +33,7 @@ use core::fmt;
 
 use super::naive::value_by_definition;
 use super::spec::HeapGame;
-#[cfg(all(feature = "std", unix))]
+#[cfg(feature = "std")]
 use super::values::KEEP;
 use super::values::MAX_HEAPS;
 use super::{HeapSearch, HeapStep};
@@ -81,6 +83,11 @@ pub enum CheckpointError {
         /// The bytes given.
         found: u64,
     },
+    /// Bytes follow the checksum (a file read as a stream, whose length is not known before).
+    Longer {
+        /// The bytes the fields call for.
+        expected: u64,
+    },
     /// The CRC-32 does not match: a byte was changed.
     Checksum {
         /// The checksum stored.
@@ -129,6 +136,9 @@ impl fmt::Display for CheckpointError {
             }
             Self::Length { expected, found } => {
                 write!(f, "{found} bytes, its fields call for {expected}: bytes were added")
+            }
+            Self::Longer { expected } => {
+                write!(f, "more than the {expected} bytes its fields call for: bytes were added")
             }
             Self::Checksum { stored, computed } => {
                 write!(f, "checksum mismatch (stored {stored:#010x}, computed {computed:#010x}): the file is damaged")
@@ -196,7 +206,7 @@ pub fn write<E>(
 /// Decodes and checks a checkpoint of `game`'s search (see the module documentation for the
 /// checks and their order).
 pub fn decode(bytes: &[u8], game: &HeapGame) -> Result<HeapSearch, CheckpointError> {
-    let head = Head::read(bytes, bytes.len() as u64)?;
+    let head = Head::read(bytes, Some(bytes.len() as u64))?;
     let end = bytes.len() - CRC;
     let stored = u32::from_le_bytes(bytes[end..].try_into().unwrap_or_default());
     let computed = crc32fast::hash(&bytes[..end]);
@@ -210,7 +220,7 @@ pub fn decode(bytes: &[u8], game: &HeapGame) -> Result<HeapSearch, CheckpointErr
     Ok(HeapSearch::from_parts(game.clone(), values, step))
 }
 
-/// The fixed fields, checked against the length (magic, version, length).
+/// The fixed fields, checked against the length (magic, version, count, length).
 struct Head {
     count: u64,
     start: u64,
@@ -220,23 +230,19 @@ struct Head {
 }
 
 impl Head {
-    /// The fields of `bytes`, the start of a checkpoint of `len` bytes (all of it, or at least
-    /// [`FIXED`] bytes of it).
-    fn read(bytes: &[u8], len: u64) -> Result<Head, CheckpointError> {
-        if len < FIXED as u64 {
-            // The magic is named first when there is enough of it.
-            if let Some(found) = bytes.get(..8)
-                && found != MAGIC
-            {
-                return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
-            }
-            return Err(CheckpointError::TooShort { len });
+    /// The fields of `bytes`, the start of a checkpoint (all of it, or at least [`FIXED`] bytes
+    /// of it; fewer are all there is) of `len` bytes when that is known.
+    fn read(bytes: &[u8], len: Option<u64>) -> Result<Head, CheckpointError> {
+        // The magic is named first when there is enough of it.
+        if let Some(found) = bytes.get(..8)
+            && found != MAGIC
+        {
+            return Err(CheckpointError::BadMagic { found: found.try_into().unwrap_or_default() });
+        }
+        if bytes.len() < FIXED {
+            return Err(CheckpointError::TooShort { len: len.unwrap_or(bytes.len() as u64) });
         }
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
-        let found: [u8; 8] = bytes[..8].try_into().unwrap_or_default();
-        if found != MAGIC {
-            return Err(CheckpointError::BadMagic { found });
-        }
         let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
         if version != VERSION {
             return Err(CheckpointError::UnsupportedVersion { found: version });
@@ -248,12 +254,23 @@ impl Head {
             work: u64_at(36),
             text_len: u16::from_le_bytes(bytes[44..46].try_into().unwrap_or_default()),
         };
-        // At most 2^16 + 2^65 + 50: no overflow in u128.
-        let expected = FIXED as u128 + u128::from(head.text_len) + 2 * u128::from(head.count) + CRC as u128;
-        if expected != u128::from(len) {
-            return Err(CheckpointError::Length { expected: u64::try_from(expected).unwrap_or(u64::MAX), found: len });
+        let count = head.count;
+        if count == 0 || count > MAX_HEAPS as u64 {
+            return Err(CheckpointError::BadStep {
+                reason: alloc::format!("{count} values stored (1 to {MAX_HEAPS})"),
+            });
+        }
+        if let Some(len) = len
+            && head.len() != len
+        {
+            return Err(CheckpointError::Length { expected: head.len(), found: len });
         }
         Ok(head)
+    }
+
+    /// The bytes the fields call for (at most 50 + 2^16 + 2^33: no overflow).
+    fn len(&self) -> u64 {
+        FIXED as u64 + u64::from(self.text_len) + 2 * self.count + CRC as u64
     }
 
     /// The step, once the game's `text` is `game`'s and the fields hold together (checked after
@@ -266,9 +283,6 @@ impl Head {
         }
         let Head { count, start, target, work, .. } = *self;
         let bad = |reason: String| Err(CheckpointError::BadStep { reason });
-        if count == 0 || count > MAX_HEAPS as u64 {
-            return bad(alloc::format!("{count} values stored (1 to {MAX_HEAPS})"));
-        }
         if start > count || target < count {
             return bad(alloc::format!(
                 "the step from {start} to {target} does not hold the {count} values stored (start <= N <= target)"
@@ -278,70 +292,109 @@ impl Head {
     }
 }
 
-/// Why a checkpoint could not be resumed into a file ([`decode_into_file`]).
-#[cfg(all(feature = "std", unix))]
+/// Why a checkpoint could not be read ([`read`]).
+#[cfg(feature = "std")]
 #[derive(Debug)]
-pub enum IntoFileError {
+pub enum ReadError {
     /// The checkpoint is refused, as [`decode`] refuses it.
     Checkpoint(CheckpointError),
-    /// Reading the checkpoint or writing the file failed.
+    /// It holds more values than the reader was allowed (`have`, told by its fields before the
+    /// values are read).
+    TooMany {
+        /// The values it holds.
+        have: u64,
+    },
+    /// Reading the checkpoint or writing the values' file failed.
     Io(std::io::Error),
 }
 
-#[cfg(all(feature = "std", unix))]
-impl fmt::Display for IntoFileError {
+#[cfg(feature = "std")]
+impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Checkpoint(e) => e.fmt(f),
+            Self::TooMany { have } => write!(f, "it holds G(0..{have}), more than allowed"),
             Self::Io(e) => e.fmt(f),
         }
     }
 }
 
-#[cfg(all(feature = "std", unix))]
-impl core::error::Error for IntoFileError {}
+#[cfg(feature = "std")]
+impl core::error::Error for ReadError {}
 
-/// [`decode`], reading the checkpoint (`len` bytes) from `reader` in order and putting its values
-/// in `file`, with room for `room` values, as [`HeapSearch::into_file`] does: a checkpoint of more
-/// values than memory holds is resumed without holding them. The same checks in the same order
-/// refuse the same checkpoints.
-#[cfg(all(feature = "std", unix))]
-pub fn decode_into_file(
+/// Where [`read`] puts the values.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub enum Destination {
+    /// In memory.
+    Memory,
+    /// In this file, as [`HeapSearch::into_file`] puts them, with room for this many values at
+    /// first, doubled as they come: a checkpoint of more values than memory holds is resumed
+    /// without holding them.
+    #[cfg(unix)]
+    File(std::fs::File, usize),
+}
+
+/// [`decode`], reading the checkpoint from `reader` in order, never more than its fields
+/// announce: those first (so that a file of something else, `/dev/zero` or an endless pipe is
+/// refused after 46 bytes), then the game's text, the values and the checksum, and then one byte
+/// more to see that the checkpoint ends there. `len`, its length when known (a regular file's),
+/// refuses a truncated or longer file before its values are read, and so does `max_values`,
+/// which it may hold at most ([`ReadError::TooMany`]). The same checks in the same order refuse
+/// the same checkpoints.
+#[cfg(feature = "std")]
+pub fn read(
     reader: &mut dyn std::io::Read,
-    len: u64,
+    len: Option<u64>,
     game: &HeapGame,
-    file: std::fs::File,
-    room: usize,
-) -> Result<HeapSearch, IntoFileError> {
-    use crate::heap::values::store::{Store, file::Mapped};
-    let io = IntoFileError::Io;
-    let refused = IntoFileError::Checkpoint;
-    if len < FIXED as u64 {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).map_err(io)?;
-        return Err(refused(decode(&bytes, game).err().unwrap_or(CheckpointError::TooShort { len })));
-    }
+    max_values: u64,
+    values: Destination,
+) -> Result<HeapSearch, ReadError> {
+    use crate::heap::values::store::Store;
+    let io = ReadError::Io;
+    let refused = ReadError::Checkpoint;
     let mut fixed = [0u8; FIXED];
-    reader.read_exact(&mut fixed).map_err(io)?;
-    let head = Head::read(&fixed, len).map_err(refused)?;
+    let got = read_full(reader, &mut fixed).map_err(io)?;
+    let head = Head::read(&fixed[..got], len).map_err(refused)?;
+    if head.count > max_values {
+        return Err(ReadError::TooMany { have: head.count });
+    }
+    // Bytes read so far, for the length of a checkpoint cut short.
+    let mut read = FIXED as u64;
+    let mut take = |reader: &mut dyn std::io::Read, buf: &mut [u8]| {
+        let got = read_full(reader, buf).map_err(io)?;
+        read += got as u64;
+        if got < buf.len() {
+            return Err(refused(CheckpointError::Length { expected: head.len(), found: read }));
+        }
+        Ok(())
+    };
     let mut text = alloc::vec![0u8; usize::from(head.text_len)];
-    reader.read_exact(&mut text).map_err(io)?;
+    take(reader, &mut text)?;
     let mut crc = crc32fast::Hasher::new();
     crc.update(&fixed);
     crc.update(&text);
-    // `Head::read` checked the length: `count` values are there.
+    // `Head::read` bounded `count` by `MAX_HEAPS`.
     let count = head.count as usize;
-    let mut values = Mapped::new(file, room.max(count)).map_err(io)?;
+    let mut values = match values {
+        Destination::Memory => Store::Memory(Vec::new()),
+        #[cfg(unix)]
+        Destination::File(file, room) => {
+            use crate::heap::values::store::file::Mapped;
+            Store::File(Mapped::new(file, room).map_err(io)?)
+        }
+    };
     let mut chunk = alloc::vec![0u8; 1 << 16];
     // The values below this (from `KEEP` on) are dropped from memory: each range once.
     let mut released = KEEP;
     while values.len() < count {
         let n = (2 * (count - values.len())).min(chunk.len());
-        reader.read_exact(&mut chunk[..n]).map_err(io)?;
+        take(reader, &mut chunk[..n])?;
         crc.update(&chunk[..n]);
         let at = values.len();
+        values.reserve(n / 2).map_err(|e| io(std::io::Error::other(e)))?;
         values.resize(at + n / 2, 0);
-        for (v, b) in values.values_mut()[at..].iter_mut().zip(chunk[..n].chunks_exact(2)) {
+        for (v, b) in values[at..].iter_mut().zip(chunk[..n].chunks_exact(2)) {
             *v = u16::from_le_bytes([b[0], b[1]]);
         }
         let passed = at.saturating_sub(KEEP);
@@ -351,14 +404,32 @@ pub fn decode_into_file(
         }
     }
     let mut stored = [0u8; CRC];
-    reader.read_exact(&mut stored).map_err(io)?;
+    take(reader, &mut stored)?;
+    if read_full(reader, &mut [0u8]).map_err(io)? != 0 {
+        return Err(refused(CheckpointError::Longer { expected: head.len() }));
+    }
     let (stored, computed) = (u32::from_le_bytes(stored), crc.finalize());
     if stored != computed {
         return Err(refused(CheckpointError::Checksum { stored, computed }));
     }
     let step = head.step(&text, game).map_err(refused)?;
-    spot_check(game, values.values()).map_err(refused)?;
-    Ok(HeapSearch::from_store(game.clone(), Store::File(values), step))
+    spot_check(game, &values).map_err(refused)?;
+    Ok(HeapSearch::from_store(game.clone(), values, step))
+}
+
+/// Reads into `buf` until it is full or the reader ends: the bytes read.
+#[cfg(feature = "std")]
+fn read_full(reader: &mut dyn std::io::Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match reader.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }
 
 /// Recomputes some values by the definition: the first ones, and the last.
@@ -401,8 +472,10 @@ mod tests {
     fn round_trip() {
         let (bytes, g) = stopped_officers();
         let search = decode(&bytes, &g).unwrap();
-        #[cfg(all(feature = "std", unix))]
-        assert!(into_file(&bytes, &g).unwrap() == search, "decoded into a file");
+        #[cfg(feature = "std")]
+        for len in [Some(bytes.len() as u64), None] {
+            assert!(read_bytes(&bytes, len, &g).unwrap() == search, "read, length {len:?}");
+        }
         let count = search.values().len() as u64;
         assert!(count > 1000, "{count}");
         assert_eq!(bytes.len(), 50 + "0.6".len() + 2 * search.values().len());
@@ -450,26 +523,74 @@ mod tests {
         b
     }
 
-    /// The error, without printing a whole search when there is none; decoding into a file
-    /// refuses the bytes with the same error.
+    /// The error, without printing a whole search when there is none; reading the bytes, into
+    /// a file or memory, with or without their length, refuses them with the same error (but
+    /// bytes added to a stream, which it names as such).
     fn refused(bytes: &[u8], g: &HeapGame) -> CheckpointError {
         let e = match decode(bytes, g) {
             Ok(s) => panic!("accepted: {} values, {:?}", s.values().len(), s.step()),
             Err(e) => e,
         };
-        #[cfg(all(feature = "std", unix))]
-        match into_file(bytes, g) {
-            Err(IntoFileError::Checkpoint(f)) => assert_eq!(f, e),
-            other => panic!("into a file: {other:?}, not {e}"),
+        #[cfg(feature = "std")]
+        for len in [Some(bytes.len() as u64), None] {
+            match (read_bytes(bytes, len, g), &e) {
+                (Err(ReadError::Checkpoint(CheckpointError::Longer { expected })), CheckpointError::Length { .. })
+                    if len.is_none() && (expected as usize) < bytes.len() => {}
+                (Err(ReadError::Checkpoint(f)), e) => assert_eq!(&f, e, "length {len:?}"),
+                (other, e) => panic!("read with length {len:?}: {other:?}, not {e}"),
+            }
         }
         e
     }
 
-    /// [`decode_into_file`] of `bytes`, into a temporary file with no room to spare.
-    #[cfg(all(feature = "std", unix))]
-    fn into_file(bytes: &[u8], g: &HeapGame) -> Result<HeapSearch, IntoFileError> {
-        let mut reader = std::io::Cursor::new(bytes);
-        decode_into_file(&mut reader, bytes.len() as u64, g, tempfile::tempfile().unwrap(), 0)
+    /// [`read`] of `bytes` (of length `len` if told), into a temporary file with no room to
+    /// spare where there are files, and into memory; both give the same.
+    #[cfg(feature = "std")]
+    fn read_bytes(bytes: &[u8], len: Option<u64>, g: &HeapGame) -> Result<HeapSearch, ReadError> {
+        let in_memory = read(&mut std::io::Cursor::new(bytes), len, g, u64::MAX, Destination::Memory);
+        #[cfg(unix)]
+        {
+            let file = Destination::File(tempfile::tempfile().unwrap(), 0);
+            let in_file = read(&mut std::io::Cursor::new(bytes), len, g, u64::MAX, file);
+            match (&in_file, &in_memory) {
+                (Ok(a), Ok(b)) => assert!(a == b, "the same values"),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                (a, b) => panic!("in a file {a:?}, in memory {b:?}"),
+            }
+            in_file
+        }
+        #[cfg(not(unix))]
+        in_memory
+    }
+
+    /// [`read`] refuses by the fixed fields before reading on, and reads no more than they
+    /// announce and one byte: endless zeros, a checkpoint followed by endless bytes, and one of
+    /// more values than allowed are refused at once.
+    #[cfg(feature = "std")]
+    #[test]
+    fn reading_stops_at_what_the_fields_announce() {
+        use std::io::Read;
+        let (bytes, g) = stopped_officers();
+        let e = read(&mut std::io::repeat(0), None, &g, u64::MAX, Destination::Memory).unwrap_err();
+        assert!(matches!(e, ReadError::Checkpoint(CheckpointError::BadMagic { found }) if found == [0; 8]), "{e}");
+        let mut endless = std::io::Cursor::new(&bytes).chain(std::io::repeat(7));
+        let e = read(&mut endless, None, &g, u64::MAX, Destination::Memory).unwrap_err();
+        let expected = bytes.len() as u64;
+        assert!(matches!(e, ReadError::Checkpoint(CheckpointError::Longer { expected: n }) if n == expected), "{e}");
+        assert!(e.to_string().contains("bytes were added"), "{e}");
+        let count = u64::from_le_bytes(bytes[12..20].try_into().unwrap());
+        let mut reader = std::io::Cursor::new(&bytes);
+        let e = read(&mut reader, None, &g, count - 1, Destination::Memory).unwrap_err();
+        assert!(matches!(e, ReadError::TooMany { have } if have == count), "{e}");
+        assert_eq!(reader.position(), FIXED as u64);
+        // A count beyond MAX_HEAPS, before the values.
+        let huge = forged(&bytes, 12, &u64::MAX.to_le_bytes());
+        let mut endless = std::io::Cursor::new(&huge).chain(std::io::repeat(0));
+        let e = read(&mut endless, None, &g, u64::MAX, Destination::Memory).unwrap_err();
+        assert!(
+            matches!(&e, ReadError::Checkpoint(CheckpointError::BadStep { reason }) if reason.contains("values stored")),
+            "{e}"
+        );
     }
 
     #[test]

@@ -36,11 +36,11 @@ pub struct HeapArgs {
     #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "heap", value_parser = threads)]
     pub threads: Option<usize>,
     /// With --heap: keep the values in a temporary file in DIR (deleted when the run ends)
-    /// rather than in memory: two bytes per value of --max-heap on disk, written before any
-    /// work (and before --max-time counts; said on standard error from 1 GB on), and memory
-    /// for the values being read (the first and the last million or so, and what a period
-    /// search reads). The default past 2^30 values, in the system's temporary
-    /// directory (choose a directory on a disk if that one is in memory, as tmpfs is).
+    /// rather than in memory: two bytes per value computed on disk, the file growing as the
+    /// search goes (a full disk stops it then, the values computed reported and checkpointed,
+    /// exit code 1), and memory for the values being read (the first and the last million or
+    /// so, and what a period search reads). The default past 2^30 values, in the system's
+    /// temporary directory (choose a directory on a disk if that one is in memory, as tmpfs is).
     #[arg(long, value_name = "DIR", requires = "heap")]
     pub values_dir: Option<PathBuf>,
 }

@@ -12,7 +12,7 @@ use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, Peri
 use serde_json::{Value, json};
 
 use super::args::{CheckpointArgs, HeapArgs, HeapsArgs};
-use super::failure::{failure, interrupted, interrupted_after};
+use super::failure::{failure, interrupted_after, stopped};
 use super::meter::Meter;
 use super::session::{Computed, analysis_for, analysis_to, compute, not_found_reason, session};
 use crate::cli::draw::{self, TableArgs};
@@ -20,8 +20,8 @@ use crate::cli::exit::{Failure, print};
 use crate::cli::output;
 
 /// `grundy analyze --heap SPEC [--json]`. Stopped by Ctrl-C, it prints the evidence as well,
-/// then ends with exit code 130. A checkpoint that could not be written fails the command after
-/// the report (exit code 1).
+/// then ends with exit code 130 (1 when the values' file could not grow). A checkpoint that
+/// could not be written fails the command after the report (exit code 1).
 pub fn analyze(args: &HeapArgs, saves: &CheckpointArgs, game: &HeapGame, as_json: bool) -> Result<(), Failure> {
     let Computed { analysis, seconds, new_values, saved } =
         compute(args, saves, game, args.limits().search(game, None))?;
@@ -33,7 +33,7 @@ pub fn analyze(args: &HeapArgs, saves: &CheckpointArgs, game: &HeapGame, as_json
         print(format_args!("{analysis}\ntime: {seconds:.3} s ({:.0} values/s)\n", rate))?;
     }
     saved?;
-    interrupted(&analysis).map_or(Ok(()), Err)
+    stopped(&analysis).map_or(Ok(()), Err)
 }
 
 /// The `--json` report: one object, `periodicity.status` `"certified"` or `"not_found"`.

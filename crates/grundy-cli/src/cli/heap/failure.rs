@@ -6,10 +6,17 @@ use grundy_core::heap::{HeapAnalysis, HeapGame, HeapStatus, StopReason};
 
 use crate::cli::exit::Failure;
 
-/// Exit code 130 with how far the values got, when Ctrl-C (or SIGTERM, SIGHUP) stopped them.
-pub fn interrupted(a: &HeapAnalysis) -> Option<Failure> {
-    match &a.status {
-        HeapStatus::NotFound(e) if e.stopped == StopReason::Interrupted => Some(interrupted_after(&a.game, e.computed)),
+/// The failure of a search that stopped short, after its report and its checkpoint: exit code
+/// 130 with how far the values got when Ctrl-C (or SIGTERM, SIGHUP) stopped them, 1 when their
+/// file could not grow (a full disk).
+pub fn stopped(a: &HeapAnalysis) -> Option<Failure> {
+    let HeapStatus::NotFound(e) = &a.status else { return None };
+    match &e.stopped {
+        StopReason::Interrupted => Some(interrupted_after(&a.game, e.computed)),
+        StopReason::Storage { message } => Some(Failure::io(format!(
+            "--values-dir: game {}: the values' file could not grow past G(0..{}): {message}",
+            a.game, e.computed
+        ))),
         _ => None,
     }
 }

@@ -5,7 +5,7 @@ use grundy::heap::session::{Checkpoints, Replace, Run, Saved, Session};
 use grundy_core::heap::{HeapAnalysis, HeapGame, HeapLimits, HeapStatus, StopReason};
 
 use super::args::{CheckpointArgs, HeapArgs};
-use super::failure::{failure, interrupted};
+use super::failure::{failure, stopped};
 use super::meter::Meter;
 use crate::cli::exit::Failure;
 use crate::cli::output::{Staged, Target, same_file};
@@ -49,8 +49,8 @@ pub fn compute(
 }
 
 /// The analysis of `game` within the limits of `args` ([`compute`]); `wanted`, the values
-/// needed when no period can be proven. A checkpoint that could not be written and Ctrl-C
-/// (exit code 130) are errors.
+/// needed when no period can be proven. A checkpoint that could not be written, Ctrl-C (exit
+/// code 130) and a values' file that could not grow are errors.
 pub fn analysis_for(
     args: &HeapArgs,
     saves: &CheckpointArgs,
@@ -74,7 +74,7 @@ fn within(
 ) -> Result<HeapAnalysis, Failure> {
     let computed = compute(args, saves, game, limits)?;
     computed.saved?;
-    interrupted(&computed.analysis).map_or(Ok(computed.analysis), Err)
+    stopped(&computed.analysis).map_or(Ok(computed.analysis), Err)
 }
 
 /// The `--checkpoint` file, checked before any work: refused when it is there but not a
