@@ -56,10 +56,11 @@ fn mapped_blobs_answer_like_read_ones() {
         // A map starts on a page boundary, so the payload keeps its 64-byte alignment.
         let knight = mapped.leaper().unwrap();
         assert_eq!(knight.cells().as_ptr() as usize % ALIGN, 0);
+        let from_read = read.leaper().unwrap();
         let b = knight.bound() as u64;
         for x in 0..b {
             for y in 0..b {
-                assert_eq!(knight.get(x, y), read.leaper().unwrap().get(x, y));
+                assert_eq!(knight.get(x, y), from_read.get(x, y));
                 if b == embedded::KNIGHT_BOUND as u64 {
                     assert_eq!(knight.get(x, y), knight::embedded_table().get(x, y));
                 }

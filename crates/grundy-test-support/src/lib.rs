@@ -10,13 +10,14 @@
 //! - [`simulate`]: a small Mine board's Grundy value, click by click; [`flood`]: a board's
 //!   regions and numbers by breadth-first flood fill.
 //! - [`Search`]: exact values and moves of Mine clusters (blank regions linked by shared numbers)
-//!   in the general model.
+//!   in the general model; [`Whole`]: Graph Chomp (what a cluster is) by whole-state search.
 //! - [`LeaperMex`]: any leaper's values by the mex recurrence.
 //! - [`octal`] and [`subtraction`]: a heap game's values by the mex over every move.
 //! - [`Rng`]: SplitMix64, for reproducible random inputs.
 
 #![warn(missing_docs)]
 
+mod chomp;
 mod cluster_search;
 mod heap;
 mod knight;
@@ -24,6 +25,7 @@ mod leaper;
 mod mine;
 mod rng;
 
+pub use chomp::{Multi, Whole};
 pub use cluster_search::*;
 pub use heap::*;
 pub use knight::*;
