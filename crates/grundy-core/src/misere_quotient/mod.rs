@@ -74,13 +74,16 @@ pub struct MisereLimits {
     pub max_trial: usize,
     /// The states and options the checks may look at in all.
     pub max_work: u64,
+    /// The periodicity theorem is first tried once heaps `0..prove_from` are computed (to
+    /// compute further than a proof needs, as a cross-check).
+    pub prove_from: u64,
 }
 
 impl Default for MisereLimits {
     /// `max_heap` 20,000, `max_quotient` 1,024, `max_trial` 2^16, `max_work` 2^34: Kayles is
     /// proven with heaps up to 170 in a fraction of a second.
     fn default() -> Self {
-        MisereLimits { max_heap: 20_000, max_quotient: 1024, max_trial: 1 << 16, max_work: 1 << 34 }
+        MisereLimits { max_heap: 20_000, max_quotient: 1024, max_trial: 1 << 16, max_work: 1 << 34, prove_from: 0 }
     }
 }
 
@@ -364,7 +367,7 @@ impl<'g> Engine<'g> {
                 return MisereStatus::NotFound(stop);
             }
             n += 1;
-            if n >= next_check {
+            if n >= next_check && n as u64 >= self.limits.prove_from {
                 let phi: Vec<u16> = self.images.iter().map(|&x| x as u16).collect();
                 if let Some(period) = find_period(self.game, &phi) {
                     return MisereStatus::Certified { period, proven_with: n as u64 };
