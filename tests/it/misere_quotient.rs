@@ -198,3 +198,37 @@ fn grundys_game_is_never_certified() {
     assert_eq!(a.status, MisereStatus::NotFound(MisereStop::NoTheorem { max_heap: 20 }));
     check_axioms(a.quotient(), "grundy");
 }
+
+/// The misère heaps judge: every sum of Kayles heaps with at most 16 tokens against the oracle,
+/// a huge heap through the period, and bad input or an unreached heap refused after the answers
+/// before it.
+#[test]
+fn judge_answers_and_refuses() {
+    use grundy::judge::JudgeError;
+    use grundy::misere_quotient::MisereHeaps;
+
+    let mut brute = oracle("0.77");
+    let sums: Vec<Vec<u32>> = heap_sums(16, 16).into_iter().filter(|s| !s.is_empty()).collect();
+    let mut input = format!("{}\n", sums.len());
+    let mut expected = String::new();
+    for (i, sum) in sums.iter().enumerate() {
+        input += &format!("{} {}\n", sum.len(), sum.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+        let winner = if brute.is_p_position(sum) { "Bob" } else { "Alice" };
+        expected += &format!("Case {}: {winner}\n", i + 1);
+    }
+    let mut judge = MisereHeaps { analysis: analyze("0.77", MisereLimits::default()) };
+    assert_eq!(crate::run::output(&mut judge, &input).unwrap(), expected);
+    // 18446744073709551615 = 71 + 12·k + 8: the image of heap 79.
+    let same = crate::run::output(&mut judge, "2\n1 18446744073709551615\n1 79\n").unwrap();
+    let lines: Vec<&str> = same.lines().map(|l| l.split_once(": ").unwrap().1).collect();
+    assert_eq!(lines[0], lines[1]);
+    let (result, out) = crate::run::solve(&mut judge, b"2\n1 3\n0\n");
+    assert_eq!(out, "Case 1: Alice\n");
+    assert!(result.unwrap_err().to_string().contains("k must be at least 1"));
+    let mut partial =
+        MisereHeaps { analysis: analyze("0.77", MisereLimits { max_heap: 30, ..MisereLimits::default() }) };
+    let (result, out) = crate::run::solve(&mut partial, b"2\n1 30\n2 1 31\n");
+    let winner = if brute.is_p_position(&[30]) { "Bob" } else { "Alice" };
+    assert_eq!(out, format!("Case 1: {winner}\n"));
+    assert!(matches!(result, Err(JudgeError::Refused { case: 2, .. })), "{result:?}");
+}

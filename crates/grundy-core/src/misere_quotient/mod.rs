@@ -323,8 +323,8 @@ struct Engine<'g> {
     limits: MisereLimits,
     q: Quotient,
     images: Vec<u32>,
-    /// `T(h)`: the images of heap `h`'s options, sorted, without repeats.
-    option_images: Vec<Vec<u32>>,
+    /// The kinds of the heaps with options so far (image and option images), each once.
+    kinds: Vec<HeapKind>,
     terminal: Vec<bool>,
     growths: Vec<u64>,
     work: u64,
@@ -343,7 +343,7 @@ impl<'g> Engine<'g> {
             limits: *limits,
             q: Quotient::trivial(),
             images: alloc::vec![0],
-            option_images: alloc::vec![Vec::new()],
+            kinds: Vec::new(),
             terminal: alloc::vec![true],
             growths: Vec::new(),
             work: limits.max_work,
@@ -426,37 +426,46 @@ impl<'g> Engine<'g> {
     fn step(&mut self, n: usize, max_quotient: usize) -> Result<(), StepError> {
         if is_terminal(self.game, n) {
             self.images.push(self.q.identity());
-            self.option_images.push(Vec::new());
             self.terminal.push(true);
             return Ok(());
         }
         let options = self.options_of(n);
         if let Some(x) = self.conservative(n, &options)? {
             self.images.push(x);
-            self.option_images.push(options);
+            if !self.kinds.iter().any(|k| k.image == x && k.options == options) {
+                self.kinds.push(HeapKind { image: x, options, heap: n });
+            }
             self.terminal.push(false);
             return Ok(());
         }
         self.grow(n, max_quotient)
     }
 
-    /// The element heap `n` takes in the current quotient, if one passes the check.
+    /// The element heap `n` takes in the current quotient, if one passes the check. (At most
+    /// one can: the smaller heaps' images generate the quotient, which fixes heap `n`'s.)
     fn conservative(&mut self, n: usize, options: &[u32]) -> Result<Option<u32>, StepError> {
-        let q = self.q.clone();
+        let q = &self.q;
         let wants_p = !options.iter().any(|&o| q.in_p(o));
-        let known = kinds(&self.images, &self.option_images);
-        for x in 0..q.order() as u32 {
-            if q.in_p(x) != wants_p || p_side_fails(&q, x, options).is_some() {
-                continue;
+        let candidates: Vec<u32> =
+            (0..q.order() as u32).filter(|&x| q.in_p(x) == wants_p && p_side_fails(q, x, options).is_none()).collect();
+        // A heap of image x whose options are among heap n's: every position through heap n has
+        // at least the options of one through that heap (the N side), and the P side passed.
+        let known = &self.kinds;
+        let dominated =
+            |x: u32| known.iter().any(|k| k.image == x && k.options.iter().all(|o| options.binary_search(o).is_ok()));
+        if let Some(&x) = candidates.iter().find(|&&x| dominated(x)) {
+            return Ok(Some(x));
+        }
+        if candidates.is_empty() {
+            return Ok(None);
+        }
+        let q = self.q.clone();
+        let mut all = self.kinds.clone();
+        all.push(HeapKind { image: 0, options: options.to_vec(), heap: n });
+        for x in candidates {
+            if let Some(last) = all.last_mut() {
+                last.image = x;
             }
-            // A heap of image x whose options are among heap n's: every position through heap n
-            // has at least the options of one through that heap (the N side), and the P side
-            // was just checked.
-            if known.iter().any(|k| k.image == x && k.options.iter().all(|o| options.binary_search(o).is_ok())) {
-                return Ok(Some(x));
-            }
-            let mut all = known.clone();
-            all.push(HeapKind { image: x, options: options.to_vec(), heap: n });
             if self.check(&q, &all, n)?.is_none() {
                 return Ok(Some(x));
             }
@@ -504,14 +513,15 @@ impl<'g> Engine<'g> {
                     out
                 })
                 .collect();
-            let word = match self.check(&q, &kinds(&images, &option_images), n)? {
+            let new_kinds = kinds(&images, &option_images);
+            let word = match self.check(&q, &new_kinds, n)? {
                 None => {
                     if q.order() > max_quotient {
                         return Err(StepError::Stop(MisereStop::MaxQuotient { heap: n as u64, max_quotient }));
                     }
                     self.q = q;
                     self.images = images;
-                    self.option_images = option_images;
+                    self.kinds = new_kinds;
                     self.terminal = terminal.clone();
                     self.growths.push(n as u64);
                     return Ok(());
