@@ -106,7 +106,7 @@ fn kayles_and_0_75_at_30_tokens() {
 }
 
 /// Plambeck's 0.75 (8 elements) and Kayles (40 elements, 9 in P, Φ of period 12 from heap 71),
-/// with their generators, and 0.44 and 0.123.
+/// with their generators, and 0.44, 0.123 and 0.15 as Plambeck and Siegel's solver finds them.
 #[test]
 fn known_figures() {
     let a = analyze("0.75", MisereLimits::default());
@@ -124,6 +124,10 @@ fn known_figures() {
     assert_eq!(a.period(), Some(Period { period: 24, preperiod: 143 }));
     let a = analyze("0.123", MisereLimits::default());
     assert_eq!((a.quotient().order(), a.quotient().p_portion_size()), (20, 5));
+    // 0.15: a quotient that grows at nine heaps, the last at 30.
+    let a = analyze("0.15", MisereLimits::default());
+    assert_eq!((a.quotient().order(), a.quotient().p_portion_size()), (42, 12));
+    assert_eq!(a.period(), Some(Period { period: 10, preperiod: 66 }));
     // Misère Nim on heaps below 4 and 8: T2 and T3, tame.
     for (text, order) in [("0.333", 6), ("0.3333333", 10)] {
         let a = analyze(text, MisereLimits { max_heap: (order as u64 - 2) - 1, ..MisereLimits::default() });

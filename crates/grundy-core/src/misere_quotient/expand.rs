@@ -83,9 +83,10 @@ pub(crate) enum Trial {
 /// Elements handled between two calls of `poll`.
 const POLL_EVERY: usize = 1 << 12;
 
-/// The reduced trial for heaps `0..=n`. `images` are the current images of heaps `0..n` in
-/// `q`; `terminal[h]` says heap `h` has no option; `freed` holds heap `n`. `poll` is called now
-/// and then, and stops the build when it returns `true`.
+/// The reduced trial for heaps `0..=n`. `images` are the images of heaps `0..n` (or `0..=n`)
+/// in the base `q`; `terminal[h]` (`h <= n`) says heap `h` has no option; `freed` holds heap `n`
+/// when `images` does not. `poll` is called now and then, and stops the build when it returns
+/// `true`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn trial(
     game: &HeapGame,
@@ -104,7 +105,7 @@ pub(crate) fn trial(
     let mut r_elements = alloc::vec![q.identity()];
     r_index[q.identity() as usize] = 0;
     let mut kept_images: Vec<u32> =
-        (1..n).filter(|&h| !terminal[h] && is_freed(h).is_none()).map(|h| images[h]).collect();
+        (1..images.len()).filter(|&h| !terminal[h] && is_freed(h).is_none()).map(|h| images[h]).collect();
     kept_images.sort_unstable();
     kept_images.dedup();
     let mut at = 0;
@@ -144,7 +145,7 @@ pub(crate) fn trial(
     // The generators: the least heap of each image of a heap with options.
     let mut generators: Vec<(usize, usize)> = Vec::new(); // (image, heap)
     for h in 1..=n {
-        if (h == n || !terminal[h]) && !generators.iter().any(|&(x, _)| x == image[h]) {
+        if !terminal[h] && !generators.iter().any(|&(x, _)| x == image[h]) {
             generators.push((image[h], h));
         }
     }

@@ -477,56 +477,39 @@ impl<'g> Engine<'g> {
         StepError::Stop(MisereStop::Work { heap: n as u64, max_work: self.limits.max_work })
     }
 
-    /// The quotient grows at heap `n`: trials, each built from the last one's failure, until one
-    /// is proven.
+    /// The quotient grows at heap `n`: trials until one is proven. First each trial is built on
+    /// the last one, freeing the heaps its failure names (the trials stay small); then, if none
+    /// is proven, on `Q_{n−1}` with every heap any failure named freed so far.
     fn grow(&mut self, n: usize, max_quotient: usize) -> Result<(), StepError> {
-        const ROUNDS: usize = 24;
-        let mut freed = alloc::vec![Freed { heap: n, index: 1, period: 2 }];
-        let (game, old_q, old_images, max) = (self.game, self.q.clone(), self.images.clone(), self.limits.max_trial);
-        let old_terminal = self.terminal.clone();
+        const ON_THE_LAST: usize = 16;
+        const ACCUMULATED: usize = 24;
         let mut terminal = self.terminal.clone();
         terminal.push(false);
-        for _ in 0..ROUNDS {
-            let mut stopped = None;
-            let built = {
-                let mut poll = || {
-                    stopped = self.poll(n as u64);
-                    stopped.is_some()
-                };
-                trial(game, &old_q, &old_images, &old_terminal, n, &freed, max, &mut poll)
+        let (mut base_q, mut base_images) = (self.q.clone(), self.images.clone());
+        let mut freed = alloc::vec![Freed { heap: n, index: 1, period: 2 }];
+        for _ in 0..ON_THE_LAST {
+            let Some((q, images)) = self.trial(n, &base_q, &base_images, &terminal, &freed)? else {
+                break;
             };
-            let (q, images) = match built {
-                Trial::Built(q, images) => (q, images),
-                Trial::TooLarge => break,
-                Trial::Stopped => return Err(StepError::Stop(stopped.unwrap_or(MisereStop::Interrupted))),
+            let Some(word) = self.try_trial(n, max_quotient, &terminal, &q, &images)? else {
+                return Ok(());
             };
-            let option_images: Vec<Vec<u32>> = (0..=n)
-                .map(|h| {
-                    let mut out = Vec::new();
-                    if !terminal[h] {
-                        for_each_option(self.game, h, |parts| {
-                            out.push(parts.iter().fold(0, |x, &p| q.product(x, images[p])));
-                        });
-                    }
-                    out.sort_unstable();
-                    out.dedup();
-                    out
-                })
+            // The next trial: on this one, each heap of the failing position freed with an index
+            // above its count there.
+            freed = distinct_counts(&word)
+                .into_iter()
+                .map(|(heap, count)| Freed { heap, index: count.min(15) + 1, period: 2 })
                 .collect();
-            let new_kinds = kinds(&images, &option_images);
-            let word = match self.check(&q, &new_kinds, n)? {
-                None => {
-                    if q.order() > max_quotient {
-                        return Err(StepError::Stop(MisereStop::MaxQuotient { heap: n as u64, max_quotient }));
-                    }
-                    self.q = q;
-                    self.images = images;
-                    self.kinds = new_kinds;
-                    self.terminal = terminal.clone();
-                    self.growths.push(n as u64);
-                    return Ok(());
-                }
-                Some(word) => word,
+            (base_q, base_images) = (q, images);
+        }
+        let (old_q, old_images) = (self.q.clone(), self.images.clone());
+        let mut freed = alloc::vec![Freed { heap: n, index: 1, period: 2 }];
+        for _ in 0..ACCUMULATED {
+            let Some((q, images)) = self.trial(n, &old_q, &old_images, &terminal, &freed)? else {
+                break;
+            };
+            let Some(word) = self.try_trial(n, max_quotient, &terminal, &q, &images)? else {
+                return Ok(());
             };
             if !loosen(&mut freed, &word) {
                 break;
@@ -534,6 +517,83 @@ impl<'g> Engine<'g> {
         }
         Err(StepError::Stop(MisereStop::NoTrialProven { heap: n as u64 }))
     }
+
+    /// [`trial`] with the hook polled: `None` when it would be too large.
+    fn trial(
+        &mut self,
+        n: usize,
+        base: &Quotient,
+        images: &[u32],
+        terminal: &[bool],
+        freed: &[Freed],
+    ) -> Result<Option<(Quotient, Vec<u32>)>, StepError> {
+        let (game, max) = (self.game, self.limits.max_trial);
+        let mut stopped = None;
+        let built = {
+            let mut poll = || {
+                stopped = self.poll(n as u64);
+                stopped.is_some()
+            };
+            trial(game, base, images, terminal, n, freed, max, &mut poll)
+        };
+        match built {
+            Trial::Built(q, images) => Ok(Some((q, images))),
+            Trial::TooLarge => Ok(None),
+            Trial::Stopped => Err(StepError::Stop(stopped.unwrap_or(MisereStop::Interrupted))),
+        }
+    }
+
+    /// Checks a trial for heaps `0..=n`; when it holds it becomes the quotient (`None`), else the
+    /// failing position.
+    fn try_trial(
+        &mut self,
+        n: usize,
+        max_quotient: usize,
+        terminal: &[bool],
+        q: &Quotient,
+        images: &[u32],
+    ) -> Result<Option<Vec<usize>>, StepError> {
+        let option_images: Vec<Vec<u32>> = (0..=n)
+            .map(|h| {
+                let mut out = Vec::new();
+                if !terminal[h] {
+                    for_each_option(self.game, h, |parts| {
+                        out.push(parts.iter().fold(0, |x, &p| q.product(x, images[p])));
+                    });
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        let new_kinds = kinds(images, &option_images);
+        let word = self.check(q, &new_kinds, n)?;
+        if word.is_none() {
+            if q.order() > max_quotient {
+                return Err(StepError::Stop(MisereStop::MaxQuotient { heap: n as u64, max_quotient }));
+            }
+            self.q = q.clone();
+            self.images = images.to_vec();
+            self.kinds = new_kinds;
+            self.terminal = terminal.to_vec();
+            self.growths.push(n as u64);
+        }
+        Ok(word)
+    }
+}
+
+/// The distinct heaps of `word` with their counts.
+fn distinct_counts(word: &[usize]) -> Vec<(usize, u32)> {
+    let mut heaps = word.to_vec();
+    heaps.sort_unstable();
+    let mut out: Vec<(usize, u32)> = Vec::new();
+    for h in heaps {
+        match out.last_mut() {
+            Some((last, count)) if *last == h => *count += 1,
+            _ => out.push((h, 1)),
+        }
+    }
+    out
 }
 
 /// The next trial after a failure at the position `word`: a freed heap that occurs there at
