@@ -128,6 +128,11 @@ fn known_figures() {
     let a = analyze("0.15", MisereLimits::default());
     assert_eq!((a.quotient().order(), a.quotient().p_portion_size()), (42, 12));
     assert_eq!(a.period(), Some(Period { period: 10, preperiod: 66 }));
+    // 0.156's quotient by heap 300 is T5 (34 elements), tame; 0.52's is T2.
+    let a = analyze("0.156", MisereLimits { max_heap: 300, ..MisereLimits::default() });
+    assert_eq!((a.quotient().order(), a.quotient().p_portion_size(), a.is_tame()), (34, 2, true));
+    let a = analyze("0.52", MisereLimits::default());
+    assert_eq!((a.quotient().order(), a.is_tame()), (6, true));
     // Misère Nim on heaps below 4 and 8: T2 and T3, tame.
     for (text, order) in [("0.333", 6), ("0.3333333", 10)] {
         let a = analyze(text, MisereLimits { max_heap: (order as u64 - 2) - 1, ..MisereLimits::default() });

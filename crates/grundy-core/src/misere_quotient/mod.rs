@@ -224,8 +224,9 @@ impl MisereAnalysis {
         }
     }
 
-    /// Whether the quotient is tame (that of misère Nim on some heaps; see
-    /// [`Presentation`]'s module): trivial, `Z2`, or of order `2^k + 2` with `|P| = 2`.
+    /// Whether the quotient is tame: isomorphic, with its P-portion, to misère Nim's quotient on
+    /// the heaps below some `2^k` (trivial, `Z2`, or `T_k` of order `2^k + 2`), checked on its
+    /// structure (the kernel, its exponent, the two elements outside it).
     pub fn is_tame(&self) -> bool {
         presentation::is_tame(&self.quotient)
     }

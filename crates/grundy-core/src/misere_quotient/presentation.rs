@@ -163,10 +163,39 @@ impl Presentation {
     }
 }
 
-/// Whether `q` is tame: trivial, `Z2 = {1, a}` with `P = {a}`, or of the order `2^k + 2` of
-/// misère Nim's quotient `T_k` (`k >= 2`) with `|P| = 2` (the criterion of Plambeck and Siegel's
-/// solver).
+/// Whether `q` is tame: isomorphic, with its P-portion, to the quotient `T_k` of misère Nim on
+/// the heaps below `2^k`: trivial (`k = 0`), `Z2 = {1, a}` with `P = {a}` (`k = 1`), or for
+/// `k >= 2` the `2 + 2^k` elements `{1, a} ∪ {z_v : v < 2^k}` with `a^2 = 1`,
+/// `z_v·z_w = z_(v xor w)`, `a·z_v = z_(v xor 1)` and `P = {a, z_0}` (the sums with a heap of 2
+/// or more are told apart by their nim-sum alone, the others by the parity of their heaps of 1).
+///
+/// Exactly: with `e` the product of the idempotents, the kernel `K = e·Q` must have at least four
+/// elements, each squaring to `e` (so `K` is the group `Z2^k` with identity `e`); `Q` outside
+/// `K` must be the identity and one more element `a`, with `a^2 = 1`, `a ∈ P`, `a·e ≠ e`; and
+/// `P ∩ K = {e}`. Then `z_v ↦` the element of `K` with coordinates `v` in a basis of `K` whose
+/// first vector is `a·e` is the isomorphism.
 pub(crate) fn is_tame(q: &Quotient) -> bool {
-    let order = q.order();
-    order <= 2 || (q.p_portion_size() == 2 && order >= 6 && (order - 2).is_power_of_two())
+    let order = q.order() as u32;
+    if order == 1 {
+        return true;
+    }
+    if order == 2 {
+        return q.in_p(1) && q.product(1, 1) == 0;
+    }
+    let e = (0..order).filter(|&x| q.product(x, x) == x).fold(q.identity(), |e, x| q.product(e, x));
+    let mut in_kernel = alloc::vec![false; order as usize];
+    for x in 0..order {
+        in_kernel[q.product(e, x) as usize] = true;
+    }
+    let kernel: Vec<u32> = (0..order).filter(|&x| in_kernel[x as usize]).collect();
+    let rest: Vec<u32> = (0..order).filter(|&x| !in_kernel[x as usize]).collect();
+    let [one, a] = rest[..] else { return false };
+    kernel.len() >= 4
+        && kernel.len().is_power_of_two()
+        && kernel.iter().all(|&z| q.product(z, z) == e && q.in_p(z) == (z == e))
+        && one == q.identity()
+        && q.product(a, a) == one
+        && q.in_p(a)
+        && !q.in_p(one)
+        && q.product(a, e) != e
 }

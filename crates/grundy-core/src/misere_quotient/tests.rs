@@ -107,3 +107,23 @@ fn loosen_grows_what_the_failure_names() {
     assert!(loosen(&mut freed, &[5, 5, 2]));
     assert_eq!(freed, [Freed { heap: 5, index: 3, period: 2 }, Freed { heap: 2, index: 1, period: 2 }]);
 }
+
+/// Tameness by structure: misère Nim's quotients, and games whose quotients have that shape or
+/// not.
+#[test]
+fn tameness_is_structural() {
+    for (text, max_heap, tame) in
+        [("0.3", 1, true), ("0.333", 3, true), ("0.3333333", 7, true), ("0.31", 10, true), ("0.75", 30, false)]
+    {
+        let a = run(text, max_heap);
+        assert_eq!(a.is_tame(), tame, "{text}: |Q| = {}", a.quotient().order());
+    }
+    // Kayles' Q_5 = <a, b, c | a^2 = 1, b^3 = b, c^2 = 1>, P = {a, b^2, ac}: 12 elements, wild.
+    assert!(!run("0.77", 5).is_tame());
+    // A 10-element monoid with |P| = 2 that is not T3: Z2 x Z5 (a cyclic group of order 10).
+    let table: Vec<u32> = (0..10u32).flat_map(|x| (0..10u32).map(move |y| (x + y) % 10)).collect();
+    let mut p = alloc::vec![false; 10];
+    p[5] = true;
+    p[3] = true;
+    assert!(!presentation::is_tame(&Quotient::from_parts(10, table, p)));
+}
