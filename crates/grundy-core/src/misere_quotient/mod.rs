@@ -331,11 +331,6 @@ struct Engine<'g> {
     work: u64,
 }
 
-/// Why a step stopped the run.
-enum StepError {
-    Stop(MisereStop),
-}
-
 impl<'g> Engine<'g> {
     fn new(game: &'g HeapGame, limits: &MisereLimits, hook: &'g mut dyn FnMut(MisereProgress) -> HeapControl) -> Self {
         Engine {
@@ -364,7 +359,7 @@ impl<'g> Engine<'g> {
                     MisereStop::MaxHeap { max_heap }
                 });
             }
-            if let Err(StepError::Stop(stop)) = self.step(n, max_quotient) {
+            if let Err(stop) = self.step(n, max_quotient) {
                 return MisereStatus::NotFound(stop);
             }
             n += 1;
@@ -393,7 +388,7 @@ impl<'g> Engine<'g> {
 
     /// [`verify::verify`], the hook polled while it runs: `None` when the check holds, else the
     /// failing position; a stop is an error.
-    fn check(&mut self, q: &Quotient, kinds: &[HeapKind], n: usize) -> Result<Option<Vec<usize>>, StepError> {
+    fn check(&mut self, q: &Quotient, kinds: &[HeapKind], n: usize) -> Result<Option<Vec<usize>>, MisereStop> {
         let mut work = self.work;
         let mut stopped = None;
         let verdict = {
@@ -405,7 +400,7 @@ impl<'g> Engine<'g> {
         };
         self.work = work;
         match verdict {
-            Verdict::Stopped => Err(StepError::Stop(stopped.unwrap_or(MisereStop::Interrupted))),
+            Verdict::Stopped => Err(stopped.unwrap_or(MisereStop::Interrupted)),
             Verdict::OutOfWork => Err(self.out_of_work(n)),
             Verdict::Holds => Ok(None),
             Verdict::Fails(word) => Ok(Some(word)),
@@ -424,7 +419,7 @@ impl<'g> Engine<'g> {
     }
 
     /// Heap `n`: a conservative extension, or a grown quotient.
-    fn step(&mut self, n: usize, max_quotient: usize) -> Result<(), StepError> {
+    fn step(&mut self, n: usize, max_quotient: usize) -> Result<(), MisereStop> {
         if is_terminal(self.game, n) {
             self.images.push(self.q.identity());
             self.terminal.push(true);
@@ -444,7 +439,7 @@ impl<'g> Engine<'g> {
 
     /// The element heap `n` takes in the current quotient, if one passes the check. (At most
     /// one can: the smaller heaps' images generate the quotient, which fixes heap `n`'s.)
-    fn conservative(&mut self, n: usize, options: &[u32]) -> Result<Option<u32>, StepError> {
+    fn conservative(&mut self, n: usize, options: &[u32]) -> Result<Option<u32>, MisereStop> {
         let q = &self.q;
         let wants_p = !options.iter().any(|&o| q.in_p(o));
         let candidates: Vec<u32> =
@@ -474,14 +469,14 @@ impl<'g> Engine<'g> {
         Ok(None)
     }
 
-    fn out_of_work(&self, n: usize) -> StepError {
-        StepError::Stop(MisereStop::Work { heap: n as u64, max_work: self.limits.max_work })
+    fn out_of_work(&self, n: usize) -> MisereStop {
+        MisereStop::Work { heap: n as u64, max_work: self.limits.max_work }
     }
 
     /// The quotient grows at heap `n`: trials until one is proven. First each trial is built on
     /// the last one, freeing the heaps its failure names (the trials stay small); then, if none
     /// is proven, on `Q_{n−1}` with every heap any failure named freed so far.
-    fn grow(&mut self, n: usize, max_quotient: usize) -> Result<(), StepError> {
+    fn grow(&mut self, n: usize, max_quotient: usize) -> Result<(), MisereStop> {
         const ON_THE_LAST: usize = 16;
         const ACCUMULATED: usize = 24;
         let mut terminal = self.terminal.clone();
@@ -516,7 +511,7 @@ impl<'g> Engine<'g> {
                 break;
             }
         }
-        Err(StepError::Stop(MisereStop::NoTrialProven { heap: n as u64 }))
+        Err(MisereStop::NoTrialProven { heap: n as u64 })
     }
 
     /// [`trial`] with the hook polled: `None` when it would be too large.
@@ -527,7 +522,7 @@ impl<'g> Engine<'g> {
         images: &[u32],
         terminal: &[bool],
         freed: &[Freed],
-    ) -> Result<Option<(Quotient, Vec<u32>)>, StepError> {
+    ) -> Result<Option<(Quotient, Vec<u32>)>, MisereStop> {
         let (game, max) = (self.game, self.limits.max_trial);
         let mut stopped = None;
         let built = {
@@ -540,7 +535,7 @@ impl<'g> Engine<'g> {
         match built {
             Trial::Built(q, images) => Ok(Some((q, images))),
             Trial::TooLarge => Ok(None),
-            Trial::Stopped => Err(StepError::Stop(stopped.unwrap_or(MisereStop::Interrupted))),
+            Trial::Stopped => Err(stopped.unwrap_or(MisereStop::Interrupted)),
         }
     }
 
@@ -553,7 +548,7 @@ impl<'g> Engine<'g> {
         terminal: &[bool],
         q: &Quotient,
         images: &[u32],
-    ) -> Result<Option<Vec<usize>>, StepError> {
+    ) -> Result<Option<Vec<usize>>, MisereStop> {
         let option_images: Vec<Vec<u32>> = (0..=n)
             .map(|h| {
                 let mut out = Vec::new();
@@ -571,7 +566,7 @@ impl<'g> Engine<'g> {
         let word = self.check(q, &new_kinds, n)?;
         if word.is_none() {
             if q.order() > max_quotient {
-                return Err(StepError::Stop(MisereStop::MaxQuotient { heap: n as u64, max_quotient }));
+                return Err(MisereStop::MaxQuotient { heap: n as u64, max_quotient });
             }
             self.q = q.clone();
             self.images = images.to_vec();
