@@ -142,3 +142,15 @@ fn bad_input_and_refusals() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// `--max-time` stops a run that would go on (0.56's Φ cannot repeat before heap 326,640): the
+/// quotient of the heaps computed, `not_found` with the time bound as the reason.
+#[test]
+fn max_time_stops_a_long_run() {
+    let start = std::time::Instant::now();
+    let m = analyze_json("0.56", &["--max-time", "0.3"]);
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    assert_eq!(m["status"], "not_found");
+    assert!(m["reason"].as_str().unwrap().contains("time bound"), "{m}");
+    assert!(m["computed"].as_u64().unwrap() > 20);
+}

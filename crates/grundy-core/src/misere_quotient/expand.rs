@@ -74,7 +74,7 @@ impl TrialMonoid<'_> {
 pub(crate) enum Trial {
     /// The reduced trial quotient and the images of heaps `0..=n` in it.
     Built(Quotient, Vec<u32>),
-    /// It would have more than `max_size` elements.
+    /// It would have more than `max_size` elements, or more than `max_classes` once reduced.
     TooLarge,
     /// `poll` asked to stop.
     Stopped,
@@ -96,6 +96,7 @@ pub(crate) fn trial(
     n: usize,
     freed: &[Freed],
     max_size: usize,
+    max_classes: usize,
     poll: &mut dyn FnMut() -> bool,
 ) -> Trial {
     let is_freed = |h: usize| freed.iter().position(|f| f.heap == h);
@@ -239,7 +240,13 @@ pub(crate) fn trial(
         .iter()
         .map(|&(g, _)| (0..trial.size).map(|x| trial.product(x, g, &mut a, &mut b) as u32).collect())
         .collect();
+    if poll() {
+        return Trial::Stopped;
+    }
     let (class, count) = reduce(trial.size, &act, &p);
+    if count > max_classes {
+        return Trial::TooLarge;
+    }
     let mut rep = alloc::vec![usize::MAX; count];
     for x in 0..trial.size {
         if rep[class[x] as usize] == usize::MAX {
@@ -248,6 +255,9 @@ pub(crate) fn trial(
     }
     let mut table = alloc::vec![0u32; count * count];
     for i in 0..count {
+        if i % 64 == 63 && poll() {
+            return Trial::Stopped;
+        }
         for j in i..count {
             let c = class[trial.product(rep[i], rep[j], &mut a, &mut b)];
             table[i * count + j] = c;

@@ -514,7 +514,8 @@ impl<'g> Engine<'g> {
         Err(MisereStop::NoTrialProven { heap: n as u64 })
     }
 
-    /// [`trial`] with the hook polled: `None` when it would be too large.
+    /// [`trial`] with the hook polled: `None` when it would be too large (a reduced trial
+    /// larger than `max_quotient` could not be accepted).
     fn trial(
         &mut self,
         n: usize,
@@ -524,13 +525,14 @@ impl<'g> Engine<'g> {
         freed: &[Freed],
     ) -> Result<Option<(Quotient, Vec<u32>)>, MisereStop> {
         let (game, max) = (self.game, self.limits.max_trial);
+        let max_classes = self.limits.max_quotient.min(u16::MAX as usize);
         let mut stopped = None;
         let built = {
             let mut poll = || {
                 stopped = self.poll(n as u64);
                 stopped.is_some()
             };
-            trial(game, base, images, terminal, n, freed, max, &mut poll)
+            trial(game, base, images, terminal, n, freed, max, max_classes, &mut poll)
         };
         match built {
             Trial::Built(q, images) => Ok(Some((q, images))),
