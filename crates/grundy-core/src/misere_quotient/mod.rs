@@ -293,6 +293,18 @@ impl fmt::Display for MisereAnalysis {
 }
 
 /// [`analyze_misere_with`] without a hook.
+///
+/// ```
+/// use grundy_core::heap::HeapGame;
+/// use grundy_core::misere_quotient::{MisereLimits, analyze_misere};
+/// let kayles = analyze_misere(&HeapGame::parse("0.77").unwrap(), &MisereLimits::default());
+/// assert_eq!((kayles.quotient().order(), kayles.quotient().p_portion_size()), (40, 9));
+/// let period = kayles.period().unwrap(); // Φ: period 12 from heap 71, proven
+/// assert_eq!((period.period, period.preperiod), (12, 71));
+/// // 1 + 2 + 3 is a misère P-position; any heap below 2^64 is answered through the period.
+/// assert_eq!(kayles.outcome(&[1, 2, 3]).unwrap(), grundy_core::Outcome::SecondPlayerWins);
+/// assert!(kayles.image(u64::MAX).is_ok());
+/// ```
 pub fn analyze_misere(game: &HeapGame, limits: &MisereLimits) -> MisereAnalysis {
     analyze_misere_with(game, limits, &mut |_| HeapControl::Continue)
 }
