@@ -62,7 +62,7 @@ pub(super) fn refused(table: &impl HeapLookup, case: u64, beyond: Beyond) -> Jud
 }
 
 /// Reads case `case`: `k >= 1`, then `k` heap sizes, each handed to `take` as it is read.
-pub(super) fn read_case<S: Source>(
+pub(crate) fn read_case<S: Source>(
     scan: &mut Scanner<S>,
     case: u64,
     mut take: impl FnMut(u64) -> Result<(), JudgeError>,

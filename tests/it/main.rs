@@ -42,6 +42,8 @@ mod mine_graphs;
 mod mine_simulator;
 /// Misère Nim: samples, pitfalls, `u64` piles, bad input.
 mod misere;
+/// Misère quotients of heap games against exhaustive search of sums.
+mod misere_quotient;
 /// No package has a module cycle.
 mod module_cycles;
 /// The misère and Mine parity tables against exhaustive game-tree search.

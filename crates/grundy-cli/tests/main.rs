@@ -36,5 +36,7 @@ mod leaper;
 mod mine_boards;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.
 mod misere_mine;
+/// Misère play of heap games: `--misere` on analyze, sg and heaps, against exhaustive search.
+mod misere_quotient;
 /// `grundy-tiny` answers and fails exactly like `grundy`.
 mod tiny;

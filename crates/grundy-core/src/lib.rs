@@ -43,6 +43,7 @@ pub mod leaper;
 mod math;
 pub mod mine;
 pub mod misere;
+pub mod misere_quotient;
 mod nimber;
 pub mod parity;
 mod seconds;

@@ -13,6 +13,7 @@
 //!   in the general model; [`Whole`]: Graph Chomp (what a cluster is) by whole-state search.
 //! - [`LeaperMex`]: any leaper's values by the mex recurrence.
 //! - [`octal`] and [`subtraction`]: a heap game's values by the mex over every move.
+//! - [`MisereSums`]: who wins a sum of heaps in misère play, by exhaustive search.
 //! - [`Rng`]: SplitMix64, for reproducible random inputs.
 
 #![warn(missing_docs)]
@@ -23,6 +24,7 @@ mod heap;
 mod knight;
 mod leaper;
 mod mine;
+mod misere_heap;
 mod rng;
 
 pub use chomp::{Multi, Whole};
@@ -31,4 +33,5 @@ pub use heap::*;
 pub use knight::*;
 pub use leaper::LeaperMex;
 pub use mine::*;
+pub use misere_heap::{MisereSums, heap_sums};
 pub use rng::Rng;

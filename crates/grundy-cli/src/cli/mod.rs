@@ -1,6 +1,7 @@
 //! The command line's registry: the subcommands, their arguments, and the family each is
 //! dispatched to. A subcommand that takes either family has one game argument
-//! ([`game::GameArgs`]); each family's glue lives in its folder ([`leaper`], [`heap`]).
+//! ([`game::GameArgs`]); each family's glue lives in its folder ([`leaper`], [`heap`], and
+//! [`misere_quotient`] for `--misere`).
 //!
 //! Exit codes ([`Exit`](crate::process::Exit)): 0 success, 1 I/O failure, 2 invalid input
 //! (judge data, arguments or a table blob), 3 a well-formed case the solver refuses to answer
@@ -20,6 +21,7 @@ mod interrupt;
 mod judge;
 mod lazy;
 mod leaper;
+mod misere_quotient;
 mod output;
 mod parse;
 
@@ -157,9 +159,15 @@ struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// One JSON object; `closed_form.status` is "certified" (with the whole form) or "not_found"
-    /// (docs/analyze.md explains both outputs); with --heap, `periodicity.status`.
+    /// (docs/analyze.md explains both outputs); with --heap, `periodicity.status`; with
+    /// --misere, `misere.status`.
     #[arg(long)]
     json: bool,
+    /// With --heap: misère play (the player who cannot move wins): the game's misère quotient,
+    /// computed heap by heap and proven by the periodicity theorem on its pretending function
+    /// (docs/misere-quotients.md). Takes --max-heap N (images of heaps 0..N) and --max-time.
+    #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
+    misere: bool,
 }
 
 #[derive(Args)]
@@ -180,6 +188,10 @@ struct SgArgs {
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = grundy_core::generate::DEFAULT_BOUND, value_parser = parse_bound,
           conflicts_with = "heap")]
     bound: usize,
+    /// With --heap: misère play (the player who cannot move wins): each heap's element of the game's misère
+    /// quotient, written in the generators `analyze --heap SPEC --misere` prints. Takes --max-heap N (images of heaps 0..N) and --max-time.
+    #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
+    misere: bool,
 }
 
 #[derive(Args)]
@@ -228,18 +240,23 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, max_time, keep_going, report })) => {
             judge::mine(file.as_deref(), judge::MineLimits { max_states, max_time }, keep_going, report.style())
         }
-        Command::Heaps(Lazy(args)) => heap::heaps(&args),
+        Command::Heaps(Lazy(args)) => match &args.game.heap {
+            Some(game) if args.misere => misere_quotient::heaps(&args, game, args.report.style()),
+            _ => heap::heaps(&args),
+        },
         Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => match game.choice() {
             GameChoice::Heap(game, args, saves) => heap::generate(args, saves, game, &output, force),
             GameChoice::Leaper(leaper) if leaper.moves.is_some() => leaper::generate(leaper, bound, &output, force),
             GameChoice::Leaper(_) => generate::run(bound, &output, force),
         },
-        Command::Analyze(Lazy(AnalyzeArgs { game, json })) => match game.choice() {
+        Command::Analyze(Lazy(AnalyzeArgs { game, json, misere })) => match game.choice() {
+            GameChoice::Heap(game, args, _) if misere => misere_quotient::analyze(game, args, json),
             GameChoice::Heap(game, args, saves) => heap::analyze(args, saves, game, json),
             GameChoice::Leaper(leaper) => leaper::analyze(leaper, json),
         },
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
-        Command::Sg(Lazy(SgArgs { numbers, game, bound })) => match game.choice() {
+        Command::Sg(Lazy(SgArgs { numbers, game, bound, misere })) => match game.choice() {
+            GameChoice::Heap(game, args, _) if misere => misere_quotient::sg(game, args, &numbers),
             GameChoice::Heap(game, args, saves) => heap::sg(args, saves, game, &numbers),
             GameChoice::Leaper(leaper) => leaper::sg(leaper, bound, &numbers),
         },

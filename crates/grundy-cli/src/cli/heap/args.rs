@@ -80,6 +80,11 @@ pub struct HeapsArgs {
     pub game: HeapArgs,
     #[command(flatten)]
     pub report: crate::cli::judge::Report,
+    /// With --heap: misère play (the player who cannot move wins), answered from the game's
+    /// misère quotient (docs/misere-quotients.md); takes --max-heap N (images of heaps 0..N)
+    /// and --max-time.
+    #[arg(long, requires = "heap", conflicts_with_all = ["table", "threads", "values_dir"])]
+    pub misere: bool,
 }
 
 impl HeapArgs {

@@ -1,0 +1,156 @@
+//! Misère play of heap games from the command line: `--misere` on `analyze --heap`, `sg --heap`
+//! and `heaps --heap`, against exhaustive search of sums (`common::MisereSums`, no quotient).
+
+use serde_json::Value;
+
+use crate::common::{MisereSums, Rng, heap_sums};
+use crate::run::{grundy, stderr, stdout};
+
+fn analyze_json(spec: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["analyze", "--heap", spec, "--misere", "--json"];
+    args.extend(extra);
+    let o = grundy(&args, "");
+    assert!(o.status.success(), "{spec}: {}", stderr(&o));
+    serde_json::from_str::<Value>(stdout(&o)).unwrap()["misere"].clone()
+}
+
+/// The outcome the JSON's table, images and P-portion give a sum (P: the mover loses).
+fn json_says_p(m: &Value, heaps: &[u32]) -> bool {
+    let images: Vec<u64> = m["images"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let table = m["table"].as_array().unwrap();
+    let (period, preperiod) = (m["period"].as_u64(), m["preperiod"].as_u64());
+    let image = |h: u64| match (period, preperiod) {
+        (Some(p), Some(n0)) if h >= n0 => images[(n0 + (h - n0) % p) as usize],
+        _ => images[h as usize],
+    };
+    let x = heaps.iter().fold(0u64, |x, &h| table[x as usize][image(u64::from(h)) as usize].as_u64().unwrap());
+    m["p_portion"].as_array().unwrap().iter().any(|p| p.as_u64() == Some(x))
+}
+
+/// Kayles, 0.75 and a subtraction game: the figures, and every sum of at most 20 tokens judged
+/// by the JSON's quotient as exhaustive search judges it.
+#[test]
+fn analyze_json_against_exhaustive_search() {
+    for (spec, digits, order, p_size, period, preperiod) in [
+        ("0.77", vec![0u8, 7, 7], 40, 9, 12, 71),
+        ("0.75", vec![0, 7, 5], 8, 2, 2, 8),
+        ("{1,2,3}", vec![0, 3, 3, 3], 6, 2, 4, 0),
+    ] {
+        let m = analyze_json(spec, &[]);
+        assert_eq!(m["status"], "certified", "{spec}");
+        assert_eq!(m["quotient_order"], order, "{spec}");
+        assert_eq!(m["p_portion_size"], p_size, "{spec}");
+        assert_eq!(m["tame"], spec.starts_with('{'), "{spec}");
+        assert_eq!((m["period"].as_u64(), m["preperiod"].as_u64()), (Some(period), Some(preperiod)), "{spec}");
+        let mut brute = MisereSums::new(&digits);
+        for sum in heap_sums(20, 20) {
+            assert_eq!(json_says_p(&m, &sum), brute.is_p_position(&sum), "{spec}: {sum:?}");
+        }
+    }
+}
+
+/// `analyze --misere` in text, and a run stopped by `--max-heap`: `not_found` with the reason.
+#[test]
+fn analyze_text_and_not_found() {
+    let o = grundy(&["analyze", "--heap", "0.75", "--misere"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "|Q| = 8, |P| = 2, wild",
+        "Q = <a, b, c | a^2=1, b^3=b, bc=ab, c^2=b^2>",
+        "P = {a, b^2}",
+        "generator heaps: 1, 2, 5",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    let m = analyze_json("0.77", &["--max-heap", "100"]);
+    assert_eq!(m["status"], "not_found");
+    assert_eq!(m["computed"], 100);
+    assert!(m["reason"].as_str().unwrap().contains("99"), "{m}");
+    assert!(m["period"].is_null());
+}
+
+/// `sg --misere`: each heap's element, the same as `analyze --json` names it, far heaps through
+/// the period; past the heaps computed without a proof, refused.
+#[test]
+fn sg_names_each_heaps_element() {
+    let m = analyze_json("0.77", &[]);
+    let elements: Vec<String> =
+        m["elements"].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_string()).collect();
+    let images: Vec<u64> = m["images"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let heaps: Vec<u64> = (0..120).chain([u64::MAX, 1 << 40]).collect();
+    let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let mut all = vec!["sg", "--heap", "0.77", "--misere"];
+    all.extend(args.iter().map(String::as_str));
+    let o = grundy(&all, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let got: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    for (h, name) in heaps.iter().zip(&got) {
+        let reduced = if *h >= 71 { 71 + (h - 71) % 12 } else { *h };
+        assert_eq!(*name, elements[images[reduced as usize] as usize], "heap {h}");
+    }
+    let o = grundy(&["sg", "--heap", "0.77", "--misere", "--max-heap", "50", "3", "60"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("heap 60 is beyond the heaps 0..50"), "{}", stderr(&o));
+}
+
+/// `heaps --misere` on random sums against exhaustive search; Alice moves first.
+#[test]
+fn heaps_judge_against_exhaustive_search() {
+    let mut rng = Rng(0x5eed_0077);
+    for (spec, digits) in [("0.77", vec![0u8, 7, 7]), ("0.75", vec![0, 7, 5]), ("0.123", vec![0, 1, 2, 3])] {
+        let mut brute = MisereSums::new(&digits);
+        let mut input = String::from("200\n");
+        let mut expected = String::new();
+        for case in 1..=200 {
+            let k = 1 + rng.below(4) as usize;
+            let heaps: Vec<u32> = (0..k).map(|_| rng.below(9) as u32).collect();
+            input += &format!("{k} {}\n", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+            let winner = if brute.is_p_position(&heaps) { "Bob" } else { "Alice" };
+            expected += &format!("Case {case}: {winner}\n");
+        }
+        let o = grundy(&["heaps", "--heap", spec, "--misere"], &input);
+        assert!(o.status.success(), "{spec}: {}", stderr(&o));
+        assert_eq!(stdout(&o), expected, "{spec}");
+    }
+}
+
+/// Bad input gets the normal-play judge's error (same message and exit code, the cases before it
+/// answered); a heap past an unproven quotient is refused (exit code 3); options that do not
+/// apply are refused by the argument parser.
+#[test]
+fn bad_input_and_refusals() {
+    for bad in ["", "x", "1\n0\n", "2\n1 3\n", "1\n2 3\n", "1\n1 -4\n", "1\n1 99999999999999999999\n"] {
+        let normal = grundy(&["heaps", "--heap", "0.77"], bad);
+        let misere = grundy(&["heaps", "--heap", "0.77", "--misere"], bad);
+        assert_eq!(misere.status.code(), normal.status.code(), "{bad:?}");
+        assert_ne!(misere.status.code(), Some(0), "{bad:?}");
+        assert_eq!(stderr(&misere), stderr(&normal), "{bad:?}");
+        assert_eq!(stdout(&misere).lines().count(), stdout(&normal).lines().count(), "{bad:?}");
+    }
+    let o = grundy(&["heaps", "--heap", "0.77", "--misere", "--max-heap", "30"], "2\n1 5\n2 3 40\n");
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 1);
+    assert!(stderr(&o).contains("heap 40"), "{}", stderr(&o));
+    for args in [
+        &["generate", "--heap", "0.77", "--misere", "-o", "x.sgt"][..],
+        &["analyze", "--misere"],
+        &["analyze", "--heap", "0.77", "--misere", "--threads", "1"],
+        &["heaps", "--heap", "0.77", "--misere", "--table", "x.sgt"],
+    ] {
+        let o = grundy(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// `--max-time` stops a run that would go on (0.56's Φ cannot repeat before heap 326,640): the
+/// quotient of the heaps computed, `not_found` with the time bound as the reason.
+#[test]
+fn max_time_stops_a_long_run() {
+    let start = std::time::Instant::now();
+    let m = analyze_json("0.56", &["--max-time", "0.3"]);
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    assert_eq!(m["status"], "not_found");
+    assert!(m["reason"].as_str().unwrap().contains("time bound"), "{m}");
+    assert!(m["computed"].as_u64().unwrap() > 20);
+}

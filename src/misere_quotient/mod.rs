@@ -1,0 +1,10 @@
+//! Misère play of heap games: the judge of sums of heaps in misère play, answering from a
+//! misère quotient ([`grundy_core::misere_quotient`], which computes and proves it).
+
+mod judge;
+
+pub use grundy_core::misere_quotient::{
+    MisereAnalysis, MisereLimits, MisereProgress, MisereStatus, MisereStop, Presentation, Quotient, analyze_misere,
+    analyze_misere_with,
+};
+pub use judge::MisereHeaps;
