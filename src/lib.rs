@@ -12,8 +12,8 @@
 //!   Grundy's game), from a blob's table of its values or computed in a session
 //!   ([`heap::session`]: limits, checkpoints, values as a judge needs them, the proof of a blob's
 //!   periods).
-//! - [`misere_quotient`]: sums of heaps of one heap game in misère play, from its misère
-//!   quotient (computed and proven by [`grundy_core::misere_quotient`]).
+//! - [`heap_misere`]: sums of heaps of one heap game in misère play, from its misère
+//!   quotient (computed and proven by [`grundy_core::heap_misere`]).
 //! - [`table`]: the blobs behind them: embedded at build time, or a blob file read, mapped or
 //!   embedded by another crate.
 //! - [`judge`]: the judge problems' exact input and output, fast and strict, or explained.
@@ -60,11 +60,11 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 pub mod heap;
+pub mod heap_misere;
 pub mod judge;
 pub mod leaper;
 pub mod mine;
 pub mod misere;
-pub mod misere_quotient;
 #[cfg(feature = "pictures")]
 pub mod picture;
 pub mod table;

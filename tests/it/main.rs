@@ -20,6 +20,8 @@ mod format_props;
 mod fuzz_corpus;
 /// The retired hand-fitted hyper-knight form and certificate, a cross-check only.
 mod hand_fitted;
+/// Misère quotients of heap games against exhaustive search of sums.
+mod heap_misere;
 /// Heap sessions: checkpoints, resume, values on demand, the verification of a blob's periods.
 mod heap_session;
 /// The heap games' judge from a blob and on demand, against the rules' values.
@@ -42,8 +44,6 @@ mod mine_graphs;
 mod mine_simulator;
 /// Misère Nim: samples, pitfalls, `u64` piles, bad input.
 mod misere;
-/// Misère quotients of heap games against exhaustive search of sums.
-mod misere_quotient;
 /// No package has a module cycle.
 mod module_cycles;
 /// The misère and Mine parity tables against exhaustive game-tree search.

@@ -19,6 +19,8 @@ mod emit;
 mod explain;
 /// `generated/` against what `grundy generate` writes.
 mod generated;
+/// Misère play of heap games: `--misere` on analyze, sg and heaps, against exhaustive search.
+mod heap_misere;
 /// Heap games: `--heap` on analyze, sg, generate and verify, and the `heaps` judge, against a
 /// mex oracle.
 mod heaps;
@@ -36,7 +38,5 @@ mod leaper;
 mod mine_boards;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.
 mod misere_mine;
-/// Misère play of heap games: `--misere` on analyze, sg and heaps, against exhaustive search.
-mod misere_quotient;
 /// `grundy-tiny` answers and fails exactly like `grundy`.
 mod tiny;

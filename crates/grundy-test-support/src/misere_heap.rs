@@ -1,5 +1,5 @@
 //! Misère play of sums of heaps by exhaustive search, independently of
-//! `grundy_core::misere_quotient`: no quotient, no Sprague–Grundy, only the rule that the player
+//! `grundy_core::heap_misere`: no quotient, no Sprague–Grundy, only the rule that the player
 //! who cannot move wins.
 
 use std::collections::HashMap;

@@ -1,7 +1,7 @@
 //! The command line's registry: the subcommands, their arguments, and the family each is
 //! dispatched to. A subcommand that takes either family has one game argument
 //! ([`game::GameArgs`]); each family's glue lives in its folder ([`leaper`], [`heap`], and
-//! [`misere_quotient`] for `--misere`).
+//! [`heap_misere`] for `--misere`).
 //!
 //! Exit codes ([`Exit`](crate::process::Exit)): 0 success, 1 I/O failure, 2 invalid input
 //! (judge data, arguments or a table blob), 3 a well-formed case the solver refuses to answer
@@ -16,12 +16,12 @@ mod exit;
 mod game;
 mod generate;
 mod heap;
+mod heap_misere;
 mod inspect;
 mod interrupt;
 mod judge;
 mod lazy;
 mod leaper;
-mod misere_quotient;
 mod output;
 mod parse;
 
@@ -241,7 +241,7 @@ pub fn run() -> ExitCode {
             judge::mine(file.as_deref(), judge::MineLimits { max_states, max_time }, keep_going, report.style())
         }
         Command::Heaps(Lazy(args)) => match &args.game.heap {
-            Some(game) if args.misere => misere_quotient::heaps(&args, game, args.report.style()),
+            Some(game) if args.misere => heap_misere::heaps(&args, game, args.report.style()),
             _ => heap::heaps(&args),
         },
         Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => match game.choice() {
@@ -250,13 +250,13 @@ pub fn run() -> ExitCode {
             GameChoice::Leaper(_) => generate::run(bound, &output, force),
         },
         Command::Analyze(Lazy(AnalyzeArgs { game, json, misere })) => match game.choice() {
-            GameChoice::Heap(game, args, _) if misere => misere_quotient::analyze(game, args, json),
+            GameChoice::Heap(game, args, _) if misere => heap_misere::analyze(game, args, json),
             GameChoice::Heap(game, args, saves) => heap::analyze(args, saves, game, json),
             GameChoice::Leaper(leaper) => leaper::analyze(leaper, json),
         },
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
         Command::Sg(Lazy(SgArgs { numbers, game, bound, misere })) => match game.choice() {
-            GameChoice::Heap(game, args, _) if misere => misere_quotient::sg(game, args, &numbers),
+            GameChoice::Heap(game, args, _) if misere => heap_misere::sg(game, args, &numbers),
             GameChoice::Heap(game, args, saves) => heap::sg(args, saves, game, &numbers),
             GameChoice::Leaper(leaper) => leaper::sg(leaper, bound, &numbers),
         },

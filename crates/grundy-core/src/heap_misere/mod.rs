@@ -296,7 +296,7 @@ impl fmt::Display for MisereAnalysis {
 ///
 /// ```
 /// use grundy_core::heap::HeapGame;
-/// use grundy_core::misere_quotient::{MisereLimits, analyze_misere};
+/// use grundy_core::heap_misere::{MisereLimits, analyze_misere};
 /// let kayles = analyze_misere(&HeapGame::parse("0.77").unwrap(), &MisereLimits::default());
 /// assert_eq!((kayles.quotient().order(), kayles.quotient().p_portion_size()), (40, 9));
 /// let period = kayles.period().unwrap(); // Φ: period 12 from heap 71, proven

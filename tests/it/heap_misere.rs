@@ -5,7 +5,7 @@
 
 use grundy::Outcome;
 use grundy_core::heap::{HeapGame, Period};
-use grundy_core::misere_quotient::{MisereAnalysis, MisereLimits, MisereStatus, MisereStop, Quotient, analyze_misere};
+use grundy_core::heap_misere::{MisereAnalysis, MisereLimits, MisereStatus, MisereStop, Quotient, analyze_misere};
 
 use crate::common::{MisereSums, heap_sums};
 
@@ -213,8 +213,8 @@ fn grundys_game_is_never_certified() {
 /// before it.
 #[test]
 fn judge_answers_and_refuses() {
+    use grundy::heap_misere::MisereHeaps;
     use grundy::judge::JudgeError;
-    use grundy::misere_quotient::MisereHeaps;
 
     let mut brute = oracle("0.77");
     let sums: Vec<Vec<u32>> = heap_sums(16, 16).into_iter().filter(|s| !s.is_empty()).collect();

@@ -5,10 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use grundy::heap_misere::{MisereAnalysis, MisereHeaps, MisereLimits, MisereStatus, MisereStop, analyze_misere_with};
 use grundy::judge::Style;
-use grundy::misere_quotient::{
-    MisereAnalysis, MisereHeaps, MisereLimits, MisereStatus, MisereStop, analyze_misere_with,
-};
 use grundy_core::heap::{HeapControl, HeapGame};
 use serde_json::{Value, json};
 

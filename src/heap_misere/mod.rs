@@ -1,9 +1,9 @@
 //! Misère play of heap games: the judge of sums of heaps in misère play, answering from a
-//! misère quotient ([`grundy_core::misere_quotient`], which computes and proves it).
+//! misère quotient ([`grundy_core::heap_misere`], which computes and proves it).
 
 mod judge;
 
-pub use grundy_core::misere_quotient::{
+pub use grundy_core::heap_misere::{
     MisereAnalysis, MisereLimits, MisereProgress, MisereStatus, MisereStop, Presentation, Quotient, analyze_misere,
     analyze_misere_with,
 };

@@ -12,7 +12,7 @@ use crate::judge::lines::CaseLines;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
 use crate::judge::{Judge, JudgeError};
-use grundy_core::misere_quotient::MisereAnalysis;
+use grundy_core::heap_misere::MisereAnalysis;
 
 /// The misère heaps judge, answering from one game's misère analysis.
 #[derive(Debug, Clone)]
