@@ -18,6 +18,9 @@ use serde_json::{Value, json};
 use super::{Params, State, body, shorten};
 use crate::ApiError;
 
+/// The square side shown when the page does not say.
+pub const DEFAULT_SIZE: u64 = 128;
+
 /// The largest square side the page asks for.
 pub const MAX_SIZE: u64 = 512;
 
@@ -114,7 +117,7 @@ pub async fn values(
 ) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let set = move_set(&params)?;
-    let size = params.number("size", 64, 1, MAX_SIZE)?;
+    let size = params.number("size", DEFAULT_SIZE, 1, MAX_SIZE)?;
     let leaper = leaper(&state, set).await?;
     let table = leaper.table()?;
     let mut values = String::with_capacity((size * size) as usize);
