@@ -49,6 +49,7 @@ async fn bad_requests_are_refused_with_a_message() {
         ("/api/heap/play", json!({ "spec": "0.77", "heaps": [] }), 400, "heaps"),
         ("/api/heap/play", json!({ "spec": "0.77", "heaps": [-1] }), 400, "body"),
         ("/api/heap/play", json!({ "spec": "0.77", "heaps": vec![1; 1000] }), 400, "heaps"),
+        ("/api/heap/play", json!({ "spec": "0.77", "heaps": [1000000000000u64] }), 422, "plays heaps up to"),
         ("/api/knights/play", json!({ "knights": [[1, 2, 3]] }), 400, "body"),
         ("/api/knights/play", json!({ "knights": [[9223372036854775808u64, 0]] }), 422, "2^63"),
     ];

@@ -26,11 +26,15 @@ pub const MAX_SHOWN: u64 = 4096;
 /// The most moves listed for one heap.
 pub const MAX_MOVES: usize = 2000;
 
-/// The largest heap whose moves are listed.
+/// The largest heap whose moves are listed, and the largest heap of a position played.
 pub const MAX_LISTED_HEAP: u64 = 100_000;
 
 /// The most heaps in a position played.
 pub const MAX_HEAPS: usize = 64;
+
+/// The largest heap of a position played whose game splits a heap into three and has no proven
+/// period: a winning move is then searched over every pair of parts (`heap²` splits).
+pub const MAX_UNPROVEN_THREE_WAY_HEAP: u64 = 3000;
 
 /// A game's values, as a judge's and the page's lookup.
 #[derive(Debug, Clone)]
@@ -180,6 +184,18 @@ pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Va
         return Err(ApiError::bad(format!("heaps: give 1 to {MAX_HEAPS} heaps")));
     }
     let values = values_of(&state, game).await?;
+    let three_way = values.game().digits().iter().any(|d| d & 8 != 0);
+    let largest = request.heaps.iter().copied().max().unwrap_or(0);
+    let max = match (three_way, values.period()) {
+        (true, None) => MAX_UNPROVEN_THREE_WAY_HEAP,
+        _ => MAX_LISTED_HEAP,
+    };
+    if largest > max {
+        return Err(ApiError::refused(format!(
+            "heap {largest}: the server plays heaps up to {max} of game {}",
+            values.game()
+        )));
+    }
     let answer = state.gate.run(move || reply(&values, &request.heaps)).await?;
     Ok(Json(answer))
 }

@@ -1,6 +1,6 @@
 //! The JSON API the page calls. Each family's endpoints are in its file; every computing
 //! request goes through the [`Gate`]. Query parameters are read by [`Params`], bodies by
-//! [`body`]: anything malformed is a 400 with a message, never a panic.
+//! `body`: anything malformed is a 400 with a message, never a panic.
 //!
 //! | endpoint | what it answers |
 //! |---|---|
