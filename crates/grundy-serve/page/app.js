@@ -54,7 +54,9 @@ const App = {
     if (game || this.family !== 'leaper') q.set(f.param, game);
     if (f.size && this.size[this.family]) q.set('size', this.size[this.family]);
     if (this.mode !== 'see') q.set('mode', this.mode);
-    const url = q.toString() ? `?${q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%3B/g, ';')}` : location.pathname;
+    // Readable links: these characters need no escaping in a query.
+    const readable = q.toString().replace(/%(2C|3A|3B|28|29|7B|7D)/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    const url = readable ? `?${readable}` : location.pathname;
     history.replaceState(null, '', url);
   },
 

@@ -267,6 +267,16 @@ async fn typed_heap_game(client: &Client, base: &str) {
     assert_eq!(text(client, "num-preperiod").await, p.preperiod.to_string());
     let shown: Vec<u32> = serde_json::from_value(js(client, "return App.data.values", vec![]).await).unwrap();
     assert_eq!(shown, octal(&[7, 7], 150));
+    // A game mistyped: the server's message, shown in the page.
+    type_into(client, "game", "0.9z").await;
+    click(client, "#show").await;
+    let error = until(
+        client,
+        "const e = document.getElementById('error'); return !e.hidden && e.textContent;",
+        "the error shown",
+    )
+    .await;
+    assert!(error.as_str().unwrap().starts_with("heap game 0.9z: "), "{error}");
     // The view is a link.
     client.goto(&format!("{base}?heap=0.77&size=150")).await.unwrap();
     until(client, "return document.body.dataset.loaded === 'heap'", "Kayles from its link").await;
