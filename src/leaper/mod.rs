@@ -13,6 +13,7 @@ pub(crate) mod judge;
 pub mod knight;
 #[cfg(feature = "pictures")]
 mod picture;
+mod regions;
 mod report;
 mod table;
 
@@ -20,5 +21,6 @@ pub use grundy_core::leaper::{ClosedForm, MoveSetError};
 pub use judge::Knights;
 #[cfg(feature = "pictures")]
 pub use picture::{MAX_PICTURE_SIZE, check_picture, picture};
+pub use regions::{Regions, SectorLabel, Segment, regions};
 pub use report::KnightsCase;
 pub use table::{KnightError, KnightMove, LeaperTable};

@@ -4,6 +4,8 @@
 
 use grundy_core::leaper::{Analysis, ClosedForm, MoveSet, Triangle};
 
+use super::regions::{SectorLabel, regions};
+
 use crate::picture::{
     Grid, INK, Item, Picture, PictureError, Stroke, Swatch, WHITE, item_pixels, text_width, tick_step, value_colour,
 };
@@ -152,7 +154,7 @@ fn thin() -> Stroke {
     Stroke { colour: INK, width: 1.0, dashed: false, halo: false }
 }
 
-/// The core square, the strip edges (outside the core) and a label per sector.
+/// The core square, the strip edges (outside the core) and a label per sector ([`regions`]).
 fn overlay_items(
     form: &ClosedForm,
     size: u64,
@@ -161,92 +163,27 @@ fn overlay_items(
     items: &mut Vec<Item>,
     key: &mut Vec<String>,
 ) {
-    let n = size as f64;
-    let c = form.core_size() as f64;
     // Cell units (X down, Y across) to pixels.
-    let px = |x: f64, y: f64| (left as f32 + (y * f64::from(cell)) as f32, top as f32 + (x * f64::from(cell)) as f32);
-    let mut segment = |from: (f64, f64), to: (f64, f64), stroke: Stroke| {
-        items.push(Item::Line { from: px(from.0, from.1), to: px(to.0, to.1), stroke });
-    };
-    if c > 0.0 {
-        let e = c.min(n);
-        if c < n {
-            segment((c, 0.0), (c, e), CORE_LINE);
-            segment((0.0, c), (e, c), CORE_LINE);
+    let px =
+        |(x, y): (f64, f64)| (left as f32 + (y * f64::from(cell)) as f32, top as f32 + (x * f64::from(cell)) as f32);
+    let r = regions(form, size);
+    for (segments, stroke) in [(&r.core_edges, CORE_LINE), (&r.strip_edges, STRIP_LINE)] {
+        for s in segments {
+            items.push(Item::Line { from: px(s.from), to: px(s.to), stroke });
         }
     }
-    let features = form.features();
-    let last = features.len() - 1;
-    for (i, f) in features.iter().enumerate() {
-        let (p, q) = (f.dir.0 as f64, f.dir.1 as f64);
-        if i == 0 {
-            // Offsets y in 0..=hi: the edge is the column line Y = hi + 1.
-            let yy = (f.hi + 1) as f64;
-            if f.hi >= 0 && yy < n {
-                segment((if yy < c { c } else { 0.0 }, yy), (n, yy), STRIP_LINE);
-            }
-            continue;
-        }
-        if i == last {
-            let xx = (1 - f.lo) as f64;
-            if f.lo <= 0 && xx < n {
-                segment((xx, if xx < c { c } else { 0.0 }), (xx, n), STRIP_LINE);
-            }
-            continue;
-        }
-        let mut edges = vec![f.lo as f64 - 0.5];
-        if f.lo <= f.hi {
-            edges.push(f.hi as f64 + 0.5);
-            key.push(format!(
-                "strip along ({},{}): {}y-{}x in {}..{}, period ({},{})",
-                f.dir.0,
-                f.dir.1,
-                f.dir.0,
-                f.dir.1,
-                f.lo,
-                f.hi,
-                f.period * f.dir.0,
-                f.period * f.dir.1
-            ));
-        }
-        for e in edges {
-            // Cell centres (X + 1/2, Y + 1/2) with offset n lie on p·Y - q·X = n + (p - q)/2.
-            let k = e + (p - q) / 2.0;
-            // Y = t, X = (p·t - k) / q for t in [0, n], clipped to X in [0, n], outside the core.
-            let (mut t0, mut t1) = (0.0f64, n);
-            t0 = t0.max(k / p);
-            t1 = t1.min((n * q + k) / p);
-            // Inside the core while Y < c and X < c.
-            t0 = t0.max(c.min((q * c + k) / p));
-            if t0 < t1 {
-                segment(((p * t0 - k) / q, t0), ((p * t1 - k) / q, t1), STRIP_LINE);
-            }
-        }
-    }
-    for (s, sector) in form.sectors().iter().enumerate() {
-        key.push(format!("S{s}: period lattice ({},0), ({},{})", sector.a, sector.b, sector.d));
-        // A label on the bisector of the two strips' directions, at 80% of the side.
-        let unit = |d: (i64, i64)| {
-            let l = ((d.0 * d.0 + d.1 * d.1) as f64).sqrt();
-            (d.0 as f64 / l, d.1 as f64 / l)
-        };
-        let (a, b) = (unit(features[s].dir), unit(features[s + 1].dir));
-        let (bx, by) = (a.0 + b.0, a.1 + b.1);
-        let r = 0.8 * n / bx.max(by);
-        let (x, y) = (bx * r, by * r);
-        if x.max(y) > c + 2.0 && x < n && y < n {
-            let (cx, cy) = px(x, y);
-            let label = format!("S{s}");
-            let w = text_width(&label, 1) as f32;
-            items.push(Item::Rect {
-                x: cx - w / 2.0 - 2.0,
-                y: cy - 6.0,
-                w: w + 4.0,
-                h: 12.0,
-                fill: Some(WHITE),
-                stroke: Some(INK),
-            });
-            items.push(Item::Text { x: cx - w / 2.0, y: cy - 4.0, text: label, colour: INK, scale: 1 });
-        }
+    key.extend(r.key);
+    for SectorLabel { label, at } in r.sectors {
+        let (cx, cy) = px(at);
+        let w = text_width(&label, 1) as f32;
+        items.push(Item::Rect {
+            x: cx - w / 2.0 - 2.0,
+            y: cy - 6.0,
+            w: w + 4.0,
+            h: 12.0,
+            fill: Some(WHITE),
+            stroke: Some(INK),
+        });
+        items.push(Item::Text { x: cx - w / 2.0, y: cy - 4.0, text: label, colour: INK, scale: 1 });
     }
 }

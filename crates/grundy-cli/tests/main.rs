@@ -38,5 +38,7 @@ mod leaper;
 mod mine_boards;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.
 mod misere_mine;
+/// `grundy serve`: its URL and page, or how to build it in.
+mod serve;
 /// `grundy-tiny` answers and fails exactly like `grundy`.
 mod tiny;

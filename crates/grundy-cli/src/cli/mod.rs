@@ -24,6 +24,7 @@ mod lazy;
 mod leaper;
 mod output;
 mod parse;
+mod serve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -81,6 +82,9 @@ enum Command {
     /// knight's, a blob's (--table), or one discovered now for --moves; with --heap, find a heap
     /// game's period and re-check it independently.
     Verify(Lazy<VerifyArgs>),
+    /// Serve the explorer page on this machine (http://127.0.0.1:7878/ by default): see a game's
+    /// values, play against grundy, run the judges.
+    Serve(Lazy<serve::ServeArgs>),
 }
 
 // The arguments of each subcommand; its description is its variant's doc comment.
@@ -286,5 +290,6 @@ pub fn run() -> ExitCode {
             (None, GameChoice::Heap(game, heap, saves)) => heap::draw(&args.table, heap, saves, game),
             (None, GameChoice::Leaper(leaper)) => leaper::draw(&args.table, leaper),
         },
+        Command::Serve(Lazy(args)) => serve::run(&args),
     })
 }

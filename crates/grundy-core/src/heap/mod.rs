@@ -10,7 +10,7 @@
 //!   ([`find_period`]);
 //! - `check.rs`: an independent re-check of a periodicity claim ([`check_period`]);
 //! - `moves.rs`: a move from one heap to a chosen value (the winning move of a sum,
-//!   [`move_to_value`]);
+//!   [`move_to_value`]), and every move from a heap ([`every_move`]);
 //! - [`table`]: the blob payload of a game's values and period, read in place ([`HeapTable`]);
 //! - [`checkpoint`]: the file format of a stopped search;
 //! - [`analyze_heap`]: values for `N = first, 2·first, …` until a period is proven or a limit is
@@ -28,7 +28,7 @@ pub mod table;
 mod values;
 
 pub use check::{CheckFailure, check_period};
-pub use moves::{HeapMove, move_to_value};
+pub use moves::{HeapMove, every_move, move_to_value};
 pub use period::{Period, PeriodRule, find_period, values_to_prove};
 pub use spec::{HeapGame, HeapGameError, MAX_TAKE};
 pub use table::HeapTable;

@@ -71,11 +71,79 @@ pub fn move_to_value(
     Ok(None)
 }
 
+/// Every move from `heap`, at most `limit` of them: by tokens taken, then as the code's digit
+/// allows, the heap removed, one heap left, or two or three heaps left (parts in increasing
+/// order, unequal in Grundy's game). Each set of heaps left is listed once.
+pub fn every_move(game: &HeapGame, heap: u64, limit: usize) -> Vec<HeapMove> {
+    let mut found = Vec::new();
+    let mut push = |take: u64, left: Vec<u64>| {
+        found.push(HeapMove { take, left });
+        found.len() < limit
+    };
+    for (take, &digit) in game.digits().iter().enumerate() {
+        let take = take as u64;
+        if take > heap {
+            break;
+        }
+        let rest = heap - take;
+        if digit & 1 != 0 && rest == 0 && !push(take, Vec::new()) {
+            return found;
+        }
+        if digit & 2 != 0 && rest >= 1 && !push(take, alloc::vec![rest]) {
+            return found;
+        }
+        if digit & 4 != 0 {
+            for a in 1..=rest / 2 {
+                if game.is_grundy() && 2 * a == rest {
+                    continue; // Grundy's game splits into unequal heaps only
+                }
+                if !push(take, alloc::vec![a, rest - a]) {
+                    return found;
+                }
+            }
+        }
+        if digit & 8 != 0 {
+            for a in 1..=rest / 3 {
+                for b in a..=(rest - a) / 2 {
+                    if !push(take, alloc::vec![a, b, rest - a - b]) {
+                        return found;
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heap::naive::mex_by_definition;
     use crate::heap::{HeapLimits, analyze_heap};
+
+    /// Every heap below 80: the mex of the values `every_move` reaches is the value, and each
+    /// move is listed once and leaves the tokens not taken.
+    #[test]
+    fn every_move_gives_the_definition() {
+        for text in ["0.77", "0.07", "4.07", "0.8", "0.f", "{1,3,4}", "grundy", "c.4", "0.137", "0.1337"] {
+            let game = HeapGame::parse(text).unwrap();
+            let g = mex_by_definition(&game, 80);
+            for heap in 0..80u64 {
+                let moves = every_move(&game, heap, usize::MAX);
+                let mut seen = alloc::collections::BTreeSet::new();
+                for m in &moves {
+                    assert_eq!(m.take + m.left.iter().sum::<u64>(), heap, "{text}: {m:?}");
+                    assert!(m.left.iter().all(|&p| p > 0), "{text}: {m:?}");
+                    seen.insert(m.left.iter().fold(0, |x, &p| x ^ g[p as usize]));
+                }
+                let unique: alloc::collections::BTreeSet<_> = moves.iter().map(|m| (m.take, m.left.clone())).collect();
+                assert_eq!(unique.len(), moves.len(), "{text}: heap {heap}: a move listed twice");
+                let mex = (0..).find(|v| !seen.contains(v)).unwrap();
+                assert_eq!(mex, g[heap as usize], "{text}: heap {heap}");
+            }
+            assert!(every_move(&game, 79, 3).len() <= 3, "{text}: the limit");
+        }
+    }
 
     /// Every heap below 160 and every smaller value: a move exists exactly when the definition
     /// says that value is an option, and the move found is legal and has that value.

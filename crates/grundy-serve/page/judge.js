@@ -1,0 +1,31 @@
+'use strict';
+// Judge: a pasted judge input answered by the same judges as the command line (`--explain`
+// when asked). Knights use the leaper typed, heaps the heap game typed.
+
+const Judge = {
+  init(app) {
+    $('judge-form').addEventListener('submit', (e) => { e.preventDefault(); this.run(app); });
+    $('problem').addEventListener('change', () => this.render(app));
+  },
+
+  render(app) {
+    const problem = $('problem').value;
+    $('judge-game').textContent = problem === 'knights' ? `moves: ${app.games.leaper || 'the hyper knight'}` :
+      problem === 'heaps' ? `heap game: ${app.games.heap}` : '';
+  },
+
+  async run(app) {
+    showError(null);
+    $('judge-output').textContent = '';
+    const request = { problem: $('problem').value, input: $('judge-input').value, explain: $('explain').checked };
+    if (request.problem === 'knights' && app.games.leaper) request.moves = app.games.leaper;
+    if (request.problem === 'heaps') request.spec = app.games.heap;
+    try {
+      $('judge-output').textContent = (await api('/api/judge', request)).output;
+      $('judge-output').dataset.done = 'ok';
+    } catch (e) {
+      showError(e);
+      $('judge-output').dataset.done = 'error';
+    }
+  },
+};

@@ -1,0 +1,244 @@
+//! Heap games: the values with the period marked, a heap's moves, and grundy's move in a sum of
+//! heaps. A game's values are computed once per game (a session of the library, bounded in
+//! heaps, work and time) and kept.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Query, State as With};
+use grundy::heap::HeapLookup;
+use grundy::heap::session::{Session, SessionLimits, Watch};
+use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, every_move, move_to_value};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{Params, State, body, shorten};
+use crate::ApiError;
+
+/// The most values a game's search computes (a period proven needs fewer for most games).
+pub const MAX_HEAP: u64 = 1 << 20;
+
+/// The most heaps drawn.
+pub const MAX_SHOWN: u64 = 4096;
+
+/// The most moves listed for one heap.
+pub const MAX_MOVES: usize = 2000;
+
+/// The largest heap whose moves are listed, and the largest heap of a position played.
+pub const MAX_LISTED_HEAP: u64 = 100_000;
+
+/// The most heaps in a position played.
+pub const MAX_HEAPS: usize = 64;
+
+/// The largest heap of a position played whose game splits a heap into three and has no proven
+/// period: a winning move is then searched over every pair of parts (`heap²` splits).
+pub const MAX_UNPROVEN_THREE_WAY_HEAP: u64 = 3000;
+
+/// A game's values, as a judge's and the page's lookup.
+#[derive(Debug, Clone)]
+pub struct Values(pub Arc<HeapAnalysis>);
+
+impl HeapLookup for Values {
+    fn game(&self) -> &HeapGame {
+        &self.0.game
+    }
+
+    fn period(&self) -> Option<Period> {
+        self.0.period()
+    }
+
+    fn value(&self, heap: u64) -> Result<u32, Beyond> {
+        self.0.value(heap)
+    }
+}
+
+/// A session watched by nobody: no progress shown, never interrupted (its time bound stops it).
+struct Unwatched;
+
+impl Watch for Unwatched {}
+
+/// The game of `spec`.
+pub fn game(spec: Option<&str>) -> Result<HeapGame, ApiError> {
+    let spec = spec.ok_or_else(|| ApiError::bad("spec: give a heap game (an octal code such as 0.77, or {1,3,4})"))?;
+    HeapGame::parse(spec).map_err(|e| ApiError::bad(format!("heap game {}: {e}", shorten(spec))))
+}
+
+/// The values of `game`, from the cache or computed through the gate: until a period is proven,
+/// or [`MAX_HEAP`] values, the work bound or the server's time bound (less a second to answer).
+pub async fn values_of(state: &State, game: HeapGame) -> Result<Values, ApiError> {
+    let key = game.to_string();
+    if let Some(found) = state.heaps.get(&key) {
+        return Ok(Values(found));
+    }
+    let max_time = state.limits.max_time.saturating_sub(Duration::from_secs(1)).max(Duration::from_millis(100));
+    let analysis = state
+        .gate
+        .run(move || {
+            let limits = SessionLimits {
+                max_heap: Some(MAX_HEAP),
+                max_time: Some(max_time),
+                threads: Some(1),
+                values_dir: None,
+            };
+            let session = Session::new(game.clone(), limits.clone());
+            let run = session
+                .compute(limits.search(&game, Some(MAX_SHOWN)), None, None, &mut Unwatched)
+                .map_err(|e| ApiError::refused(e.to_string()))?;
+            Ok(Arc::new(run.analysis))
+        })
+        .await?;
+    state.heaps.put(key, analysis.clone());
+    Ok(Values(analysis))
+}
+
+/// `GET /api/heap?spec=S&n=N`: `G(0..N)` (fewer when no period is proven and fewer were
+/// computed), the period or why none was proven, and the command line's report.
+pub async fn values(
+    With(state): With<Arc<State>>,
+    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let params = Params::from(query)?;
+    let game = game(params.text("spec"))?;
+    let n = params.number("n", 0, 0, MAX_SHOWN)?;
+    let Values(analysis) = values_of(&state, game).await?;
+    let period = analysis.period();
+    let wanted = match (n, period) {
+        (0, Some(p)) => (p.preperiod + 2 * p.period).clamp(100, MAX_SHOWN),
+        (0, None) => analysis.computed().min(MAX_SHOWN),
+        (n, _) => n,
+    };
+    let shown: Vec<u32> = (0..wanted).map_while(|h| analysis.value(h).ok()).collect();
+    let status = match &analysis.status {
+        HeapStatus::Certified(p) => json!({ "proven": true, "period": p.period, "preperiod": p.preperiod }),
+        HeapStatus::NotFound(e) => {
+            json!({ "proven": false, "reason": e.stopped.to_string(), "rare_values": e.rare_count })
+        }
+    };
+    Ok(Json(json!({
+        "game": analysis.game.to_string(),
+        "status": status,
+        "computed": analysis.computed(),
+        "largest": analysis.max_value(),
+        "values": shown,
+        "report": analysis.to_string(),
+    })))
+}
+
+/// `GET /api/heap/moves?spec=S&heap=H`: the heap's value and every move from it (at most
+/// [`MAX_MOVES`]), each with the value of the heaps it leaves.
+pub async fn moves(
+    With(state): With<Arc<State>>,
+    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let params = Params::from(query)?;
+    let game = game(params.text("spec"))?;
+    let heap = params.number("heap", 0, 0, MAX_LISTED_HEAP)?;
+    let values = values_of(&state, game).await?;
+    let listed = state.gate.run(move || listed_moves(&values, heap)).await?;
+    Ok(Json(listed))
+}
+
+/// The heap's value and its moves, as [`moves`] answers.
+fn listed_moves(values: &Values, heap: u64) -> Result<Value, ApiError> {
+    let value = values.value(heap).map_err(|b| beyond(values, b))?;
+    let moves = every_move(values.game(), heap, MAX_MOVES + 1);
+    let truncated = moves.len() > MAX_MOVES;
+    let listed = moves
+        .iter()
+        .take(MAX_MOVES)
+        .map(|m| {
+            let v = m.left.iter().try_fold(0, |x, &h| values.value(h).map(|g| x ^ g)).map_err(|b| beyond(values, b))?;
+            Ok(json!({ "take": m.take, "left": m.left, "value": v }))
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    Ok(json!({ "heap": heap, "value": value, "moves": listed, "truncated": truncated }))
+}
+
+/// Why a heap has no value: past the values computed, with no period proven.
+fn beyond(values: &Values, b: Beyond) -> ApiError {
+    let why = match &values.0.status {
+        HeapStatus::NotFound(e) => format!("; no period proven: {}", e.stopped),
+        HeapStatus::Certified(_) => String::new(),
+    };
+    ApiError::refused(format!("game {}: {b}{why}", values.game()))
+}
+
+/// A sum of heaps to answer.
+#[derive(Deserialize)]
+struct Position {
+    spec: String,
+    heaps: Vec<u64>,
+}
+
+/// `POST /api/heap/play` with `{"spec": S, "heaps": [...]}`: grundy's move, winning when one
+/// exists (the first heap whose value can drop to its XOR with the sum, as the judge's
+/// `--explain` finds it), else the move that takes fewest tokens (the game lasts longest);
+/// `move` is `null` when no heap has a move (the game is over). Empty heaps are dropped from
+/// `after`.
+pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Value>, ApiError> {
+    let request: Position = body(&bytes)?;
+    let game = game(Some(&request.spec))?;
+    if request.heaps.is_empty() || request.heaps.len() > MAX_HEAPS {
+        return Err(ApiError::bad(format!("heaps: give 1 to {MAX_HEAPS} heaps")));
+    }
+    let values = values_of(&state, game).await?;
+    let three_way = values.game().digits().iter().any(|d| d & 8 != 0);
+    let largest = request.heaps.iter().copied().max().unwrap_or(0);
+    let max = match (three_way, values.period()) {
+        (true, None) => MAX_UNPROVEN_THREE_WAY_HEAP,
+        _ => MAX_LISTED_HEAP,
+    };
+    if largest > max {
+        return Err(ApiError::refused(format!(
+            "heap {largest}: the server plays heaps up to {max} of game {}",
+            values.game()
+        )));
+    }
+    let answer = state.gate.run(move || reply(&values, &request.heaps)).await?;
+    Ok(Json(answer))
+}
+
+/// Grundy's reply in the sum `heaps`, as [`play`] answers.
+fn reply(values: &Values, heaps: &[u64]) -> Result<Value, ApiError> {
+    let g = heaps.iter().map(|&h| values.value(h)).collect::<Result<Vec<_>, _>>().map_err(|b| beyond(values, b))?;
+    let nimber = g.iter().fold(0, |x, v| x ^ v);
+    let reach = |heap: u64| values.period().map_or(heap, |p| p.span());
+    let mut chosen = None;
+    if nimber != 0 {
+        for (i, (&heap, &v)) in heaps.iter().zip(&g).enumerate().filter(|&(_, (_, &v))| v ^ nimber < v) {
+            let found = move_to_value(values.game(), heap, v ^ nimber, reach(heap), |h| values.value(h));
+            if let Some(m) = found.map_err(|b| beyond(values, b))? {
+                chosen = Some((i, m, true));
+                break;
+            }
+        }
+    }
+    if chosen.is_none() {
+        // Every move loses (or, had the XOR not been 0, none was found: a bug shown as a loss):
+        // the move taking fewest tokens, from the largest heap.
+        let mut order: Vec<usize> = (0..heaps.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(heaps[i]));
+        chosen = order
+            .into_iter()
+            .filter_map(|i| every_move(values.game(), heaps[i], 1).into_iter().next().map(|m| (i, m, false)))
+            .min_by_key(|(_, m, _)| m.take);
+    }
+    let Some((i, m, winning)) = chosen else {
+        return Ok(json!({ "values": g, "nimber": nimber, "move": null, "after": heaps }));
+    };
+    let mut after: Vec<u64> = heaps[..i].to_vec();
+    after.extend(m.left.iter().copied());
+    after.extend(&heaps[i + 1..]);
+    after.retain(|&h| h > 0);
+    let after_nimber =
+        after.iter().try_fold(0, |x, &h| values.value(h).map(|v| x ^ v)).map_err(|b| beyond(values, b))?;
+    Ok(json!({
+        "values": g,
+        "nimber": nimber,
+        "move": { "heap": i, "from": heaps[i], "take": m.take, "left": m.left, "winning": winning },
+        "after": after,
+        "after_nimber": after_nimber,
+    }))
+}
