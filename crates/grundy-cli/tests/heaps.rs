@@ -905,6 +905,13 @@ fn options_of_the_other_kind_of_game_are_refused() {
     assert!(stderr(&o).contains("the time bound of 0.001 s was reached; a larger --max-time"), "{}", stderr(&o));
 }
 
+/// Officers' values to 2^20 computed in one run, which the signal tests' resumed runs must
+/// equal (computed once for them all).
+fn officers_run() -> &'static std::process::Output {
+    static RUN: std::sync::OnceLock<std::process::Output> = std::sync::OnceLock::new();
+    RUN.get_or_init(|| grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20"], ""))
+}
+
 /// Ctrl-C writes the checkpoint before exit code 130, and a run killed outright (SIGKILL)
 /// leaves its last periodic checkpoint whole: both resume to one run's result.
 #[cfg(unix)]
@@ -914,8 +921,8 @@ fn sigint_and_a_crash_leave_a_checkpoint() {
     let ignored = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
     let sigint_ignored = ignored.and_then(|m| u64::from_str_radix(m, 16).ok()).is_some_and(|m| m & 2 != 0);
     let dir = scratch_dir("heaps-checkpoint-signals");
-    let one = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20"], "");
-    assert!(one.status.success(), "{}", stderr(&one));
+    let one = officers_run();
+    assert!(one.status.success(), "{}", stderr(one));
     let kill = |signal: &str, child: &std::process::Child| {
         let sent = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status();
         assert!(sent.is_ok_and(|s| s.success()), "kill {signal}");
@@ -933,7 +940,7 @@ fn sigint_and_a_crash_leave_a_checkpoint() {
         assert!(stdout(&o).contains("no period proven: interrupted"), "{}", stdout(&o));
         assert!(stderr(&o).contains(&format!("checkpoint {ck}: G(0..")), "{}", stderr(&o));
         let o = resumed(ck);
-        assert_eq!(untimed(&o), untimed(&one), "{}", stderr(&o));
+        assert_eq!(untimed(&o), untimed(one), "{}", stderr(&o));
     }
 
     // Written every 0.05 s; killed once the first one is there.
@@ -952,7 +959,7 @@ fn sigint_and_a_crash_leave_a_checkpoint() {
     assert!(o.status.success(), "{}", stderr(&o));
     let from: u64 = stderr(&o).split("(G(0..").nth(1).and_then(|s| s.split(')').next()).unwrap().parse().unwrap();
     assert!(from > 0 && from < 1 << 20, "{}", stderr(&o));
-    assert_eq!(untimed(&o), untimed(&one));
+    assert_eq!(untimed(&o), untimed(one));
 }
 
 /// SIGTERM and SIGHUP (`timeout`, `kill`, a closed terminal) stop a search as Ctrl-C does: the
@@ -964,7 +971,7 @@ fn sigterm_and_sighup_keep_the_checkpoint() {
     let ignored = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
     let ignored = ignored.and_then(|m| u64::from_str_radix(m, 16).ok()).unwrap_or(0);
     let dir = scratch_dir("heaps-checkpoint-term");
-    let one = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20"], "");
+    let one = officers_run();
     for (signal, number, name) in [("-TERM", 15, "SIGTERM"), ("-HUP", 1, "SIGHUP")] {
         if ignored >> (number - 1) & 1 != 0 {
             continue;
@@ -980,7 +987,7 @@ fn sigterm_and_sighup_keep_the_checkpoint() {
         assert!(stderr(&o).contains(&format!("interrupted ({name}) after G(0..")), "{}", stderr(&o));
         assert!(stderr(&o).contains(&format!("checkpoint {ck}: G(0..")), "{}", stderr(&o));
         let o = grundy(&["analyze", "--heap", "0.6", "--max-heap", "2^20", "--resume", ck], "");
-        assert_eq!(untimed(&o), untimed(&one), "{name}: {}", stderr(&o));
+        assert_eq!(untimed(&o), untimed(one), "{name}: {}", stderr(&o));
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
