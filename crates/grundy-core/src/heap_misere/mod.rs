@@ -9,9 +9,9 @@
 //! single heaps, `Φ` plays the part the nim sequence plays in normal play.
 //!
 //! - [`analyze_misere`]: `Q_n = Q(A_n)`, `A_n` the sums of heaps `<= n`, for `n = 1, 2, …`, each
-//!   step proven exactly ([`verify`]): either heap `n` fits the current quotient (a *conservative
+//!   step proven exactly (`verify.rs`): either heap `n` fits the current quotient (a *conservative
 //!   extension*: one element, found by trial, passes the check), or the quotient grows (a trial
-//!   quotient built by [`expand`] passes it); then the periodicity theorem on `Φ`.
+//!   quotient built by `expand.rs` passes it); then the periodicity theorem on `Φ`.
 //! - [`Quotient`]: the monoid, its table and `P`; [`Presentation`]: generators, normal forms,
 //!   relations.
 //!
@@ -37,7 +37,7 @@
 //! from it to the other heap's split keeps every part's image; single heaps left are `>= n0`;
 //! neither heap can be taken whole), so their option images `T(m)`, `T(m − p)` are equal sets.
 //! Give heap `m` the image `Φ(m − p)`: its kind (image, option images) is that of heap `m − p`,
-//! so the check of [`verify`] meets no state it has not met, and the extended `Φ` predicts
+//! so the check of `verify.rs` meets no state it has not met, and the extended `Φ` predicts
 //! every outcome with the same reduced quotient. Grundy's game (unequal splits) has no theorem.
 //!
 //! Without a proof, the quotient and images computed are reported for the heaps computed, with
