@@ -115,6 +115,56 @@ fn heaps_judge_against_exhaustive_search() {
     }
 }
 
+/// `heaps --misere --json` and `--explain`: the winner as the judge says it, and each winning
+/// move checked by exhaustive search: a move of that heap (one of its options) to a P-position;
+/// none only from a P-position or a sum without moves.
+#[test]
+fn heaps_judge_explains_with_winning_moves() {
+    let mut rng = Rng(0x5eed_0075);
+    for (spec, digits) in [("0.77", vec![0u8, 7, 7]), ("0.75", vec![0, 7, 5])] {
+        let mut brute = MisereSums::new(&digits);
+        let sums: Vec<Vec<u32>> =
+            (0..120).map(|_| (0..1 + rng.below(4)).map(|_| rng.below(10) as u32).collect()).collect();
+        let mut input = format!("{}\n", sums.len());
+        for heaps in &sums {
+            input += &format!("{} {}\n", heaps.len(), heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+        }
+        let o = grundy(&["heaps", "--heap", spec, "--misere", "--json"], &input);
+        assert!(o.status.success(), "{spec}: {}", stderr(&o));
+        let lines: Vec<Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), sums.len());
+        let explained = grundy(&["heaps", "--heap", spec, "--misere", "--explain"], &input);
+        assert_eq!(stdout(&explained).lines().count(), sums.len(), "{spec}: {}", stderr(&explained));
+        for ((heaps, line), text) in sums.iter().zip(&lines).zip(stdout(&explained).lines()) {
+            let p = brute.is_p_position(heaps);
+            assert_eq!(line["winner"], if p { "Bob" } else { "Alice" }, "{spec}: {heaps:?}");
+            assert_eq!(line["in_p"], p, "{spec}: {heaps:?}");
+            assert!(text.contains(if p { ": Bob — " } else { ": Alice — " }), "{text}");
+            let m = &line["winning_move"];
+            if m.is_null() {
+                let no_move = heaps.iter().all(|&h| brute.heap_options(h).is_empty());
+                assert!(p || no_move, "{spec}: {heaps:?} has a winning move");
+                assert!(text.ends_with("no winning move"), "{text}");
+                continue;
+            }
+            let i = m["heap"].as_u64().unwrap() as usize;
+            assert_eq!(m["from"].as_u64().unwrap(), u64::from(heaps[i]));
+            let mut left: Vec<u32> = m["left"].as_array().unwrap().iter().map(|h| h.as_u64().unwrap() as u32).collect();
+            left.sort_unstable();
+            let is_option = brute.heap_options(heaps[i]).into_iter().any(|mut o| {
+                o.sort_unstable();
+                o == left
+            });
+            assert!(is_option, "{spec}: {heaps:?}: heap {} to {left:?}", heaps[i]);
+            let mut after = heaps.clone();
+            after.remove(i);
+            after.extend(&left);
+            assert!(brute.is_p_position(&after), "{spec}: {heaps:?} to {after:?}");
+            assert!(text.contains(&format!("; move heap {}: take ", i + 1)), "{text}");
+        }
+    }
+}
+
 /// Bad input gets the normal-play judge's error (same message and exit code, the cases before it
 /// answered); a heap past an unproven quotient is refused (exit code 3); options that do not
 /// apply are refused by the argument parser.

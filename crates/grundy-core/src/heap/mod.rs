@@ -28,7 +28,7 @@ pub mod table;
 mod values;
 
 pub use check::{CheckFailure, check_period};
-pub use moves::{HeapMove, every_move, move_to_value};
+pub use moves::{HeapMove, every_move, move_to_value, move_where};
 pub use period::{Period, PeriodRule, find_period, values_to_prove};
 pub use spec::{HeapGame, HeapGameError, MAX_TAKE};
 pub use table::HeapTable;

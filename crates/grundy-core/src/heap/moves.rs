@@ -1,5 +1,6 @@
 //! Moves from one heap to a position of a chosen value: the winning move of a sum of heaps
-//! (the heap `h` with `G(h) ^ X < G(h)`, moved to value `G(h) ^ X`).
+//! (the heap `h` with `G(h) ^ X < G(h)`, moved to value `G(h) ^ X`); in misère play, to a sum
+//! whose image is in the P-portion ([`move_where`]).
 //!
 //! A split leaves parts whose values are looked up in O(1), so a heap of any size is searched in
 //! bounded time when `G` is periodic from `n0` with period `p`: if a split into parts `x`, `y`
@@ -34,6 +35,20 @@ pub fn move_to_value(
     reach: u64,
     value: impl Fn(u64) -> Result<u32, Beyond>,
 ) -> Result<Option<HeapMove>, Beyond> {
+    move_where(game, heap, reach, |left| Ok(left.iter().try_fold(0, |x, &h| value(h).map(|v| x ^ v))? == target))
+}
+
+/// The first move from `heap` whose heaps left `accepts` (by tokens taken, then the heap
+/// removed, one heap, two, three), or `None`. `accepts` must depend on each part only through a
+/// function of it that is periodic from `n0` with period `p` (a Grundy value, a misère image):
+/// every split part but the largest is searched up to `reach`, at least `n0 + p` then, and at
+/// least `heap` for a function without a period. Errs only when `accepts` does.
+pub fn move_where(
+    game: &HeapGame,
+    heap: u64,
+    reach: u64,
+    mut accepts: impl FnMut(&[u64]) -> Result<bool, Beyond>,
+) -> Result<Option<HeapMove>, Beyond> {
     for (take, &digit) in game.digits().iter().enumerate() {
         let take = take as u64;
         if take > heap {
@@ -41,27 +56,25 @@ pub fn move_to_value(
         }
         let rest = heap - take;
         let found = |left: Vec<u64>| Some(HeapMove { take, left });
-        if digit & 1 != 0 && rest == 0 && target == 0 {
+        if digit & 1 != 0 && rest == 0 && accepts(&[])? {
             return Ok(found(Vec::new()));
         }
-        if digit & 2 != 0 && rest >= 1 && value(rest)? == target {
+        if digit & 2 != 0 && rest >= 1 && accepts(&[rest])? {
             return Ok(found(alloc::vec![rest]));
         }
         if digit & 4 != 0 && rest >= 2 {
             for a in 1..=(rest / 2).min(reach) {
                 let b = rest - a;
-                if (game.is_grundy() && a == b) || value(a)? ^ value(b)? != target {
-                    continue;
+                if !(game.is_grundy() && a == b) && accepts(&[a, b])? {
+                    return Ok(found(alloc::vec![a, b]));
                 }
-                return Ok(found(alloc::vec![a, b]));
             }
         }
         if digit & 8 != 0 && rest >= 3 {
             for a in 1..=(rest - 2).min(reach) {
-                let va = value(a)?;
                 for b in 1..=(rest - 1 - a).min(reach) {
                     let c = rest - a - b;
-                    if va ^ value(b)? ^ value(c)? == target {
+                    if accepts(&[a, b, c])? {
                         return Ok(found(alloc::vec![a, b, c]));
                     }
                 }

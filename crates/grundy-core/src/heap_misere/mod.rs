@@ -57,7 +57,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::time::Duration;
 
-use crate::heap::{Beyond, HeapControl, HeapGame, Period, find_period};
+use crate::heap::{Beyond, HeapControl, HeapGame, HeapMove, Period, find_period, move_where};
 use crate::{Outcome, Seconds};
 use expand::{Freed, Trial, trial};
 use options::{for_each_option, is_terminal};
@@ -240,6 +240,38 @@ impl MisereAnalysis {
             MisereStatus::Certified { period, .. } => Ok(self.images[period.reduce(heap) as usize]),
             MisereStatus::NotFound(_) => Err(Beyond { heap, computed: self.computed() }),
         }
+    }
+
+    /// A winning move of the sum of `heaps` in misère play: which heap (0-based) and the move on
+    /// it, to a sum whose image is in `P`; `None` when every move loses, and for a sum without any
+    /// move, which the player to move wins by having none. Split parts are searched
+    /// up to `n0 + p` of `Φ`'s period (a part beyond gives `p` tokens to the largest, images
+    /// unchanged), or up to the heap without a period.
+    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<(usize, HeapMove)>, Beyond> {
+        let q = &self.quotient;
+        let images = heaps.iter().map(|&h| self.image(h)).collect::<Result<Vec<u32>, Beyond>>()?;
+        // The product of the heaps after `i`, for each `i`.
+        let mut after = alloc::vec![q.identity(); images.len() + 1];
+        for i in (0..images.len()).rev() {
+            after[i] = q.product(images[i], after[i + 1]);
+        }
+        let mut before = q.identity();
+        for (i, &heap) in heaps.iter().enumerate() {
+            let rest = q.product(before, after[i + 1]);
+            let reach = self.period().map_or(heap, |p| p.span());
+            let accepts = |left: &[u64]| {
+                let mut x = rest;
+                for &h in left {
+                    x = q.product(x, self.image(h)?);
+                }
+                Ok(q.in_p(x))
+            };
+            if let Some(m) = move_where(&self.game, heap, reach, accepts)? {
+                return Ok(Some((i, m)));
+            }
+            before = q.product(before, images[i]);
+        }
+        Ok(None)
     }
 
     /// The misère outcome of the sum of `heaps`: the product of their images, in `P` or not.

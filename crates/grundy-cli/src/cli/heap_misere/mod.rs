@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use grundy::heap_misere::{MisereAnalysis, MisereHeaps, MisereLimits, MisereStatus, MisereStop, analyze_misere_with};
-use grundy::judge::Style;
+use grundy::judge::{Report, Style};
 use grundy_core::heap::{HeapControl, HeapGame};
 use serde_json::{Value, json};
 
@@ -129,11 +129,6 @@ pub fn sg(game: &HeapGame, args: &HeapArgs, heaps: &[u64]) -> Result<(), Failure
 
 /// `grundy heaps --heap SPEC --misere [FILE]`: the misère heaps judge, `Case k: Alice|Bob`.
 pub fn heaps(args: &HeapsArgs, game: &HeapGame, style: Option<Style>) -> Result<(), Failure> {
-    if style.is_some() {
-        return Err(Failure::invalid(
-            "--misere answers in the judge's own output: --explain and --json are not available",
-        ));
-    }
     let input = super::judge::open_input(args.file.as_deref())?;
     let (analysis, _) = compute(game, &args.game);
     interrupted(&analysis)?;
@@ -147,6 +142,10 @@ pub fn heaps(args: &HeapsArgs, game: &HeapGame, style: Option<Style>) -> Result<
             analysis.computed()
         );
     }
-    let mut judge = MisereHeaps { analysis };
-    super::judge::run_to_stdout(&mut judge, input).map_err(Failure::from)
+    let judge = MisereHeaps { analysis };
+    match style {
+        None => super::judge::run_to_stdout(&mut { judge }, input),
+        Some(style) => super::judge::run_to_stdout(&mut Report::new(judge, style), input),
+    }
+    .map_err(Failure::from)
 }
