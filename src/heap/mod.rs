@@ -6,7 +6,7 @@ pub(crate) mod judge;
 mod lookup;
 #[cfg(feature = "pictures")]
 mod picture;
-mod report;
+pub(crate) mod report;
 pub mod session;
 
 pub use grundy_core::heap::HeapTable;

@@ -110,19 +110,25 @@ impl Sink<HeapsCase> for Explain {
         let terms = c.heaps.iter().zip(&c.values).map(|(h, v)| format!("*{v} ({h})"));
         write_terms(out, c.heaps.len(), terms)?;
         write!(out, " = *{}", c.nimber)?;
-        let Some(m) = &c.winning_move else {
-            writeln!(out, "; no winning move")?;
-            return Ok(());
-        };
-        write!(out, "; move heap {}: take {} from {}, leaving ", m.heap + 1, m.take, m.from)?;
-        if m.left.is_empty() {
-            writeln!(out, "nothing")?;
-        } else {
-            let left: Vec<String> = m.left.iter().map(u64::to_string).collect();
-            writeln!(out, "{}", left.join(" + "))?;
-        }
-        Ok(())
+        write_move(out, c.winning_move.as_ref())
     }
+}
+
+/// Ends a case's line of text with its winning move (`; move heap 1: take 1 from 3, leaving 2`),
+/// or `; no winning move`; the misère judge's text ends the same way.
+pub(crate) fn write_move<W: Write>(out: &mut W, m: Option<&HeapMove>) -> Result<(), JudgeError> {
+    let Some(m) = m else {
+        writeln!(out, "; no winning move")?;
+        return Ok(());
+    };
+    write!(out, "; move heap {}: take {} from {}, leaving ", m.heap + 1, m.take, m.from)?;
+    if m.left.is_empty() {
+        writeln!(out, "nothing")?;
+    } else {
+        let left: Vec<String> = m.left.iter().map(u64::to_string).collect();
+        writeln!(out, "{}", left.join(" + "))?;
+    }
+    Ok(())
 }
 
 #[cfg(feature = "json")]

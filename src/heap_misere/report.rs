@@ -10,11 +10,12 @@ use super::MisereHeaps;
 use crate::Outcome;
 use crate::heap::HeapMove;
 use crate::heap::judge::read_case;
+use crate::heap::report::write_move;
 use crate::judge::JudgeError;
 use crate::judge::answer::winner_name;
 use crate::judge::scanner::Scanner;
 use crate::judge::source::Source;
-use crate::judge::style::{Explain, Explained, SHOWN, Sink};
+use crate::judge::style::{Explain, Explained, Sink, write_joined};
 #[cfg(feature = "json")]
 use crate::judge::style::{Json, write_json};
 use grundy_core::heap::Beyond;
@@ -94,26 +95,10 @@ impl Explained for MisereHeaps {
 impl Sink<MisereHeapsCase> for Explain {
     fn case<W: Write>(&mut self, out: &mut W, c: &MisereHeapsCase) -> Result<(), JudgeError> {
         write!(out, "Case {}: {} — ", c.case, winner_name(c.outcome()))?;
-        for (i, (heap, image)) in c.heaps.iter().zip(&c.images).take(SHOWN).enumerate() {
-            let sep = if i > 0 { " · " } else { "" };
-            write!(out, "{sep}{image} ({heap})")?;
-        }
-        if c.heaps.len() > SHOWN {
-            write!(out, " · ... (+{} more)", c.heaps.len() - SHOWN)?;
-        }
+        let terms = c.heaps.iter().zip(&c.images).map(|(heap, image)| format!("{image} ({heap})"));
+        write_joined(out, c.heaps.len(), " · ", terms)?;
         write!(out, " = {}, {}", c.product, if c.in_p { "in P" } else { "not in P" })?;
-        let Some(m) = &c.winning_move else {
-            writeln!(out, "; no winning move")?;
-            return Ok(());
-        };
-        write!(out, "; move heap {}: take {} from {}, leaving ", m.heap + 1, m.take, m.from)?;
-        if m.left.is_empty() {
-            writeln!(out, "nothing")?;
-        } else {
-            let left: Vec<String> = m.left.iter().map(u64::to_string).collect();
-            writeln!(out, "{}", left.join(" + "))?;
-        }
-        Ok(())
+        write_move(out, c.winning_move.as_ref())
     }
 }
 

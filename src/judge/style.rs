@@ -123,14 +123,24 @@ pub(crate) fn write_terms<W: Write, T: Display>(
     total: usize,
     terms: impl Iterator<Item = T>,
 ) -> std::io::Result<()> {
+    write_joined(out, total, " ^ ", terms)
+}
+
+/// Writes `terms` joined by `sep`: the first [`SHOWN`], then how many more.
+pub(crate) fn write_joined<W: Write, T: Display>(
+    out: &mut W,
+    total: usize,
+    sep: &str,
+    terms: impl Iterator<Item = T>,
+) -> std::io::Result<()> {
     for (i, t) in terms.take(SHOWN).enumerate() {
         if i > 0 {
-            out.write_all(b" ^ ")?;
+            out.write_all(sep.as_bytes())?;
         }
         write!(out, "{t}")?;
     }
     if total > SHOWN {
-        write!(out, " ^ ... (+{} more)", total - SHOWN)?;
+        write!(out, "{sep}... (+{} more)", total - SHOWN)?;
     }
     Ok(())
 }
