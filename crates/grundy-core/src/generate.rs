@@ -7,6 +7,7 @@ use crate::heap::table::{self as heap, TooManyValues};
 use crate::leaper::codec as form;
 use crate::leaper::{Analysis, ClosedForm, FormError, Limits, MoveSet, analyze, leaper_square};
 use crate::misere;
+use crate::rules::{self, Shape, table::EncodeError};
 use crate::parity::ParityTables;
 use alloc::{vec, vec::Vec};
 
@@ -134,6 +135,14 @@ pub fn heap_blob(analysis: &HeapAnalysis) -> Result<Vec<u8>, TooManyValues> {
     let bytes = heap::encode(analysis)?;
     let cols = u32::try_from(bytes.len()).expect("heap::encode bounds the payload to a u32");
     Ok(write_blob(GENERATOR, &[TableData { game: TableKind::HeapValues, moves: &[], rows: 1, cols, cells: &bytes }]))
+}
+
+/// A blob for a game defined by rules: a heap game's values `G(0..side)`, or a game on tuples'
+/// values on the box `[0, side)^width` in row-major order (see [`rules::table`](crate::rules::table)).
+pub fn rules_blob(name: &str, shape: Shape, side: u64, values: &[u64]) -> Result<Vec<u8>, EncodeError> {
+    let bytes = rules::table::encode(name, shape, side, values)?;
+    let cols = u32::try_from(bytes.len()).expect("rules::table::encode bounds the payload to a u32");
+    Ok(write_blob(GENERATOR, &[TableData { game: TableKind::RuleValues, moves: &[], rows: 1, cols, cells: &bytes }]))
 }
 
 fn form_table<'a>(moves: &'a [(i8, i8)], bytes: &'a [u8]) -> TableData<'a> {

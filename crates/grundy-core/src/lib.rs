@@ -46,6 +46,7 @@ pub mod mine;
 pub mod misere;
 mod nimber;
 pub mod parity;
+pub mod rules;
 mod seconds;
 
 pub use nimber::{Nimber, Outcome};

@@ -26,6 +26,7 @@ mod leaper;
 mod mine;
 mod misere_heap;
 mod rng;
+mod rules;
 
 pub use chomp::{Multi, Whole};
 pub use cluster_search::*;
@@ -35,3 +36,4 @@ pub use leaper::LeaperMex;
 pub use mine::*;
 pub use misere_heap::{MisereSums, heap_sums};
 pub use rng::Rng;
+pub use rules::{floor_division, lasker, sum_wins, wythoff};
