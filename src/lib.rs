@@ -67,6 +67,7 @@ pub mod mine;
 pub mod misere;
 #[cfg(feature = "pictures")]
 pub mod picture;
+pub mod rules;
 pub mod table;
 
 // The game math and the blob format, for the modules here.

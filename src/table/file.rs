@@ -11,6 +11,8 @@ use crate::format::{Header, TableKind};
 use crate::leaper::form_eval::Certified;
 use crate::leaper::{LeaperTable, forms};
 use grundy_core::heap::{HeapTable, table as heap};
+use grundy_core::rules::Shape;
+use grundy_core::rules::table::{self as rules, RulesTable};
 use grundy_core::{
     heap::{HeapGame, HeapValues},
     leaper::{MoveSet, leaper_square},
@@ -327,6 +329,14 @@ impl TableFile {
         })
     }
 
+    /// The blob's tables of games defined by rules, in blob order.
+    pub fn rules(&self) -> impl Iterator<Item = RulesTable<'_>> {
+        self.header.tables.iter().filter(|t| t.game == TableKind::RuleValues).map(|entry| {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            rules::decode(payload).expect("rules tables are decoded when the blob is opened")
+        })
+    }
+
     /// The blob's table of `game`, or with `None` its only heap game.
     pub fn heap(&self, game: Option<&HeapGame>) -> Result<HeapTable<'_>, TableError> {
         let mut heaps = self.heaps();
@@ -344,7 +354,14 @@ impl TableFile {
     /// move set. Panics unless `index` is below the header's count of tables.
     pub fn contents(&self, index: usize) -> String {
         let entry = &self.header.tables[index];
-        if entry.game == TableKind::HeapValues {
+        if entry.game == TableKind::RuleValues {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let table = rules::decode(payload).expect("rules tables are decoded when the blob is opened");
+            match table.shape() {
+                Shape::Heap => format!("rules {}, heaps 0..{}", table.name(), table.side()),
+                Shape::Tuple(d) => format!("rules {}, positions of {d} numbers below {}", table.name(), table.side()),
+            }
+        } else if entry.game == TableKind::HeapValues {
             let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
             let period = match table.period() {
@@ -380,6 +397,8 @@ impl TableFile {
                     checked += self.verify_heap(i, entry)?;
                     continue;
                 }
+                // Values of rules the blob does not hold: their layout is checked at open.
+                TableKind::RuleValues => continue,
                 // A game this reader does not know: `format::validate` refuses it at open.
                 _ => continue,
             };

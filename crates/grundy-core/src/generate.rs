@@ -7,8 +7,8 @@ use crate::heap::table::{self as heap, TooManyValues};
 use crate::leaper::codec as form;
 use crate::leaper::{Analysis, ClosedForm, FormError, Limits, MoveSet, analyze, leaper_square};
 use crate::misere;
-use crate::rules::{self, Shape, table::EncodeError};
 use crate::parity::ParityTables;
+use crate::rules::{self, Shape, table::EncodeError};
 use alloc::{vec, vec::Vec};
 
 /// The judge's bound: coordinates `0 <= x, y < 500`.

@@ -10,7 +10,8 @@ pub fn wythoff(side: usize) -> Vec<Vec<u32>> {
     for x in 0..side {
         for y in 0..side {
             let mut seen = vec![false; x + y + 2];
-            let options = (0..x).map(|a| g[a][y]).chain((0..y).map(|b| g[x][b])).chain((1..=x.min(y)).map(|k| g[x - k][y - k]));
+            let options =
+                (0..x).map(|a| g[a][y]).chain((0..y).map(|b| g[x][b])).chain((1..=x.min(y)).map(|k| g[x - k][y - k]));
             for v in options {
                 seen[v as usize] = true;
             }
@@ -35,7 +36,8 @@ pub fn lasker(n: u64) -> u64 {
 pub fn floor_division(divisors: &[u64], n: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(n);
     for heap in 0..n as u64 {
-        let reached: Vec<u32> = if heap == 0 { vec![] } else { divisors.iter().map(|&k| g[(heap / k) as usize]).collect() };
+        let reached: Vec<u32> =
+            if heap == 0 { vec![] } else { divisors.iter().map(|&k| g[(heap / k) as usize]).collect() };
         g.push((0..).find(|v| !reached.contains(v)).unwrap());
     }
     g

@@ -1,6 +1,8 @@
-//! The game of a subcommand that takes either family: a leaper (`--moves`, by default the hyper
-//! knight) or a heap game (`--heap`), each with its own options; clap refuses the options of
-//! one beside the other.
+//! The game of a subcommand that takes any family: a leaper (`--moves`, by default the hyper
+//! knight), a heap game (`--heap`) or a game defined by rules (`--rules`), each with its own
+//! options; clap refuses the options of one beside the other.
+
+use std::path::Path;
 
 use clap::{ArgGroup, Args};
 use grundy_core::heap::HeapGame;
@@ -10,13 +12,13 @@ use super::leaper::LeaperArgs;
 
 /// `--moves` or `--heap`, and the options of each.
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("family").args(["moves", "heap"])))]
+#[command(group(ArgGroup::new("family").args(["moves", "heap", "rules"])))]
 #[command(group(
     ArgGroup::new("closed_form_search").args(["max_cells", "max_proof_cells"]).multiple(true).conflicts_with("heap")
 ))]
 #[command(group(
     ArgGroup::new("heap_search")
-        .args(["max_heap", "max_time", "threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])
+        .args(["rules", "max_heap", "max_time", "threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])
         .multiple(true)
         .conflicts_with("moves")
 ))]
@@ -35,14 +37,17 @@ pub enum GameChoice<'a> {
     Leaper(&'a LeaperArgs),
     /// A heap game, its search options and its checkpoints.
     Heap(&'a HeapGame, &'a HeapArgs, &'a CheckpointArgs),
+    /// A game defined by the rules in a file, and `--max-heap`, `--max-time`.
+    Rules(&'a Path, &'a HeapArgs),
 }
 
 impl GameArgs {
-    /// The game given: `--heap`'s, else the leaper.
+    /// The game given: `--heap`'s, `--rules`', else the leaper.
     pub fn choice(&self) -> GameChoice<'_> {
-        match &self.heap.heap {
-            Some(game) => GameChoice::Heap(game, &self.heap, &self.saves),
-            None => GameChoice::Leaper(&self.leaper),
+        match (&self.heap.heap, &self.heap.rules) {
+            (Some(game), _) => GameChoice::Heap(game, &self.heap, &self.saves),
+            (None, Some(path)) => GameChoice::Rules(path, &self.heap),
+            (None, None) => GameChoice::Leaper(&self.leaper),
         }
     }
 }

@@ -42,8 +42,13 @@ impl Interruptible {
 
     /// Whether a signal came.
     pub fn interrupted(&self) -> bool {
-        INTERRUPTED.load(Ordering::SeqCst) != 0
+        signalled()
     }
+}
+
+/// Whether a signal came while an [`Interruptible`] lived.
+pub fn signalled() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst) != 0
 }
 
 /// What stopped a computation, as messages name it: `Ctrl-C`, `SIGTERM` or `SIGHUP`.

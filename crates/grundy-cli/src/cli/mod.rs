@@ -24,6 +24,7 @@ mod lazy;
 mod leaper;
 mod output;
 mod parse;
+mod rules;
 mod serve;
 
 use std::path::PathBuf;
@@ -35,7 +36,7 @@ use exit::{Failure, finish, print};
 use game::{GameArgs, GameChoice};
 use judge::Report;
 use lazy::Lazy;
-use parse::{max_states, parse_bound, seconds, whole_number};
+use parse::{max_states, parse_bound, seconds};
 
 /// Precomputed Sprague–Grundy tables and exact judge solvers.
 #[derive(Parser)]
@@ -182,9 +183,10 @@ struct InspectArgs {
 
 #[derive(Args)]
 struct SgArgs {
-    /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1; with --heap, heap sizes 0 ..= 2^64 - 1.
-    #[arg(allow_negative_numbers = true, value_parser = whole_number, required = true, num_args = 1.., value_name = "X")]
-    numbers: Vec<u64>,
+    /// Pairs X Y: row, then column, each 0 ..= 2^63 - 1; with --heap, heap sizes 0 ..= 2^64 - 1;
+    /// with --rules, positions: heap sizes, or tuples `x,y,…` for a game on tuples.
+    #[arg(allow_negative_numbers = true, value_parser = parse::position, required = true, num_args = 1.., value_name = "X")]
+    numbers: Vec<Vec<u64>>,
     /// A leaper, or a heap game: G(N) for each heap size N.
     #[command(flatten)]
     game: GameArgs,
@@ -244,25 +246,32 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, max_time, keep_going, report })) => {
             judge::mine(file.as_deref(), judge::MineLimits { max_states, max_time }, keep_going, report.style())
         }
-        Command::Heaps(Lazy(args)) => match &args.game.heap {
-            Some(game) if args.misere => heap_misere::heaps(&args, game, args.report.style()),
+        Command::Heaps(Lazy(args)) => match (&args.game.heap, &args.game.rules) {
+            (Some(game), _) if args.misere => heap_misere::heaps(&args, game, args.report.style()),
+            (None, Some(path)) => rules::heaps(path, &args),
             _ => heap::heaps(&args),
         },
         Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => match game.choice() {
             GameChoice::Heap(game, args, saves) => heap::generate(args, saves, game, &output, force),
+            GameChoice::Rules(path, args) => rules::generate(path, args, &output, force),
             GameChoice::Leaper(leaper) if leaper.moves.is_some() => leaper::generate(leaper, bound, &output, force),
             GameChoice::Leaper(_) => generate::run(bound, &output, force),
         },
         Command::Analyze(Lazy(AnalyzeArgs { game, json, misere })) => match game.choice() {
             GameChoice::Heap(game, args, _) if misere => heap_misere::analyze(game, args, json),
             GameChoice::Heap(game, args, saves) => heap::analyze(args, saves, game, json),
+            GameChoice::Rules(path, args) => rules::analyze(path, args, json),
             GameChoice::Leaper(leaper) => leaper::analyze(leaper, json),
         },
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
         Command::Sg(Lazy(SgArgs { numbers, game, bound, misere })) => match game.choice() {
-            GameChoice::Heap(game, args, _) if misere => heap_misere::sg(game, args, &numbers),
-            GameChoice::Heap(game, args, saves) => heap::sg(args, saves, game, &numbers),
-            GameChoice::Leaper(leaper) => leaper::sg(leaper, bound, &numbers),
+            GameChoice::Rules(path, args) => rules::sg(path, args, &numbers),
+            choice => parse::single_numbers(&numbers).and_then(|numbers| match choice {
+                GameChoice::Heap(game, args, _) if misere => heap_misere::sg(game, args, &numbers),
+                GameChoice::Heap(game, args, saves) => heap::sg(args, saves, game, &numbers),
+                GameChoice::Leaper(leaper) => leaper::sg(leaper, bound, &numbers),
+                GameChoice::Rules(..) => unreachable!("matched above"),
+            }),
         },
         Command::Verify(Lazy(VerifyArgs { what: Some(Verify::Knight), game, .. }))
             if game.leaper.moves.is_some() || game.heap.heap.is_some() =>
@@ -271,6 +280,9 @@ pub fn run() -> ExitCode {
         }
         Command::Verify(Lazy(VerifyArgs { game, table, .. })) => match (game.choice(), table.as_deref()) {
             (GameChoice::Heap(game, args, saves), _) => heap::verify(args, saves, game),
+            (GameChoice::Rules(..), _) => Err(Failure::invalid(
+                "verify checks proofs (--moves, --heap); values computed from --rules prove nothing",
+            )),
             (GameChoice::Leaper(leaper), Some(path)) => leaper::check_moves(leaper, path)
                 .and_then(|()| heap::verify_blob(path))
                 .and_then(|heaps_proven| leaper::verify_blob(leaper, path, heaps_proven)),
@@ -281,6 +293,7 @@ pub fn run() -> ExitCode {
                 (emit::Problem::MisereNim, _) => emit::misere_nim(),
                 (emit::Problem::Mine, _) => emit::mine(),
                 (_, GameChoice::Heap(game, heap, saves)) => heap::emit(heap, saves, game)?,
+                (_, GameChoice::Rules(path, args)) => rules::emit(path, args)?,
                 (_, GameChoice::Leaper(leaper)) => leaper::emit(leaper, args.bound, args.table)?,
             };
             emit::write(&args, &program)
@@ -288,6 +301,7 @@ pub fn run() -> ExitCode {
         Command::Draw(Lazy(args)) => match (args.mine(), args.table.game.choice()) {
             (Some(mine), _) => draw::mine::run(mine),
             (None, GameChoice::Heap(game, heap, saves)) => heap::draw(&args.table, heap, saves, game),
+            (None, GameChoice::Rules(path, rules)) => rules::draw(&args.table, path, rules),
             (None, GameChoice::Leaper(leaper)) => leaper::draw(&args.table, leaper),
         },
         Command::Serve(Lazy(args)) => serve::run(&args),

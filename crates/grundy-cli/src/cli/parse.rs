@@ -75,3 +75,22 @@ pub fn parse_bound(text: &str) -> Result<usize, String> {
         format!("the side of the knight square (coordinates 0 <= x, y < N) must be a whole number from 1 to {max}")
     })
 }
+
+/// A position: a whole number, or whole numbers joined by commas (`3,4`) for a game on tuples.
+pub fn position(text: &str) -> Result<Vec<u64>, String> {
+    text.split(',').map(whole_number).collect()
+}
+
+/// Positions that are single numbers (the leaper's coordinates, heap sizes), refusing a tuple.
+pub fn single_numbers(positions: &[Vec<u64>]) -> Result<Vec<u64>, super::exit::Failure> {
+    positions
+        .iter()
+        .map(|p| match p[..] {
+            [n] => Ok(n),
+            _ => Err(super::exit::Failure::invalid(format!(
+                "{}: a tuple is a position of a game defined by --rules, not a number",
+                p.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            ))),
+        })
+        .collect()
+}

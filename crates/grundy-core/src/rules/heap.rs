@@ -54,7 +54,9 @@ impl HeapSequence {
         while self.len() < len {
             options.clear();
             let heap = self.len();
-            rules.options(&[heap], &mut options).map_err(|error| RulesError::Rules { position: [heap].into(), error })?;
+            rules
+                .options(&[heap], &mut options)
+                .map_err(|error| RulesError::Rules { position: [heap].into(), error })?;
             self.push(&options)?;
         }
         Ok(())

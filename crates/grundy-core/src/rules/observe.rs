@@ -26,6 +26,10 @@ pub fn observe(values: &[u64]) -> Option<Regularity> {
         let saltus = values[last + p].checked_sub(values[last])?;
         let holds = |n: usize| values[n + p].checked_sub(values[n]) == Some(saltus);
         let preperiod = (0..=last).rev().find(|&n| !holds(n)).map_or(0, |n| n + 1);
-        (len - preperiod >= (2 * p).max(len / 2)).then_some(Regularity { period: p as u64, preperiod: preperiod as u64, saltus })
+        (len - preperiod >= (2 * p).max(len / 2)).then_some(Regularity {
+            period: p as u64,
+            preperiod: preperiod as u64,
+            saltus,
+        })
     })
 }

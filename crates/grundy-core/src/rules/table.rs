@@ -139,7 +139,10 @@ pub fn decode(bytes: &[u8]) -> Result<RulesTable<'_>, String> {
     let values = &bytes[FIXED + len..];
     let count = usize::try_from(side).ok().and_then(|s| s.checked_pow(shape.width() as u32));
     if side == 0 || count.and_then(|c| c.checked_mul(4)) != Some(values.len()) {
-        return Err(format!("{} bytes of values for a table of side {side} (4 bytes a value, at least one)", values.len()));
+        return Err(format!(
+            "{} bytes of values for a table of side {side} (4 bytes a value, at least one)",
+            values.len()
+        ));
     }
     let table = RulesTable { name, shape, side, values };
     if shape == Shape::Heap && table.value(&[0]) != Some(0) {

@@ -142,7 +142,9 @@ impl TupleValues {
         }
         self.visited += 1;
         let mut options = Options::new();
-        rules.options(position, &mut options).map_err(|error| RulesError::Rules { position: position.to_vec(), error })?;
+        rules
+            .options(position, &mut options)
+            .map_err(|error| RulesError::Rules { position: position.to_vec(), error })?;
         if let Some(option) = options.iter().find(|o| !o.len().is_multiple_of(self.width)) {
             return Err(RulesError::Ragged { position: position.to_vec(), option: option.to_vec(), width: self.width });
         }

@@ -89,14 +89,14 @@ pub fn problem(args: &EmitArgs) -> Result<Problem, Failure> {
         args.game.saves.check_output(path)?;
     }
     let problem = match (args.problem, args.game.choice()) {
-        (None | Some(Problem::Heaps), GameChoice::Heap(..)) => Problem::Heaps,
+        (None | Some(Problem::Heaps), GameChoice::Heap(..) | GameChoice::Rules(..)) => Problem::Heaps,
         (Some(Problem::Heaps) | None, GameChoice::Leaper(_)) => {
-            return Err(Failure::invalid("heaps needs --heap SPEC, the heap game"));
+            return Err(Failure::invalid("heaps needs --heap SPEC (the heap game) or --rules FILE"));
         }
         (Some(problem), GameChoice::Leaper(_)) => problem,
-        (Some(_), GameChoice::Heap(..)) => {
+        (Some(_), GameChoice::Heap(..) | GameChoice::Rules(..)) => {
             return Err(Failure::invalid(
-                "--heap emits the heaps judge; it does not go with knights, misere-nim or mine",
+                "--heap and --rules emit the heaps judge; they do not go with knights, misere-nim or mine",
             ));
         }
     };

@@ -10,26 +10,35 @@ use grundy_core::heap::HeapGame;
 
 use crate::cli::exit::Failure;
 
-/// The heap game and how far to look for its period (`--heap` and its search options).
+/// The heap game and how far to look for its period (`--heap` and its search options), or a
+/// game defined by rules (`--rules`), which shares `--max-heap` and `--max-time`.
 #[derive(Args, Clone, Debug, Default)]
+#[command(group(clap::ArgGroup::new("heap_game").args(["heap", "rules"])))]
 pub struct HeapArgs {
     /// A heap game: a take-and-break code (`0.77` Kayles, `.07`, `4.07`, `·07`, hexadecimal
     /// digits 8-f for three-heap splits), a subtraction set (`{1,3,4}`) or `grundy` (Grundy's
     /// game).
     #[arg(long, allow_negative_numbers = true, value_name = "SPEC", value_parser = parse_heap)]
     pub heap: Option<HeapGame>,
+    /// A game defined by its rules: a Rhai script whose `fn options(p)` lists a position's
+    /// options (docs/rules.md). Its values are computed from the definition; what regularity
+    /// `analyze` reports is observed, not proven. With --max-heap N: heaps 0..N (default 1024
+    /// for a whole table, 2^20 as `sg` and `heaps` need them), or a game on tuples' box
+    /// [0, N)^d (default 32); --max-time bounds the script's time in all.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
     /// With --heap: compute at most G(0..N) looking for a proven period (default 2097152; two
     /// bytes per value, in memory up to 2^30 values and past it on disk, see --values-dir; at
     /// most 16384 option values looked at per heap on average). Games no periodicity theorem
     /// covers (Grundy's game) get N values (65536 without --max-heap). `sg` and `heaps` compute
     /// as far as their largest heap when that is below N (a period is needed only past it), for
     /// Grundy's game too; `heaps` refuses a heap at or past N without a period.
-    #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "heap", value_parser = max_heap)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "heap_game", value_parser = max_heap)]
     pub max_heap: Option<u64>,
     /// With --heap: stop computing values after SECONDS (e.g. 60 or 0.5) and go on with those
     /// computed, as when --max-heap is reached. Ctrl-C stops too (exit code 130). Progress is
     /// shown on standard error after 2 s.
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", requires = "heap", value_parser = crate::cli::parse::seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", requires = "heap_game", value_parser = crate::cli::parse::seconds)]
     pub max_time: Option<Duration>,
     /// With --heap: compute on N threads (1 or 2; default: 2 where the machine has two cores or
     /// more). The values and the result do not depend on it.
@@ -68,13 +77,13 @@ pub struct CheckpointArgs {
 
 /// Arguments of `grundy heaps`: the game from `--heap`, `--table` or both.
 #[derive(Args)]
-#[command(group(clap::ArgGroup::new("source").args(["heap", "table"]).required(true).multiple(true)))]
+#[command(group(clap::ArgGroup::new("source").args(["heap", "rules", "table"]).required(true).multiple(true)))]
 pub struct HeapsArgs {
     /// Judge input; `-` or nothing reads standard input.
     pub file: Option<PathBuf>,
     /// The game's table from this blob (`grundy generate --heap`) instead of computing it at
     /// start-up; with --heap, the blob's table of that game.
-    #[arg(long, value_name = "BLOB", conflicts_with_all = ["max_heap", "max_time", "threads", "values_dir"])]
+    #[arg(long, value_name = "BLOB", conflicts_with_all = ["rules", "max_heap", "max_time", "threads", "values_dir"])]
     pub table: Option<PathBuf>,
     #[command(flatten)]
     pub game: HeapArgs,
