@@ -213,8 +213,10 @@ pub(crate) enum Item {
         colour: Rgb,
         scale: u32,
     },
-    /// A data point: a filled rectangle standing for `G(heap) = value` (in SVG, a `<rect
-    /// class="mark">` with `data-heap`, `data-value` and, for a rare position, `data-rare`).
+    /// A data point: a filled rectangle standing for `G(heap) = value`, or `Φ(heap) = value` in
+    /// misère play (in SVG, a `<rect class="mark">` with `data-heap`, `data-value` and, when set,
+    /// the attribute `flag` names, `data-rare` for a rare position or `data-p` for an image in
+    /// P, equal to 1).
     Mark {
         x: f32,
         y: f32,
@@ -223,7 +225,7 @@ pub(crate) enum Item {
         colour: Rgb,
         heap: u64,
         value: u32,
-        rare: bool,
+        flag: Option<&'static str>,
     },
     /// A legend entry: a swatch (filled square, a line sample or a ring) and a label.
     Legend {

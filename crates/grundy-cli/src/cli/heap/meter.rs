@@ -132,7 +132,7 @@ impl Shown {
 /// A bar that has been running `elapsed`, drawn on `term` (less [`EchoRoom`]'s columns); its
 /// rate and times are the meter's (indicatif's own estimate would start at the bar, not at the
 /// computation).
-fn new_bar(game: &str, limit: u64, elapsed: Duration, term: impl TermLike + 'static) -> ProgressBar {
+pub fn new_bar(game: &str, limit: u64, elapsed: Duration, term: impl TermLike + 'static) -> ProgressBar {
     let target = ProgressDrawTarget::term_like_with_hz(Box::new(EchoRoom(term)), 20);
     let bar = ProgressBar::with_draw_target(Some(limit), target).with_elapsed(elapsed);
     // `wide_msg`: the message is cut to the line, which never wraps.

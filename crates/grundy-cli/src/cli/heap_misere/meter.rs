@@ -1,0 +1,83 @@
+//! What a misère analysis shows on standard error, and how it stops: the engine's hook.
+//!
+//! Nothing is shown for the first [`QUIET`]; then, when standard error is a terminal, one line
+//! redrawn in place (the heap family's bar: the heap reached, `|Q|`, the growths and the trial
+//! quotients built), cleared when the run ends, Ctrl-C included. Ctrl-C (SIGTERM, SIGHUP) and
+//! `--max-time` stop the run; the caller reports how far it got.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use grundy::heap_misere::MisereProgress;
+use grundy_core::heap::{HeapControl, HeapGame};
+use indicatif::ProgressBar;
+
+use crate::cli::heap::new_bar;
+use crate::cli::interrupt::Interruptible;
+use crate::process::QUIET;
+
+/// The hook of one misère analysis: signals, the time bound, the progress line.
+pub struct MisereMeter {
+    game: String,
+    /// The most heaps the run computes, the bar's length.
+    limit: u64,
+    max_time: Option<Duration>,
+    start: Instant,
+    /// While it lives, the first Ctrl-C stops the run rather than the process.
+    interrupt: Interruptible,
+    terminal: bool,
+    bar: Option<ProgressBar>,
+}
+
+impl MisereMeter {
+    /// The meter of a run of `game` computing at most `limit` heaps, stopped at `max_time`.
+    pub fn new(game: &HeapGame, limit: u64, max_time: Option<Duration>) -> MisereMeter {
+        MisereMeter {
+            game: format!("{game} (misère)"),
+            limit,
+            max_time,
+            start: Instant::now(),
+            interrupt: Interruptible::new(),
+            terminal: std::io::stderr().is_terminal(),
+            bar: None,
+        }
+    }
+
+    /// The engine's hook: stop on a signal or at the time bound, else show `p` when due.
+    pub fn control(&mut self, p: MisereProgress) -> HeapControl {
+        let elapsed = self.start.elapsed();
+        if self.interrupt.interrupted() {
+            return HeapControl::Interrupt;
+        }
+        if let Some(t) = self.max_time.filter(|&t| elapsed >= t) {
+            return HeapControl::TimeLimit(t);
+        }
+        if self.terminal && elapsed >= QUIET {
+            let bar = self
+                .bar
+                .get_or_insert_with(|| new_bar(&self.game, self.limit, elapsed, console::Term::buffered_stderr()));
+            bar.set_position(p.heap);
+            bar.set_message(status(&p));
+        }
+        HeapControl::Continue
+    }
+}
+
+impl Drop for MisereMeter {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The progress line's message: `|Q|`, the growths and the trial quotients built.
+fn status(p: &MisereProgress) -> String {
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "|Q| = {}, {}, {} built",
+        p.order,
+        plural(p.growths as u64, "growth", "growths"),
+        plural(p.trials, "trial quotient", "trial quotients")
+    )
+}
