@@ -136,8 +136,8 @@ impl fmt::Display for MisereStop {
             Self::MaxHeap { max_heap } => write!(f, "every heap up to {max_heap} was computed without a proven period"),
             Self::MaxQuotient { heap, max_quotient } => write!(
                 f,
-                "the quotient grows at heap {heap} and no trial of at most {max_quotient} elements (the quotient \
-                 limit) was proven; larger ones were given up"
+                "the quotient grows at heap {heap} and no trial within the limit of {max_quotient} elements was \
+                 proven, larger ones being given up"
             ),
             Self::NoTrialProven { heap } => {
                 write!(f, "the quotient grows at heap {heap} and no trial quotient within the size limit was proven")
