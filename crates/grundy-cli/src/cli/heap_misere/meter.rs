@@ -12,7 +12,7 @@ use grundy::heap_misere::MisereProgress;
 use grundy_core::heap::{HeapControl, HeapGame};
 use indicatif::ProgressBar;
 
-use crate::cli::heap::new_bar;
+use crate::cli::heap::new_line;
 use crate::cli::interrupt::Interruptible;
 use crate::process::QUIET;
 
@@ -53,9 +53,7 @@ impl MisereMeter {
             return HeapControl::TimeLimit(t);
         }
         if self.terminal && elapsed >= QUIET {
-            let bar = self
-                .bar
-                .get_or_insert_with(|| new_bar(&self.game, self.limit, elapsed, console::Term::buffered_stderr()));
+            let bar = self.bar.get_or_insert_with(|| progress_line(&self.game, self.limit, elapsed));
             bar.set_position(p.heap);
             bar.set_message(status(&p));
         }
@@ -71,13 +69,16 @@ impl Drop for MisereMeter {
     }
 }
 
+/// The heap family's bar (its terminal, its Ctrl-C handling) as a line without the bar: a run
+/// stops long before its most heaps as a rule (a period proven, or a growth not), so the
+/// fraction would say little.
+fn progress_line(game: &str, limit: u64, elapsed: Duration) -> ProgressBar {
+    let template = "{prefix} [{elapsed_precise}] heap {pos} {wide_msg}";
+    new_line(template, game, limit, elapsed, console::Term::buffered_stderr())
+}
+
 /// The progress line's message: `|Q|`, the growths and the trial quotients built.
 fn status(p: &MisereProgress) -> String {
-    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    format!(
-        "|Q| = {}, {}, {} built",
-        p.order,
-        plural(p.growths as u64, "growth", "growths"),
-        plural(p.trials, "trial quotient", "trial quotients")
-    )
+    let plural = |n: u64, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    format!("|Q| = {}, {}, {}", p.order, plural(p.growths as u64, "growth"), plural(p.trials, "trial"))
 }
