@@ -134,20 +134,16 @@ impl Shown {
 /// computation).
 fn new_bar(game: &str, limit: u64, elapsed: Duration, term: impl TermLike + 'static) -> ProgressBar {
     // `wide_msg`: the message is cut to the line, which never wraps.
-    new_line("{prefix} [{elapsed_precise}] {bar:20} {pos}/{len} {wide_msg}", game, limit, elapsed, term)
+    let bar = new_line("{prefix} [{elapsed_precise}] {bar:20} {pos}/{len} {wide_msg}", game, elapsed, term);
+    bar.set_length(limit);
+    bar
 }
 
-/// A progress line drawn with indicatif's `template` (`{prefix}` is `heap game GAME`), of
-/// `length`, as [`new_bar`] draws it.
-pub fn new_line(
-    template: &str,
-    game: &str,
-    length: u64,
-    elapsed: Duration,
-    term: impl TermLike + 'static,
-) -> ProgressBar {
+/// A progress line drawn with indicatif's `template` (`{prefix}` is `heap game GAME`), as
+/// [`new_bar`] draws it.
+pub fn new_line(template: &str, game: &str, elapsed: Duration, term: impl TermLike + 'static) -> ProgressBar {
     let target = ProgressDrawTarget::term_like_with_hz(Box::new(EchoRoom(term)), 20);
-    let bar = ProgressBar::with_draw_target(Some(length), target).with_elapsed(elapsed);
+    let bar = ProgressBar::with_draw_target(None, target).with_elapsed(elapsed);
     bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
     bar.set_prefix(format!("heap game {game}"));
     bar

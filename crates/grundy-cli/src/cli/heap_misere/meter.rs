@@ -19,8 +19,6 @@ use crate::process::QUIET;
 /// The hook of one misère analysis: signals, the time bound, the progress line.
 pub struct MisereMeter {
     game: String,
-    /// The most heaps the run computes, the bar's length.
-    limit: u64,
     max_time: Option<Duration>,
     start: Instant,
     /// While it lives, the first Ctrl-C stops the run rather than the process.
@@ -30,11 +28,10 @@ pub struct MisereMeter {
 }
 
 impl MisereMeter {
-    /// The meter of a run of `game` computing at most `limit` heaps, stopped at `max_time`.
-    pub fn new(game: &HeapGame, limit: u64, max_time: Option<Duration>) -> MisereMeter {
+    /// The meter of a run of `game`, stopped at `max_time`.
+    pub fn new(game: &HeapGame, max_time: Option<Duration>) -> MisereMeter {
         MisereMeter {
             game: format!("{game} (misère)"),
-            limit,
             max_time,
             start: Instant::now(),
             interrupt: Interruptible::new(),
@@ -53,7 +50,7 @@ impl MisereMeter {
             return HeapControl::TimeLimit(t);
         }
         if self.terminal && elapsed >= QUIET {
-            let bar = self.bar.get_or_insert_with(|| progress_line(&self.game, self.limit, elapsed));
+            let bar = self.bar.get_or_insert_with(|| progress_line(&self.game, elapsed));
             bar.set_position(p.heap);
             bar.set_message(status(&p));
         }
@@ -72,9 +69,9 @@ impl Drop for MisereMeter {
 /// The heap family's bar (its terminal, its Ctrl-C handling) as a line without the bar: a run
 /// stops long before its most heaps as a rule (a period proven, or a growth not), so the
 /// fraction would say little.
-fn progress_line(game: &str, limit: u64, elapsed: Duration) -> ProgressBar {
+fn progress_line(game: &str, elapsed: Duration) -> ProgressBar {
     let template = "{prefix} [{elapsed_precise}] heap {pos} {wide_msg}";
-    new_line(template, game, limit, elapsed, console::Term::buffered_stderr())
+    new_line(template, game, elapsed, console::Term::buffered_stderr())
 }
 
 /// The progress line's message: `|Q|`, the growths and the trial quotients built.

@@ -45,7 +45,7 @@ fn limits(args: &HeapArgs, quotient: &QuotientArgs) -> MisereLimits {
 fn compute(game: &HeapGame, args: &HeapArgs, quotient: &QuotientArgs) -> (MisereAnalysis, f64) {
     let start = Instant::now();
     let limits = limits(args, quotient);
-    let mut meter = MisereMeter::new(game, limits.max_heap, args.max_time);
+    let mut meter = MisereMeter::new(game, args.max_time);
     let analysis = analyze_misere_with(game, &limits, &mut |p| meter.control(p));
     drop(meter);
     (analysis, start.elapsed().as_secs_f64())
