@@ -1,5 +1,6 @@
-//! Pictures of a family's values, as PNG or SVG: a leaper's table, a heap game's values and a
-//! Mine board, each drawn by its family's `picture` (a scene in the family's folder).
+//! Pictures of a family's values, as PNG or SVG: a leaper's table, a heap game's values, its
+//! misère quotient's images and a Mine board, each drawn by its family's `picture` (a scene in
+//! the family's folder).
 //!
 //! A scene builds the format-independent model here: a grid of coloured cells, and vector items
 //! over it (rectangles, lines, rings, text, data points, legend entries). `png.rs` rasterises it

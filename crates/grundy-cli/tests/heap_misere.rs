@@ -249,7 +249,7 @@ fn max_quotient_stops_a_growth_past_it() {
     let far = (computed + 1).to_string();
     let o = grundy(&["sg", "--heap", "0.77", "--misere", "--max-quotient", "10", "1", &far], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("a larger --max-quotient accepts a larger quotient"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a larger --max-quotient lets it try larger quotients"), "{}", stderr(&o));
     let o = grundy(&["heaps", "--heap", "0.77", "--misere", "--max-quotient", "10"], format!("2\n1 1\n1 {far}\n"));
     assert_eq!((o.status.code(), stdout(&o)), (Some(3), "Case 1: Bob\n"), "{}", stderr(&o));
     for args in [

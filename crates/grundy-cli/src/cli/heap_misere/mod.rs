@@ -70,7 +70,7 @@ fn not_found(a: &MisereAnalysis) -> String {
     let MisereStatus::NotFound(stop) = a.status else { return "certified".into() };
     let further = match stop {
         MisereStop::MaxHeap { .. } => "; a larger --max-heap computes more heaps",
-        MisereStop::MaxQuotient { .. } => "; a larger --max-quotient accepts a larger quotient",
+        MisereStop::MaxQuotient { .. } => "; a larger --max-quotient lets it try larger quotients",
         MisereStop::TimeLimit { .. } => "; a larger --max-time computes more heaps",
         _ => "",
     };
