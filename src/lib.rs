@@ -47,8 +47,8 @@
 //! - `parallel` (default): use two threads. A large last knights or misère Nim case is read in two
 //!   halves at once, and Mine cases are solved on a second thread while they are read
 //!   (crossbeam-channel). Without it everything runs on the calling thread.
-//! - `pictures`: pictures of a leaper's table, a heap game's values and a Mine board (the `png`
-//!   crate), which the CLI's `draw` writes.
+//! - `pictures`: pictures of a leaper's table, a heap game's values, its misère quotient's images
+//!   and a Mine board (the `png` crate), which the CLI's `draw` writes.
 //! - `json`: the JSON Lines reports (the `Json` [`judge::Style`], with serde_json) that the CLI's
 //!   `--json` prints.
 //!

@@ -169,7 +169,7 @@ pub fn picture(
             colour: if rare { RARE } else { COMMON },
             heap: n as u64,
             value: v,
-            rare,
+            flag: rare.then_some("rare"),
         });
     }
 

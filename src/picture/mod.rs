@@ -1,5 +1,6 @@
-//! Pictures of a family's values, as PNG or SVG: a leaper's table, a heap game's values and a
-//! Mine board, each drawn by its family's `picture` (a scene in the family's folder).
+//! Pictures of a family's values, as PNG or SVG: a leaper's table, a heap game's values, its
+//! misère quotient's images and a Mine board, each drawn by its family's `picture` (a scene in
+//! the family's folder).
 //!
 //! A scene builds the format-independent model here: a grid of coloured cells, and vector items
 //! over it (rectangles, lines, rings, text, data points, legend entries). `png.rs` rasterises it
@@ -213,8 +214,10 @@ pub(crate) enum Item {
         colour: Rgb,
         scale: u32,
     },
-    /// A data point: a filled rectangle standing for `G(heap) = value` (in SVG, a `<rect
-    /// class="mark">` with `data-heap`, `data-value` and, for a rare position, `data-rare`).
+    /// A data point: a filled rectangle standing for `G(heap) = value`, or `Φ(heap) = value` in
+    /// misère play (in SVG, a `<rect class="mark">` with `data-heap`, `data-value` and, when set,
+    /// the attribute `flag` names, `data-rare` for a rare position or `data-p` for an image in
+    /// P, equal to 1).
     Mark {
         x: f32,
         y: f32,
@@ -223,7 +226,7 @@ pub(crate) enum Item {
         colour: Rgb,
         heap: u64,
         value: u32,
-        rare: bool,
+        flag: Option<&'static str>,
     },
     /// A legend entry: a swatch (filled square, a line sample or a ring) and a label.
     Legend {

@@ -112,11 +112,11 @@ pub(super) fn encode(picture: &Picture) -> String {
                 let stroke = stroke.map_or(String::new(), |c| format!(r#" stroke="{}" stroke-width="1""#, hex(c)));
                 let _ = writeln!(out, r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}"{stroke}/>"#);
             }
-            Item::Mark { x, y, w, h, colour, heap, value, rare } => {
-                let rare = if *rare { r#" data-rare="1""# } else { "" };
+            Item::Mark { x, y, w, h, colour, heap, value, flag } => {
+                let flag = flag.map_or(String::new(), |name| format!(r#" data-{name}="1""#));
                 let _ = writeln!(
                     out,
-                    r#"<rect class="mark" x="{x}" y="{y}" width="{w}" height="{h}" fill="{}" data-heap="{heap}" data-value="{value}"{rare}/>"#,
+                    r#"<rect class="mark" x="{x}" y="{y}" width="{w}" height="{h}" fill="{}" data-heap="{heap}" data-value="{value}"{flag}/>"#,
                     hex(*colour)
                 );
             }

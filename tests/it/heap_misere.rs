@@ -301,3 +301,28 @@ fn winning_moves_lead_to_p_positions() {
         }
     }
 }
+
+/// A quotient limit the game's quotient outgrows: the run stops where a growth needs a larger
+/// trial (`MaxQuotient`, at the heap), with the last quotient proven, within the limit and still
+/// right on every sum of the heaps computed; the hook sees the trial quotients built.
+#[test]
+fn the_quotient_limit_stops_a_growth_past_it() {
+    let game = HeapGame::parse("0.77").unwrap();
+    let limits = MisereLimits { max_quotient: 10, ..MisereLimits::default() };
+    let mut trials = Vec::new();
+    let a = grundy_core::heap_misere::analyze_misere_with(&game, &limits, &mut |p| {
+        trials.push(p.trials);
+        grundy_core::heap::HeapControl::Continue
+    });
+    let MisereStatus::NotFound(MisereStop::MaxQuotient { heap, max_quotient: 10 }) = a.status else {
+        panic!("{:?}", a.status)
+    };
+    assert_eq!(heap, a.computed());
+    assert!(a.quotient().order() <= 10, "{}", a.quotient().order());
+    check_axioms(a.quotient(), "0.77");
+    sums_agree(&a, &mut oracle("0.77"), 16);
+    assert!(trials.windows(2).all(|w| w[0] <= w[1]) && trials.last() > Some(&0), "{trials:?}");
+    // With room, Kayles' 40 elements are reached.
+    let room = MisereLimits { max_quotient: 40, ..MisereLimits::default() };
+    assert_eq!(analyze("0.77", room).quotient().order(), 40);
+}

@@ -608,3 +608,160 @@ fn a_heap_game_without_a_period_and_clipping() {
     }
     assert!(!Path::new(out).exists());
 }
+
+/// `analyze --misere --json`'s quotient: each heap's image (through the period), `P`, the
+/// elements' names.
+struct Quotient {
+    images: Vec<u64>,
+    p: BTreeSet<u64>,
+    names: Vec<String>,
+    period: Option<(u64, u64)>,
+}
+
+impl Quotient {
+    fn of(spec: &str, extra: &[&str]) -> Quotient {
+        let mut args = vec!["analyze", "--heap", spec, "--misere", "--json"];
+        args.extend(extra);
+        let o = grundy(&args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let m = serde_json::from_str::<serde_json::Value>(stdout(&o)).unwrap()["misere"].clone();
+        let numbers =
+            |v: &serde_json::Value| -> Vec<u64> { v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect() };
+        let names = m["elements"].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_string()).collect();
+        let period = m["period"].as_u64().zip(m["preperiod"].as_u64());
+        Quotient { images: numbers(&m["images"]), p: numbers(&m["p_portion"]).into_iter().collect(), names, period }
+    }
+
+    fn image(&self, heap: u64) -> u64 {
+        match self.period {
+            Some((p, n0)) if heap >= n0 => self.images[(n0 + (heap - n0) % p) as usize],
+            _ => self.images[heap as usize],
+        }
+    }
+}
+
+/// `draw --heap 0.77 --misere`: one mark per heap in its image's row (one row per element
+/// reached, new elements higher), P-images flagged and coloured apart (a lone heap of image in
+/// P is lost by the player to move, as exhaustive search says), the lines at n0 = 71 and
+/// n0 + p = 83, a legend entry naming each row's element; the PNG has the SVG's size and colours.
+#[test]
+fn a_misere_quotient_svg_puts_every_heap_in_its_images_row() {
+    let d = dir("misere");
+    let svg = d.join("kayles.svg");
+    ok(&["draw", "--heap", "0.77", "--misere", "-o", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let q = Quotient::of("0.77", &[]);
+    let mut brute = crate::common::MisereSums::new(&[0, 7, 7]);
+    let marks: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("mark")).collect();
+    assert_eq!(marks.len(), 100);
+    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let mut row_y: BTreeMap<u64, f64> = BTreeMap::new();
+    let mut colours = BTreeSet::new();
+    for (n, m) in marks.iter().enumerate() {
+        let x = q.image(n as u64);
+        assert_eq!(attr(m, "data-heap") as usize, n);
+        assert_eq!(attr(m, "data-value") as u64, x, "Φ({n})");
+        let in_p = m.attribute("data-p").is_some();
+        assert_eq!(in_p, q.p.contains(&x), "heap {n}");
+        if n <= 30 {
+            assert_eq!(in_p, brute.is_p_position(&[n as u32]), "heap {n} alone");
+        }
+        colours.insert((in_p, m.attribute("fill").unwrap().to_string()));
+        let y = attr(m, "y");
+        match row_y.get(&x) {
+            Some(&at) => assert_eq!(y, at, "heap {n}: element {x} has one row"),
+            None => {
+                // A new element: above every row so far.
+                assert!(row_y.values().all(|&at| y < at), "heap {n}");
+                row_y.insert(x, y);
+            }
+        }
+    }
+    assert_eq!(colours.len(), 2, "{colours:?}");
+    let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    let title = "Phi(n) of 0.77 (misere) for n < 100: |Q| = 40, |P| = 9, period 12 from heap 71 (proven)";
+    assert!(texts.contains(&title), "{texts:?}");
+    for label in [
+        "n0 = 71",
+        "p = 12",
+        "generators: a = Phi(1), b = Phi(2), c = Phi(5), d = Phi(9), e = Phi(12), f = Phi(25), g = Phi(27)",
+    ] {
+        assert!(texts.contains(&label), "{label}: {texts:?}");
+    }
+    // Each row named in the legend, in the order the heaps reach them.
+    let legend: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("legend-entry"))
+        .filter_map(|n| n.descendants().find(|t| t.has_tag_name("text")).and_then(|t| t.text()).map(str::to_string))
+        .filter(|t| t.starts_with("row "))
+        .collect();
+    let mut order: Vec<u64> = row_y.keys().copied().collect();
+    order.sort_by(|a, b| row_y[b].total_cmp(&row_y[a]));
+    assert_eq!(legend.len(), order.len());
+    for (k, (label, x)) in legend.iter().zip(&order).enumerate() {
+        let p = if q.p.contains(x) { " (P)" } else { "" };
+        let first = (0..100).find(|&n| q.image(n) == *x).unwrap();
+        assert_eq!(*label, format!("row {}: {}{p}, first at heap {first}", k + 1, q.names[*x as usize]));
+    }
+    let lines: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("line"))
+        .map(|n| (attr(&n, "x1"), attr(&n, "x2")))
+        .filter(|(a, b)| a == b)
+        .collect();
+    for heap in [71, 83] {
+        let x = attr(&marks[heap], "x");
+        assert!(lines.contains(&(x, x)), "no line at heap {heap}: {lines:?}");
+    }
+    let (w, h) = (attr(&doc.root_element(), "width"), attr(&doc.root_element(), "height"));
+
+    let png = d.join("kayles.png");
+    ok(&["draw", "--heap", "0.77", "--misere", "-o", png.to_str().unwrap()]);
+    let p = Png::read(&png);
+    assert_eq!((f64::from(p.width), f64::from(p.height)), (w, h));
+    let [left, _, cell, rows, cols] = p.grid();
+    assert_eq!((rows, cols), (0, 100));
+    for (n, m) in marks.iter().enumerate() {
+        assert_eq!(f64::from(left + n as u32 * cell), attr(m, "x"));
+        let (x, y) = (attr(m, "x") as u32 + 1, attr(m, "y") as u32 + 1);
+        let [r, g, b] = p.at(x, y);
+        assert_eq!(format!("#{r:02x}{g:02x}{b:02x}"), m.attribute("fill").unwrap(), "heap {n}");
+    }
+}
+
+/// Without a proof: the heaps computed, no period lines, the reason in the title; bad
+/// combinations refused before any work.
+#[test]
+fn a_misere_quotient_without_a_period_and_bad_arguments() {
+    let d = dir("misere-unproven");
+    let svg = d.join("grundy.svg");
+    ok(&["draw", "--heap", "grundy", "--misere", "--max-heap", "25", "-o", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let q = Quotient::of("grundy", &["--max-heap", "25"]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let values: Vec<u64> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("mark"))
+        .map(|n| n.attribute("data-value").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(values, q.images);
+    assert!(
+        text.contains("no period proven (no periodicity theorem covers this game") && !text.contains("n0 = "),
+        "{text:.600}"
+    );
+    let out = d.join("x.svg");
+    let out = out.to_str().unwrap();
+    for (args, says) in [
+        (vec!["draw", "--misere", "-o", out], "--heap"),
+        (vec!["draw", "--heap", "0.77", "--misere", "--no-overlay", "-o", out], "--no-overlay"),
+        (vec!["draw", "--heap", "0.77", "--misere", "--size", "5000", "-o", out], "1 to 4096"),
+        (vec!["draw", "--heap", "0.77", "--max-quotient", "9", "-o", out], "--misere"),
+        (vec!["draw", "mine", "--misere", "-o", out], "--misere"),
+    ] {
+        let o = grundy(&args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    assert!(!Path::new(out).exists());
+}

@@ -628,3 +628,100 @@ fn mine_in_four_languages_answers_promise_boards_and_refuses_the_others() {
         }
     }
 }
+
+/// `grundy emit --heap SPEC --misere` in every language: random sums (heaps near 2^64 included)
+/// answered like `grundy heaps --heap SPEC --misere`, every sum of at most `tokens` tokens like
+/// exhaustive search of the game (`digits`, its code), and bad inputs refused at grundy's line
+/// and column.
+fn misere_game_in(spec: &str, digits: &[u8], tokens: u32) {
+    let d = dir("heap-misere");
+    let mut rng = Rng(spec.bytes().fold(1253, |h, b| h * 31 + u64::from(b)));
+    let (input, _) = heaps_input(&mut rng, 200, 3000, true);
+    let judge = |input: &str| grundy(&["heaps", "--heap", spec, "--misere"], input);
+    let want = judge(&input);
+    assert!(want.status.success(), "{spec}: {}", stderr(&want));
+    let mut brute = crate::common::MisereSums::new(digits);
+    let sums = crate::common::heap_sums(tokens, tokens);
+    let mut small = format!("{}\n", sums.len() - 1);
+    let mut by_search = String::new();
+    // The empty sum is not a case (k >= 1).
+    for (case, sum) in sums.iter().filter(|s| !s.is_empty()).enumerate() {
+        small += &format!("{} {}\n", sum.len(), sum.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+        let winner = if brute.is_p_position(sum) { "Bob" } else { "Alice" };
+        by_search += &format!("Case {}: {winner}\n", case + 1);
+    }
+    for lang in ["c", "cpp", "python", "rust"] {
+        let Some(program) = build(&d, lang, &["--heap", spec, "--misere"]) else { continue };
+        let o = run(&program, input.as_bytes());
+        assert!(o.status.success(), "{spec} {lang}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&want), "{spec} {lang}");
+        assert_eq!(String::from_utf8_lossy(&run(&program, small.as_bytes()).stdout), by_search, "{spec} {lang}");
+        for &bad in BAD_PILES.iter().chain(&BAD_HEAPS) {
+            let expected = judge(bad);
+            assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
+            check_bad(&program, bad, &expected);
+        }
+    }
+}
+
+#[test]
+fn misere_kayles_0_75_and_a_subtraction_game_answer_like_grundy_and_exhaustive_search() {
+    // Wild (40 and 8 elements) and tame ({2,5,7}: T_1 x Z2, Φ of period 22).
+    misere_game_in("0.77", &[0, 7, 7], 20);
+    misere_game_in("0.75", &[0, 7, 5], 20);
+    misere_game_in("{2,5,7}", &[0, 0, 3, 0, 0, 3, 0, 3], 22);
+}
+
+/// Kayles' Φ has period 12 from heap 71 (Plambeck's figures, written here): heaps 12 apart past
+/// 71 have one image, up to 2^64 - 1, so a sum of two such heaps is the square of one image.
+#[test]
+fn misere_far_heaps_reduce_through_the_period() {
+    let d = dir("heap-misere-far");
+    let top = u64::MAX - (u64::MAX - 71) % 12; // = 71 (mod 12), as 71 is
+    let pairs: Vec<(u64, u64)> = (0..12).map(|r| (71 + r, top - 12 * (1 + r % 3) + r)).collect();
+    let mut far = format!("{}\n", 2 * pairs.len());
+    let mut near = far.clone();
+    for &(small, large) in &pairs {
+        far += &format!("1 {large}\n2 {large} {small}\n");
+        near += &format!("1 {small}\n2 {small} {small}\n");
+    }
+    let want = grundy(&["heaps", "--heap", "0.77", "--misere"], &near);
+    assert!(want.status.success(), "{}", stderr(&want));
+    for lang in ["c", "cpp", "python", "rust"] {
+        let Some(program) = build(&d, lang, &["--heap", "0.77", "--misere"]) else { continue };
+        assert_eq!(String::from_utf8_lossy(&run(&program, far.as_bytes()).stdout), stdout(&want), "{lang}");
+    }
+}
+
+/// `emit --misere`: the header names the quotient and the period; a quotient without a proof
+/// is not emitted (exit code 3, the reason and the option that goes further), nor is a program
+/// over `--limit`; `--misere` and `--max-quotient` go with `--heap` only.
+#[test]
+fn misere_emit_header_and_refusals() {
+    let o = grundy(&["emit", "--lang", "python", "--heap", "0.75", "--misere"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("# Quotient: |Q| = 8, |P| = 2, wild; Q = <a, b, c | a^2=1, b^3=b, bc=ab, c^2=b^2>"),
+        "{text:.900}"
+    );
+    assert!(text.contains("# Images: Phi(0..10) and the period 2 from heap 8, proven with heaps 0..21"), "{text:.900}");
+    assert!(text.contains("# Regenerate: grundy emit --lang python --heap 0.75 --misere\n"), "{text:.900}");
+    for (args, code, says) in [
+        (vec!["--heap", "0.77", "--misere", "--max-heap", "50"], 3, "a larger --max-heap"),
+        (vec!["--heap", "0.77", "--misere", "--max-quotient", "10"], 3, "a larger --max-quotient"),
+        (vec!["--heap", "grundy", "--misere", "--max-heap", "20"], 3, "no period of Φ proven with heaps 0..20"),
+        (vec!["--heap", "0.77", "--misere", "--limit", "5000"], 2, "over the limit"),
+        (vec!["--misere"], 2, "--heap"),
+        (vec!["--heap", "0.77", "--max-quotient", "9"], 2, "--misere"),
+        (vec!["--heap", "0.77", "--misere", "--max-quotient", "0"], 2, "1..=65535"),
+        (vec!["--heap", "0.77", "--misere", "--threads", "1"], 2, "cannot be used"),
+    ] {
+        let mut all = vec!["emit", "--lang", "c"];
+        all.extend(&args);
+        let o = grundy(&all, "");
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}

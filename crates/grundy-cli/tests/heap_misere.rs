@@ -204,3 +204,59 @@ fn max_time_stops_a_long_run() {
     assert!(m["reason"].as_str().unwrap().contains("time bound"), "{m}");
     assert!(m["computed"].as_u64().unwrap() > 20);
 }
+
+/// Ctrl-C (SIGINT) and SIGTERM stop a long run: `analyze` prints the quotient of the heaps
+/// computed, and the message says how far the run got (the heaps, `|Q|`); exit code 130. A
+/// signal this process ignores (a background job of a shell without job control) is ignored by
+/// the child too, and not tested.
+#[cfg(unix)]
+#[test]
+fn signals_stop_a_long_run_and_say_how_far_it_got() {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let ignored = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+    let ignored = ignored.and_then(|m| u64::from_str_radix(m, 16).ok()).unwrap_or(0);
+    for (signal, number, name) in [("-INT", 2, "Ctrl-C"), ("-TERM", 15, "SIGTERM")] {
+        if ignored >> (number - 1) & 1 == 1 {
+            continue;
+        }
+        // 0.56's Φ cannot repeat before heap 326,640: the run goes on until the signal.
+        let child = crate::run::spawn_grundy(&["analyze", "--heap", "0.56", "--misere", "--max-time", "60"]);
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let sent = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill {signal}");
+        let o = child.wait_with_output().expect("wait for grundy");
+        assert_eq!(o.status.code(), Some(130), "{signal}: {}", stderr(&o));
+        let out = stdout(&o);
+        let after = |text: &str| out.split(text).nth(1).and_then(|r| r.split([' ', ',']).next()).unwrap_or_default();
+        let (heaps, order) = (after("quotient of heaps 0.."), after("|Q| = "));
+        assert!(out.contains(" only, no period proven: interrupted\n|Q| = "), "{signal}: {out}");
+        let said = format!("grundy: game 0.56 (misère): interrupted ({name}) after heaps 0..{heaps}, |Q| = {order}\n");
+        assert_eq!(stderr(&o), said, "{signal}");
+    }
+}
+
+/// `--max-quotient N`: a growth past N stops the run as `--max-heap` does (`analyze`: exit code 0
+/// and `not_found` with the limit named; `sg` past the heaps computed: exit code 2, the option
+/// named; `heaps`: exit code 3 after the cases before); it needs `--misere`.
+#[test]
+fn max_quotient_stops_a_growth_past_it() {
+    let m = analyze_json("0.77", &["--max-quotient", "10"]);
+    assert_eq!(m["status"], "not_found");
+    let reason = m["reason"].as_str().unwrap();
+    assert!(reason.contains("the quotient grows at heap ") && reason.contains("the limit of 10 elements"), "{m}");
+    assert!(m["quotient_order"].as_u64().unwrap() <= 10, "{m}");
+    let computed = m["computed"].as_u64().unwrap();
+    let far = (computed + 1).to_string();
+    let o = grundy(&["sg", "--heap", "0.77", "--misere", "--max-quotient", "10", "1", &far], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a larger --max-quotient lets it try larger quotients"), "{}", stderr(&o));
+    let o = grundy(&["heaps", "--heap", "0.77", "--misere", "--max-quotient", "10"], format!("2\n1 1\n1 {far}\n"));
+    assert_eq!((o.status.code(), stdout(&o)), (Some(3), "Case 1: Bob\n"), "{}", stderr(&o));
+    for args in [
+        &["analyze", "--heap", "0.77", "--max-quotient", "10"][..],
+        &["sg", "--heap", "0.77", "--misere", "--max-quotient", "2^17", "1"],
+    ] {
+        let o = grundy(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -173,6 +173,8 @@ struct AnalyzeArgs {
     /// (docs/misere-quotients.md). Takes --max-heap N (images of heaps 0..N) and --max-time.
     #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
     misere: bool,
+    #[command(flatten)]
+    quotient: heap_misere::args::QuotientArgs,
 }
 
 #[derive(Args)]
@@ -198,6 +200,8 @@ struct SgArgs {
     /// quotient, written in the generators `analyze --heap SPEC --misere` prints. Takes --max-heap N (images of heaps 0..N) and --max-time.
     #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
     misere: bool,
+    #[command(flatten)]
+    quotient: heap_misere::args::QuotientArgs,
 }
 
 #[derive(Args)]
@@ -257,17 +261,17 @@ pub fn run() -> ExitCode {
             GameChoice::Leaper(leaper) if leaper.moves.is_some() => leaper::generate(leaper, bound, &output, force),
             GameChoice::Leaper(_) => generate::run(bound, &output, force),
         },
-        Command::Analyze(Lazy(AnalyzeArgs { game, json, misere })) => match game.choice() {
-            GameChoice::Heap(game, args, _) if misere => heap_misere::analyze(game, args, json),
+        Command::Analyze(Lazy(AnalyzeArgs { game, json, misere, quotient })) => match game.choice() {
+            GameChoice::Heap(game, args, _) if misere => heap_misere::analyze(game, args, &quotient, json),
             GameChoice::Heap(game, args, saves) => heap::analyze(args, saves, game, json),
             GameChoice::Rules(path, args) => rules::analyze(path, args, json),
             GameChoice::Leaper(leaper) => leaper::analyze(leaper, json),
         },
         Command::Inspect(Lazy(InspectArgs { file })) => inspect::run(&file),
-        Command::Sg(Lazy(SgArgs { numbers, game, bound, misere })) => match game.choice() {
+        Command::Sg(Lazy(SgArgs { numbers, game, bound, misere, quotient })) => match game.choice() {
             GameChoice::Rules(path, args) => rules::sg(path, args, &numbers),
             choice => parse::single_numbers(&numbers).and_then(|numbers| match choice {
-                GameChoice::Heap(game, args, _) if misere => heap_misere::sg(game, args, &numbers),
+                GameChoice::Heap(game, args, _) if misere => heap_misere::sg(game, args, &quotient, &numbers),
                 GameChoice::Heap(game, args, saves) => heap::sg(args, saves, game, &numbers),
                 GameChoice::Leaper(leaper) => leaper::sg(leaper, bound, &numbers),
                 GameChoice::Rules(..) => unreachable!("matched above"),
@@ -292,6 +296,7 @@ pub fn run() -> ExitCode {
             let program = match (problem, args.game.choice()) {
                 (emit::Problem::MisereNim, _) => emit::misere_nim(),
                 (emit::Problem::Mine, _) => emit::mine(),
+                (_, GameChoice::Heap(game, heap, _)) if args.misere => heap_misere::emit(game, heap, &args.quotient)?,
                 (_, GameChoice::Heap(game, heap, saves)) => heap::emit(heap, saves, game)?,
                 (_, GameChoice::Rules(path, args)) => rules::emit(path, args)?,
                 (_, GameChoice::Leaper(leaper)) => leaper::emit(leaper, args.bound, args.table)?,
@@ -300,6 +305,7 @@ pub fn run() -> ExitCode {
         }),
         Command::Draw(Lazy(args)) => match (args.mine(), args.table.game.choice()) {
             (Some(mine), _) => draw::mine::run(mine),
+            (None, GameChoice::Heap(game, heap, _)) if args.table.misere => heap_misere::draw(&args.table, game, heap),
             (None, GameChoice::Heap(game, heap, saves)) => heap::draw(&args.table, heap, saves, game),
             (None, GameChoice::Rules(path, rules)) => rules::draw(&args.table, path, rules),
             (None, GameChoice::Leaper(leaper)) => leaper::draw(&args.table, leaper),

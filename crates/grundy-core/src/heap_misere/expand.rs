@@ -74,8 +74,10 @@ impl TrialMonoid<'_> {
 pub(crate) enum Trial {
     /// The reduced trial quotient and the images of heaps `0..=n` in it.
     Built(Quotient, Vec<u32>),
-    /// It would have more than `max_size` elements, or more than `max_classes` once reduced.
+    /// It would have more than `max_size` elements.
     TooLarge,
+    /// It has more than `max_classes` elements once reduced.
+    TooManyClasses,
     /// `poll` asked to stop.
     Stopped,
 }
@@ -245,7 +247,7 @@ pub(crate) fn trial(
     }
     let (class, count) = reduce(trial.size, &act, &p);
     if count > max_classes {
-        return Trial::TooLarge;
+        return Trial::TooManyClasses;
     }
     let mut rep = alloc::vec![usize::MAX; count];
     for x in 0..trial.size {

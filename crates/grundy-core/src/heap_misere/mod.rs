@@ -96,7 +96,8 @@ pub enum MisereStop {
         /// The limit.
         max_heap: u64,
     },
-    /// Heap `heap` would make the quotient larger than `max_quotient`.
+    /// The quotient grows at heap `heap`, no trial of at most `max_quotient` elements was
+    /// proven, and a larger one was given up.
     MaxQuotient {
         /// The heap.
         heap: u64,
@@ -133,9 +134,11 @@ impl fmt::Display for MisereStop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::MaxHeap { max_heap } => write!(f, "every heap up to {max_heap} was computed without a proven period"),
-            Self::MaxQuotient { heap, max_quotient } => {
-                write!(f, "heap {heap} makes the quotient larger than {max_quotient} elements")
-            }
+            Self::MaxQuotient { heap, max_quotient } => write!(
+                f,
+                "the quotient grows at heap {heap} and no trial within the limit of {max_quotient} elements was \
+                 proven, larger ones being given up"
+            ),
             Self::NoTrialProven { heap } => {
                 write!(f, "the quotient grows at heap {heap} and no trial quotient within the size limit was proven")
             }
@@ -174,6 +177,8 @@ pub struct MisereProgress {
     pub order: usize,
     /// The heaps at which the quotient grew so far.
     pub growths: usize,
+    /// The trial quotients built so far (each a candidate for a grown quotient).
+    pub trials: u64,
 }
 
 /// The misère analysis of a heap game: the quotient of the heaps computed (of every heap when
@@ -373,6 +378,10 @@ struct Engine<'g> {
     terminal: Vec<bool>,
     growths: Vec<u64>,
     work: u64,
+    /// The trial quotients built so far.
+    trials: u64,
+    /// Whether a trial of the current growth step had more than `max_quotient` elements.
+    over_quotient: bool,
 }
 
 impl<'g> Engine<'g> {
@@ -387,6 +396,8 @@ impl<'g> Engine<'g> {
             terminal: alloc::vec![true],
             growths: Vec::new(),
             work: limits.max_work,
+            trials: 0,
+            over_quotient: false,
         }
     }
 
@@ -422,7 +433,7 @@ impl<'g> Engine<'g> {
 
     /// Asks the hook whether to go on, at heap `heap`.
     fn poll(&mut self, heap: u64) -> Option<MisereStop> {
-        let progress = MisereProgress { heap, order: self.q.order(), growths: self.growths.len() };
+        let progress = MisereProgress { heap, order: self.q.order(), growths: self.growths.len(), trials: self.trials };
         match (self.hook)(progress) {
             HeapControl::Continue => None,
             HeapControl::Interrupt => Some(MisereStop::Interrupted),
@@ -523,6 +534,7 @@ impl<'g> Engine<'g> {
     fn grow(&mut self, n: usize, max_quotient: usize) -> Result<(), MisereStop> {
         const ON_THE_LAST: usize = 16;
         const ACCUMULATED: usize = 24;
+        self.over_quotient = false;
         let mut terminal = self.terminal.clone();
         terminal.push(false);
         let (mut base_q, mut base_images) = (self.q.clone(), self.images.clone());
@@ -555,11 +567,16 @@ impl<'g> Engine<'g> {
                 break;
             }
         }
-        Err(MisereStop::NoTrialProven { heap: n as u64 })
+        let heap = n as u64;
+        Err(if self.over_quotient {
+            MisereStop::MaxQuotient { heap, max_quotient }
+        } else {
+            MisereStop::NoTrialProven { heap }
+        })
     }
 
-    /// [`trial`] with the hook polled: `None` when it would be too large (a reduced trial
-    /// larger than `max_quotient` could not be accepted).
+    /// [`trial`] with the hook polled and counted: `None` when it would be too large (a reduced
+    /// trial larger than `max_quotient` could not be accepted, which is noted).
     fn trial(
         &mut self,
         n: usize,
@@ -578,9 +595,14 @@ impl<'g> Engine<'g> {
             };
             trial(game, base, images, terminal, n, freed, max, max_classes, &mut poll)
         };
+        self.trials += 1;
         match built {
             Trial::Built(q, images) => Ok(Some((q, images))),
             Trial::TooLarge => Ok(None),
+            Trial::TooManyClasses => {
+                self.over_quotient = true;
+                Ok(None)
+            }
             Trial::Stopped => Err(stopped.unwrap_or(MisereStop::Interrupted)),
         }
     }

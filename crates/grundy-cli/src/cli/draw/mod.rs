@@ -12,6 +12,7 @@ use grundy::picture::{Format, Picture, PictureError};
 
 use super::exit::Failure;
 use super::game::GameArgs;
+use super::heap_misere::args::QuotientArgs;
 use super::output;
 
 /// `grundy draw`'s arguments: the table, or the `mine` subcommand.
@@ -45,6 +46,12 @@ pub struct TableArgs {
     /// marked.
     #[command(flatten)]
     pub game: GameArgs,
+    /// With --heap: the misère quotient's images Φ(n) against n (one row per element, P marked),
+    /// its preperiod and one period marked (docs/misere-quotients.md).
+    #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
+    pub misere: bool,
+    #[command(flatten)]
+    pub quotient: QuotientArgs,
     /// Draw the cells 0 <= x, y < N [default: 100]; for a heap game, the heaps 0..N (at most
     /// 4096) [default: n0 + 2p and at least 100 with a proven period, else the values computed].
     #[arg(long, value_name = "N")]

@@ -3,11 +3,11 @@
 //!
 //! Each family builds its [`Program`] (the template sections it needs and their placeholders'
 //! values): `knights` for any leaper in `cli/leaper/emit.rs`, `heaps` for a heap game in
-//! `cli/heap/emit.rs`, and here `misere-nim` (Bouton's rule with the all-ones exception, piles up
+//! `cli/heap/emit.rs` (in misère play in `cli/heap_misere/emit.rs`), and here `misere-nim` (Bouton's rule with the all-ones exception, piles up
 //! to 2^64 - 1) and `mine` (the textbook values, exact on boards that keep the statement's
 //! promise, refusing the others). The four languages share one structure, so each is one template
 //! (`templates/solver.*.in`, sections `prelude`, `unpack`, `form`, `table`, `knights`, `misere`,
-//! `heaps`, `mine` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax
+//! `heaps`, `heap_misere`, `mine` with `@@NAME@@` placeholders) and [`source`] assembles them; the per-language syntax
 //! (comments, literals) is a few lines there rather than a module per language.
 
 mod source;
@@ -19,6 +19,7 @@ use clap::{Args, ValueEnum};
 
 use super::exit::Failure;
 use super::game::{GameArgs, GameChoice};
+use super::heap_misere::args::QuotientArgs;
 use super::output;
 pub use source::{Fill, Lang, Program};
 
@@ -54,6 +55,12 @@ pub struct EmitArgs {
     /// to look for its period.
     #[command(flatten)]
     pub game: GameArgs,
+    /// With --heap: the heaps judge in misère play (the player who cannot move wins), from the
+    /// game's misère quotient, which must be certified (docs/misere-quotients.md).
+    #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
+    pub misere: bool,
+    #[command(flatten)]
+    pub quotient: QuotientArgs,
     /// Fail unless the emitted file is at most this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_LIMIT)]
     limit: u64,

@@ -217,7 +217,7 @@ mod tests {
     fn every_template_has_every_section() {
         for lang in [Lang::C, Lang::Cpp, Lang::Python, Lang::Rust] {
             let parts = sections(lang.template());
-            for name in ["prelude", "unpack", "form", "table", "knights", "misere", "heaps", "mine"] {
+            for name in ["prelude", "unpack", "form", "table", "knights", "misere", "heaps", "heap_misere", "mine"] {
                 assert!(parts.contains_key(name), "{lang:?}: {name}");
             }
         }

@@ -94,6 +94,8 @@ pub struct HeapsArgs {
     /// and --max-time.
     #[arg(long, requires = "heap", conflicts_with_all = ["table", "threads", "values_dir"])]
     pub misere: bool,
+    #[command(flatten)]
+    pub quotient: crate::cli::heap_misere::args::QuotientArgs,
 }
 
 impl HeapArgs {

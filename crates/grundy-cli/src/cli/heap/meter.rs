@@ -133,12 +133,18 @@ impl Shown {
 /// rate and times are the meter's (indicatif's own estimate would start at the bar, not at the
 /// computation).
 fn new_bar(game: &str, limit: u64, elapsed: Duration, term: impl TermLike + 'static) -> ProgressBar {
-    let target = ProgressDrawTarget::term_like_with_hz(Box::new(EchoRoom(term)), 20);
-    let bar = ProgressBar::with_draw_target(Some(limit), target).with_elapsed(elapsed);
     // `wide_msg`: the message is cut to the line, which never wraps.
-    let style = ProgressStyle::with_template("{prefix} [{elapsed_precise}] {bar:20} {pos}/{len} {wide_msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
+    let bar = new_line("{prefix} [{elapsed_precise}] {bar:20} {pos}/{len} {wide_msg}", game, elapsed, term);
+    bar.set_length(limit);
+    bar
+}
+
+/// A progress line drawn with indicatif's `template` (`{prefix}` is `heap game GAME`), as
+/// [`new_bar`] draws it.
+pub fn new_line(template: &str, game: &str, elapsed: Duration, term: impl TermLike + 'static) -> ProgressBar {
+    let target = ProgressDrawTarget::term_like_with_hz(Box::new(EchoRoom(term)), 20);
+    let bar = ProgressBar::with_draw_target(None, target).with_elapsed(elapsed);
+    bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
     bar.set_prefix(format!("heap game {game}"));
     bar
 }

@@ -19,3 +19,4 @@ mod session;
 pub use args::{CheckpointArgs, HeapArgs, HeapsArgs};
 pub use commands::{analyze, draw, generate, heaps, sg, verify, verify_blob};
 pub use emit::emit;
+pub use meter::new_line;
