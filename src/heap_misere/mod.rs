@@ -6,8 +6,8 @@ mod judge;
 mod report;
 
 pub use grundy_core::heap_misere::{
-    MisereAnalysis, MisereLimits, MisereProgress, MisereStatus, MisereStop, Presentation, Quotient, analyze_misere,
-    analyze_misere_with,
+    MisereAnalysis, MisereLimits, MisereProgress, MisereStatus, MisereStop, MisereTable, Presentation, Quotient,
+    analyze_misere, analyze_misere_with,
 };
 pub use judge::MisereHeaps;
 pub use report::MisereHeapsCase;

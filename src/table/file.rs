@@ -11,6 +11,7 @@ use crate::format::{Header, TableKind};
 use crate::leaper::form_eval::Certified;
 use crate::leaper::{LeaperTable, forms};
 use grundy_core::heap::{HeapTable, table as heap};
+use grundy_core::heap_misere::{MisereLimits, MisereStatus, MisereTable, analyze_misere, table as heap_misere};
 use grundy_core::{
     heap::{HeapGame, HeapValues},
     leaper::{MoveSet, leaper_square},
@@ -41,12 +42,14 @@ impl Bytes {
 ///
 /// What opening ([`read`](Self::read), [`map`](Self::map), [`from_bytes`](Self::from_bytes),
 /// [`from_static`](Self::from_static)) guarantees: the blob's structure and every checksum,
-/// each cell within its game's range, every closed form decoded and well formed, and every heap
-/// game's table decoded (its game, a count of values that matches its period, `G(0) = 0`);
+/// each cell within its game's range, every closed form decoded and well formed, every heap
+/// game's table decoded (its game, a count of values that matches its period, `G(0) = 0`), and
+/// every misère quotient decoded (every product and image an element, `0` the identity);
 /// [`leaper`](Self::leaper) then checks the square's last row and column against its move set's
 /// closed form. What only [`verify_contents`](Self::verify_contents) (`grundy inspect`) does:
-/// recompute every table from its game's rules (a heap game's values too); and only `grundy
-/// verify` re-runs a closed form's proof or re-proves a heap game's period. A blob whose checksums were rewritten after its contents were changed can pass the
+/// recompute every table from its game's rules (a heap game's values and a misère quotient
+/// too); and only `grundy verify` re-runs a closed form's proof or re-proves a heap game's
+/// period. A blob whose checksums were rewritten after its contents were changed can pass the
 /// opening checks; the winning-move search then reports an inconsistent table
 /// ([`KnightError::Inconsistent`](crate::leaper::KnightError::Inconsistent)) instead of failing.
 pub struct TableFile {
@@ -340,11 +343,48 @@ impl TableFile {
         })
     }
 
-    /// What table `index` holds, in a line: a heap game's game, values and period, else its
-    /// move set. Panics unless `index` is below the header's count of tables.
+    /// The blob's misère quotients, in blob order.
+    pub fn misere_quotients(&self) -> impl Iterator<Item = MisereTable<'_>> {
+        self.header.tables.iter().filter(|t| t.game == TableKind::MisereQuotient).map(|entry| {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened")
+        })
+    }
+
+    /// The blob's misère quotient of `game`, or with `None` its only one.
+    pub fn misere_quotient(&self, game: Option<&HeapGame>) -> Result<MisereTable<'_>, TableError> {
+        let mut tables = self.misere_quotients();
+        let found = match game {
+            Some(game) => tables.find(|t| t.game() == game),
+            None => tables.next().filter(|_| self.misere_quotients().count() == 1),
+        };
+        found.ok_or_else(|| {
+            let held = self.misere_quotients().map(|t| t.game().to_string()).collect();
+            TableError::NoSuchGame { kind: TableKind::MisereQuotient, game: game.map(ToString::to_string), held }
+        })
+    }
+
+    /// What table `index` holds, in a line: a heap game's game, values and period, a misère
+    /// quotient's game, order and period, else its move set. Panics unless `index` is below the
+    /// header's count of tables.
     pub fn contents(&self, index: usize) -> String {
         let entry = &self.header.tables[index];
-        if entry.game == TableKind::HeapValues {
+        if entry.game == TableKind::MisereQuotient {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let t = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
+            let p = t.period();
+            format!(
+                "game {} (misère), |Q| = {}, |P| = {}, Φ of period {} from heap {} (proven with heaps 0..{}), {} \
+                 images",
+                t.game(),
+                t.order(),
+                t.p_portion_size(),
+                p.period,
+                p.preperiod,
+                t.proven_with(),
+                t.images().len()
+            )
+        } else if entry.game == TableKind::HeapValues {
             let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
             let period = match table.period() {
@@ -380,6 +420,10 @@ impl TableFile {
                     checked += self.verify_heap(i, entry)?;
                     continue;
                 }
+                TableKind::MisereQuotient => {
+                    checked += self.verify_misere(i, entry)?;
+                    continue;
+                }
                 // A game this reader does not know: `format::validate` refuses it at open.
                 _ => continue,
             };
@@ -407,5 +451,54 @@ impl TableFile {
             return Err(TableError::WrongValue { table: i, position: heap as u64, stored, expected });
         }
         Ok(table.stored())
+    }
+
+    /// Recomputes misère quotient `i` with the engine, proving its period from the same heaps,
+    /// and compares the status, the product table, `P`, the images stored and the heap lists;
+    /// returns the products and images checked.
+    fn verify_misere(&self, i: usize, entry: &crate::format::header::TableEntry) -> Result<u64, TableError> {
+        let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+        let stored = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
+        let defaults = MisereLimits::default();
+        // The theorem first tried with the heaps the stored proof used: the same period is found.
+        let limits = MisereLimits {
+            max_heap: defaults.max_heap.max(stored.proven_with()),
+            prove_from: stored.proven_with(),
+            ..defaults
+        };
+        let again = analyze_misere(stored.game(), &limits);
+        let wrong = |reason: String| TableError::WrongQuotient { table: i, reason };
+        let status = MisereStatus::Certified { period: stored.period(), proven_with: stored.proven_with() };
+        match again.status {
+            MisereStatus::NotFound(stop) => return Err(TableError::Unverifiable { table: i, reason: stop.to_string() }),
+            recomputed if recomputed != status => {
+                return Err(wrong(format!("it stores {status:?}, the engine finds {recomputed:?}")));
+            }
+            _ => {}
+        }
+        let q = again.quotient();
+        let order = q.order() as u32;
+        if stored.order() != q.order() {
+            return Err(wrong(format!("|Q| is stored as {}, the engine finds {order}", stored.order())));
+        }
+        for x in 0..order {
+            if stored.in_p(x) != q.in_p(x) {
+                return Err(wrong(format!("element {x} is stored {}in P", if stored.in_p(x) { "" } else { "not " })));
+            }
+            if let Some(y) = (0..order).find(|&y| stored.product(x, y) != q.product(x, y)) {
+                let (s, e) = (stored.product(x, y), q.product(x, y));
+                return Err(wrong(format!("{x} · {y} is stored as {s}, the engine finds {e}")));
+            }
+        }
+        if let Some((heap, (s, &e))) = stored.images().zip(again.images()).enumerate().find(|(_, (s, e))| s != *e) {
+            return Err(wrong(format!("Φ({heap}) is stored as {s}, the engine finds {e}")));
+        }
+        if !stored.generator_heaps().eq(again.presentation().generator_heaps.iter().copied()) {
+            return Err(wrong("the generator heaps differ from the engine's".into()));
+        }
+        if !stored.growth_heaps().eq(again.growth_heaps().iter().copied()) {
+            return Err(wrong("the heaps where the quotient grew differ from the engine's".into()));
+        }
+        Ok(u64::from(order) * u64::from(order) + stored.images().len() as u64)
     }
 }

@@ -34,6 +34,10 @@ pub enum TableKind {
     /// One heap game's values and proven period (the game is named in the payload): `1 x len`
     /// bytes in the encoding of [`heap::table`](crate::heap::table), stored as [`CellEncoding::Bytes`].
     HeapValues,
+    /// One heap game's certified misère quotient (the game is named in the payload): `1 x len`
+    /// bytes in the encoding of [`heap_misere::table`](crate::heap_misere::table), stored as
+    /// [`CellEncoding::Bytes`].
+    MisereQuotient,
 }
 
 impl TableKind {
@@ -46,13 +50,14 @@ impl TableKind {
             TableKind::MineNumber => "Mine number",
             TableKind::LeaperForm => "closed-form",
             TableKind::HeapValues => "heap game",
+            TableKind::MisereQuotient => "misère quotient",
         }
     }
 
     /// How this game's cells are stored.
     pub fn cell_encoding(self) -> CellEncoding {
         match self {
-            TableKind::LeaperForm | TableKind::HeapValues => CellEncoding::Bytes,
+            TableKind::LeaperForm | TableKind::HeapValues | TableKind::MisereQuotient => CellEncoding::Bytes,
             TableKind::LeaperSquare | TableKind::MisereNim | TableKind::MineRegion | TableKind::MineNumber => {
                 CellEncoding::U8
             }
@@ -69,7 +74,7 @@ impl TableKind {
             TableKind::MisereNim => (rows, cols) == (2, 4),
             TableKind::MineRegion => rows == 1 && cols >= 1,
             TableKind::MineNumber => (rows, cols) == (1, 1),
-            TableKind::LeaperForm | TableKind::HeapValues => rows == 1 && cols >= 1,
+            TableKind::LeaperForm | TableKind::HeapValues | TableKind::MisereQuotient => rows == 1 && cols >= 1,
         };
         if allowed { Ok(()) } else { Err(BlobError::BadShape { table, game: self, rows, cols }) }
     }
@@ -83,6 +88,7 @@ impl TableKind {
                 return crate::leaper::codec::decode(moves, payload).map(drop).map_err(|e| bad(e.to_string()));
             }
             TableKind::HeapValues => return crate::heap::table::decode(payload).map(drop).map_err(bad),
+            TableKind::MisereQuotient => return crate::heap_misere::table::decode(payload).map(drop).map_err(bad),
             // A mex over at most `moves.len()` options.
             TableKind::LeaperSquare => moves.len().min(u8::MAX as usize) as u8,
             // An outcome bit, or the mark of an impossible class.
@@ -104,7 +110,8 @@ impl TableKind {
 pub enum CellEncoding {
     /// One unsigned byte per cell.
     U8,
-    /// An encoded structure (a [`TableKind::LeaperForm`] or [`TableKind::HeapValues`]), `len` bytes with
+    /// An encoded structure (a [`TableKind::LeaperForm`], [`TableKind::HeapValues`] or
+    /// [`TableKind::MisereQuotient`]), `len` bytes with
     /// `rows = 1`, `cols = len`.
     Bytes,
 }
