@@ -11,7 +11,7 @@ use crate::format::{Header, TableKind};
 use crate::leaper::form_eval::Certified;
 use crate::leaper::{LeaperTable, forms};
 use grundy_core::heap::{HeapTable, table as heap};
-use grundy_core::heap_misere::{MisereLimits, MisereStatus, MisereTable, analyze_misere, table as heap_misere};
+use grundy_core::heap_misere::table::{self as heap_misere, MisereTable, Mismatch};
 use grundy_core::{
     heap::{HeapGame, HeapValues},
     leaper::{MoveSet, leaper_square},
@@ -453,52 +453,14 @@ impl TableFile {
         Ok(table.stored())
     }
 
-    /// Recomputes misère quotient `i` with the engine, proving its period from the same heaps,
-    /// and compares the status, the product table, `P`, the images stored and the heap lists;
-    /// returns the products and images checked.
+    /// Recomputes misère quotient `i` with the engine ([`MisereTable::verify`]); returns the
+    /// products and images checked.
     fn verify_misere(&self, i: usize, entry: &crate::format::header::TableEntry) -> Result<u64, TableError> {
         let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
         let stored = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
-        let defaults = MisereLimits::default();
-        // The theorem first tried with the heaps the stored proof used: the same period is found.
-        let limits = MisereLimits {
-            max_heap: defaults.max_heap.max(stored.proven_with()),
-            prove_from: stored.proven_with(),
-            ..defaults
-        };
-        let again = analyze_misere(stored.game(), &limits);
-        let wrong = |reason: String| TableError::WrongQuotient { table: i, reason };
-        let status = MisereStatus::Certified { period: stored.period(), proven_with: stored.proven_with() };
-        match again.status {
-            MisereStatus::NotFound(stop) => return Err(TableError::Unverifiable { table: i, reason: stop.to_string() }),
-            recomputed if recomputed != status => {
-                return Err(wrong(format!("it stores {status:?}, the engine finds {recomputed:?}")));
-            }
-            _ => {}
-        }
-        let q = again.quotient();
-        let order = q.order() as u32;
-        if stored.order() != q.order() {
-            return Err(wrong(format!("|Q| is stored as {}, the engine finds {order}", stored.order())));
-        }
-        for x in 0..order {
-            if stored.in_p(x) != q.in_p(x) {
-                return Err(wrong(format!("element {x} is stored {}in P", if stored.in_p(x) { "" } else { "not " })));
-            }
-            if let Some(y) = (0..order).find(|&y| stored.product(x, y) != q.product(x, y)) {
-                let (s, e) = (stored.product(x, y), q.product(x, y));
-                return Err(wrong(format!("{x} · {y} is stored as {s}, the engine finds {e}")));
-            }
-        }
-        if let Some((heap, (s, &e))) = stored.images().zip(again.images()).enumerate().find(|(_, (s, e))| s != *e) {
-            return Err(wrong(format!("Φ({heap}) is stored as {s}, the engine finds {e}")));
-        }
-        if !stored.generator_heaps().eq(again.presentation().generator_heaps.iter().copied()) {
-            return Err(wrong("the generator heaps differ from the engine's".into()));
-        }
-        if !stored.growth_heaps().eq(again.growth_heaps().iter().copied()) {
-            return Err(wrong("the heaps where the quotient grew differ from the engine's".into()));
-        }
-        Ok(u64::from(order) * u64::from(order) + stored.images().len() as u64)
+        stored.verify().map_err(|e| match e {
+            Mismatch::Unverifiable(stop) => TableError::Unverifiable { table: i, reason: stop.to_string() },
+            Mismatch::Differs(reason) => TableError::WrongQuotient { table: i, reason },
+        })
     }
 }

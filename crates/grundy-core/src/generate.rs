@@ -146,7 +146,10 @@ pub fn heap_blob(analysis: &HeapAnalysis) -> Result<Vec<u8>, TooManyValues> {
 pub fn misere_blob(analysis: &MisereAnalysis) -> Result<Vec<u8>, Unstorable> {
     let bytes = heap_misere::encode(analysis)?;
     let cols = u32::try_from(bytes.len()).expect("heap_misere::encode bounds the payload to a u32");
-    Ok(write_blob(GENERATOR, &[TableData { game: TableKind::MisereQuotient, moves: &[], rows: 1, cols, cells: &bytes }]))
+    Ok(write_blob(
+        GENERATOR,
+        &[TableData { game: TableKind::MisereQuotient, moves: &[], rows: 1, cols, cells: &bytes }],
+    ))
 }
 
 fn form_table<'a>(moves: &'a [(i8, i8)], bytes: &'a [u8]) -> TableData<'a> {

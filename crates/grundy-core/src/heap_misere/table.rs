@@ -25,14 +25,15 @@
 //! periodicity theorem and that `N` is as many heaps as the theorem needs for the period; that
 //! every product and image is an element, `0` is an identity outside `P`, the table is
 //! commutative, `Φ(0) = 1`; and that the heap lists increase within the heaps stored or proven.
-//! That the quotient is the game's is checked by recomputing it (`TableFile::verify_contents`).
+//! That the quotient is the game's is checked by recomputing it ([`MisereTable::verify`], which
+//! `grundy inspect` and `grundy verify --table` run).
 
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{MisereAnalysis, MisereStatus, MisereStop, Presentation, Quotient};
+use super::{MisereAnalysis, MisereLimits, MisereStatus, MisereStop, Presentation, Quotient, analyze_misere};
 use crate::Outcome;
 use crate::heap::table::MAX_GAME_TEXT;
 use crate::heap::{HeapGame, Period, PeriodRule};
@@ -154,7 +155,73 @@ impl<'a> MisereTable<'a> {
             presentation,
         }
     }
+
+    /// Recomputes the quotient with the engine, trying the theorem first with the heaps the
+    /// stored proof used (so the same period is found), and compares the status, the product
+    /// table, `P`, the images stored and both heap lists. Returns the products and images checked.
+    pub fn verify(&self) -> Result<u64, Mismatch> {
+        let defaults = MisereLimits::default();
+        let limits = MisereLimits {
+            max_heap: defaults.max_heap.max(self.proven_with),
+            prove_from: self.proven_with,
+            ..defaults
+        };
+        let again = analyze_misere(&self.game, &limits);
+        let differs = |reason: String| Err(Mismatch::Differs(reason));
+        let status = MisereStatus::Certified { period: self.period, proven_with: self.proven_with };
+        match again.status {
+            MisereStatus::NotFound(stop) => return Err(Mismatch::Unverifiable(stop)),
+            found if found != status => return differs(format!("it stores {status:?}, the engine finds {found:?}")),
+            _ => {}
+        }
+        let q = again.quotient();
+        let order = q.order() as u32;
+        if self.order != q.order() {
+            return differs(format!("|Q| is stored as {}, the engine finds {order}", self.order));
+        }
+        for x in 0..order {
+            if self.in_p(x) != q.in_p(x) {
+                return differs(format!("element {x} is stored {}in P", if self.in_p(x) { "" } else { "not " }));
+            }
+            if let Some(y) = (0..order).find(|&y| self.product(x, y) != q.product(x, y)) {
+                let (stored, found) = (self.product(x, y), q.product(x, y));
+                return differs(format!("{x} · {y} is stored as {stored}, the engine finds {found}"));
+            }
+        }
+        if let Some((heap, (stored, &found))) =
+            self.images().zip(again.images()).enumerate().find(|(_, (s, f))| s != *f)
+        {
+            return differs(format!("Φ({heap}) is stored as {stored}, the engine finds {found}"));
+        }
+        if !self.generator_heaps().eq(again.presentation().generator_heaps.iter().copied()) {
+            return differs("the generator heaps differ from the engine's".into());
+        }
+        if !self.growth_heaps().eq(again.growth_heaps().iter().copied()) {
+            return differs("the heaps where the quotient grew differ from the engine's".into());
+        }
+        Ok(u64::from(order) * u64::from(order) + self.images().len() as u64)
+    }
 }
+
+/// Why [`MisereTable::verify`] does not confirm a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The engine did not prove a period within its default limits.
+    Unverifiable(MisereStop),
+    /// The table differs from the engine's quotient: what differs.
+    Differs(String),
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unverifiable(stop) => write!(f, "cannot be recomputed: {stop}"),
+            Self::Differs(reason) => write!(f, "wrong misère quotient: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for Mismatch {}
 
 /// An analysis [`encode`] refuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,7 +424,6 @@ fn increasing(mut heaps: impl Iterator<Item = u64>, below: u64, what: &str) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap_misere::{MisereLimits, analyze_misere};
 
     fn payload(text: &str) -> (MisereAnalysis, Vec<u8>) {
         let analysis = analyze_misere(&HeapGame::parse(text).unwrap(), &MisereLimits::default());

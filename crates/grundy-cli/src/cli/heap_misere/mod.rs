@@ -1,7 +1,10 @@
 //! Misère play of heap games on the command line: `--misere` on `analyze --heap`, `sg --heap`
 //! and `heaps --heap`. A folder of its own rather than more of `heap/`: the misère engine has
 //! its own limits and neither checkpoints nor a values file, so none of `heap/`'s session glue
-//! applies; `--max-heap` and `--max-time` are the only options it shares.
+//! applies; `--max-heap` and `--max-time` are the only options it shares. Its blobs are in
+//! [`blob`].
+
+pub mod blob;
 
 use std::time::{Duration, Instant};
 
