@@ -459,7 +459,7 @@ impl TableFile {
         let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
         let stored = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
         stored.verify().map_err(|e| match e {
-            Mismatch::Unverifiable(stop) => TableError::Unverifiable { table: i, reason: stop.to_string() },
+            Mismatch::Unverifiable(reason) => TableError::Unverifiable { table: i, reason },
             Mismatch::Differs(reason) => TableError::WrongQuotient { table: i, reason },
         })
     }

@@ -156,21 +156,26 @@ impl<'a> MisereTable<'a> {
         }
     }
 
-    /// Recomputes the quotient with the engine, trying the theorem first with the heaps the
-    /// stored proof used (so the same period is found), and compares the status, the product
-    /// table, `P`, the images stored and both heap lists. Returns the products and images checked.
+    /// Recomputes the quotient with the engine on the heaps the stored proof used, trying the
+    /// theorem there (so the same period is found), and compares the status, the product table,
+    /// `P`, the images stored and both heap lists. Returns the products and images checked. A
+    /// proof that used more heaps than the engine's default `max_heap` is not recomputed.
     pub fn verify(&self) -> Result<u64, Mismatch> {
         let defaults = MisereLimits::default();
-        let limits = MisereLimits {
-            max_heap: defaults.max_heap.max(self.proven_with),
-            prove_from: self.proven_with,
-            ..defaults
-        };
+        if self.proven_with > defaults.max_heap + 1 {
+            return Err(Mismatch::Unverifiable(format!(
+                "its proof used heaps 0..{}, more than a check computes (0..{})",
+                self.proven_with,
+                defaults.max_heap + 1
+            )));
+        }
+        // Heaps 0..N computed and the theorem first tried on them: the stored proof's run.
+        let limits = MisereLimits { max_heap: self.proven_with - 1, prove_from: self.proven_with, ..defaults };
         let again = analyze_misere(&self.game, &limits);
         let differs = |reason: String| Err(Mismatch::Differs(reason));
         let status = MisereStatus::Certified { period: self.period, proven_with: self.proven_with };
         match again.status {
-            MisereStatus::NotFound(stop) => return Err(Mismatch::Unverifiable(stop)),
+            MisereStatus::NotFound(stop) => return differs(format!("the engine proves no period ({stop})")),
             found if found != status => return differs(format!("it stores {status:?}, the engine finds {found:?}")),
             _ => {}
         }
@@ -206,8 +211,8 @@ impl<'a> MisereTable<'a> {
 /// Why [`MisereTable::verify`] does not confirm a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mismatch {
-    /// The engine did not prove a period within its default limits.
-    Unverifiable(MisereStop),
+    /// The table is beyond what a check recomputes: why.
+    Unverifiable(String),
     /// The table differs from the engine's quotient: what differs.
     Differs(String),
 }
@@ -215,7 +220,7 @@ pub enum Mismatch {
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Unverifiable(stop) => write!(f, "cannot be recomputed: {stop}"),
+            Self::Unverifiable(why) => write!(f, "cannot be recomputed: {why}"),
             Self::Differs(reason) => write!(f, "wrong misère quotient: {reason}"),
         }
     }
