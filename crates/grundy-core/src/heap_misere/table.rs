@@ -6,7 +6,7 @@
 //! 0 .. 8        period p of Φ, u64 (>= 1)
 //! 8 .. 16       first periodic heap n0, u64
 //! 16 .. 24      N: the proof used the images of heaps 0..N, u64
-//! 24 .. 28      |Q| = q, u32 (1 ..= 65535)
+//! 24 .. 28      |Q| = q, u32 (1 ..= MAX_STORED_ORDER)
 //! 28 .. 32      number r of generator heaps, u32
 //! 32 .. 36      number g of growth heaps, u32
 //! 36 .. 40      length L of the game's text, u32 (at most MAX_GAME_TEXT)
@@ -41,8 +41,9 @@ use crate::heap::{HeapGame, Period, PeriodRule};
 /// Bytes before the game's text.
 const FIXED: usize = 40;
 
-/// The largest quotient a table stores: elements are `u16`.
-pub const MAX_STORED_ORDER: usize = u16::MAX as usize;
+/// The largest quotient a table stores (four times the engine's default `max_quotient`): its
+/// product table is at most 32 MiB, and so is what a reader allocates for it.
+pub const MAX_STORED_ORDER: usize = 4096;
 
 /// A game's certified misère quotient, borrowed from a payload: the product, `P` and `Φ(heap)`
 /// for every heap in O(1).
@@ -234,7 +235,8 @@ impl core::error::Error for Mismatch {}
 pub enum Unstorable {
     /// No period was proven: the quotient is only that of the heaps computed.
     NotCertified(MisereStop),
-    /// The payload would pass `u32::MAX` bytes.
+    /// The quotient has more than [`MAX_STORED_ORDER`] elements, or the payload would pass
+    /// `u32::MAX` bytes.
     TooLarge {
         /// `|Q|`.
         order: usize,
@@ -252,7 +254,11 @@ impl fmt::Display for Unstorable {
                  heaps computed is not the game's"
             ),
             Self::TooLarge { order, images } => {
-                write!(f, "a quotient of {order} elements with {images} images does not fit one table")
+                write!(
+                    f,
+                    "a quotient of {order} elements with {images} images does not fit one table (at most \
+                     {MAX_STORED_ORDER} elements)"
+                )
             }
         }
     }
@@ -400,7 +406,7 @@ impl MisereTable<'_> {
         if self.p_bits[0] & 1 == 1 {
             return Err("the identity is in P, but the empty position is won by the player to move".into());
         }
-        if n % 8 != 0 && self.p_bits[self.p_bits.len() - 1] >> (n % 8) != 0 {
+        if !n.is_multiple_of(8) && self.p_bits[self.p_bits.len() - 1] >> (n % 8) != 0 {
             return Err(format!("P has bits set past the last element {}", n - 1));
         }
         if let Some((heap, x)) = self.images().enumerate().find(|&(_, x)| x >= n) {
@@ -476,6 +482,8 @@ mod tests {
         let (p, products) = (images - 1, images - 1 - 2 * 64);
         assert!(edit(0, 0).contains("a period of 0"), "{}", edit(0, 0));
         assert!(edit(16, 3).contains("the theorem needs"), "{}", edit(16, 3));
+        assert_eq!(edit(24, 0), "|Q| = 0 (1 ..= 4096)");
+        assert_eq!(edit(25, 0x20), "|Q| = 8200 (1 ..= 4096)");
         assert!(edit(products + 2 * 9, 8).contains("not an element"), "{}", edit(products + 2 * 9, 8));
         assert!(edit(products + 2 * 10, 0).contains("not commutative"), "{}", edit(products + 2 * 10, 0));
         assert!(edit(products + 2, 2).contains("not the identity"), "{}", edit(products + 2, 2));
