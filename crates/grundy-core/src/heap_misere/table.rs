@@ -42,7 +42,7 @@ use crate::heap::{HeapGame, Period, PeriodRule};
 const FIXED: usize = 40;
 
 /// The largest quotient a table stores (four times the engine's default `max_quotient`): its
-/// product table is at most 32 MiB, and so is what a reader allocates for it.
+/// product table is at most 32 MiB in the payload, 64 MiB as a [`Quotient`].
 pub const MAX_STORED_ORDER: usize = 4096;
 
 /// A game's certified misère quotient, borrowed from a payload: the product, `P` and `Φ(heap)`
