@@ -24,7 +24,8 @@
 //! A reader checks the layout, that the text is a game in its canonical spelling with a
 //! periodicity theorem and that `N` is as many heaps as the theorem needs for the period; that
 //! every product and image is an element, `0` is an identity outside `P`, the table is
-//! commutative, `Φ(0) = 1`; and that the heap lists increase within the heaps stored or proven.
+//! commutative, `Φ(0)` is the identity; and that the heap lists increase within the heaps
+//! stored or proven.
 //! That the quotient is the game's is checked by recomputing it ([`MisereTable::verify`], which
 //! `grundy inspect` and `grundy verify --table` run).
 
