@@ -1,12 +1,14 @@
 //! Tabulates this crate's games into `OUT_DIR`: a leaper with the moves below (`leaper.sgt`: the
 //! 64 x 64 square and the closed form that grundy-core discovers and proves for it) and Dawson's
-//! Kayles, the heap game 0.07 (`dawson.sgt`: its values up to the period found and proven). The
-//! build fails if either is not proven: this program relies on answering any cell and any heap.
+//! Kayles, the heap game 0.07 (`dawson.sgt`: its values up to the period found and proven), and
+//! Kayles' misère quotient (`kayles-misere.sgt`: Q, P and Φ up to its proven period). The build
+//! fails if any is not proven: this program relies on answering any cell, heap and sum.
 
 use grundy_core::format;
 use grundy_core::{
-    generate::{heap_blob, leaper_blob_with},
+    generate::{heap_blob, leaper_blob_with, misere_blob},
     heap::{HeapGame, HeapLimits, analyze_heap, check_period},
+    heap_misere::{MisereLimits, analyze_misere},
     leaper::{Limits, MoveSet, Verdict, analyze},
 };
 
@@ -15,6 +17,8 @@ const MOVES: &str = "(-2,1) (-2,-1) (1,-2) (-1,-2)";
 const BOUND: usize = 64;
 /// The heap game: Dawson's Kayles.
 const HEAP_GAME: &str = "0.07";
+/// The misère game: Kayles.
+const MISERE_GAME: &str = "0.77";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -38,4 +42,12 @@ fn main() {
     let blob = heap_blob(&analysis).unwrap_or_else(|e| panic!("{HEAP_GAME}: {e}"));
     format::validate(&blob).expect("the generator writes valid blobs");
     std::fs::write(out.join("dawson.sgt"), &blob).expect("write OUT_DIR/dawson.sgt");
+
+    // Φ proven periodic (period 12 from heap 71) with heaps 0..171; misere_blob refuses a
+    // quotient without a proof.
+    let game = HeapGame::parse(MISERE_GAME).unwrap_or_else(|e| panic!("{MISERE_GAME}: {e}"));
+    let analysis = analyze_misere(&game, &MisereLimits::default());
+    let blob = misere_blob(&analysis).unwrap_or_else(|e| panic!("{MISERE_GAME}: {e}"));
+    format::validate(&blob).expect("the generator writes valid blobs");
+    std::fs::write(out.join("kayles-misere.sgt"), &blob).expect("write OUT_DIR/kayles-misere.sgt");
 }

@@ -9,8 +9,8 @@ mod picture;
 mod report;
 
 pub use grundy_core::heap_misere::{
-    MisereAnalysis, MisereLimits, MisereProgress, MisereStatus, MisereStop, Presentation, Quotient, analyze_misere,
-    analyze_misere_with,
+    MisereAnalysis, MisereLimits, MisereProgress, MisereStatus, MisereStop, MisereTable, Presentation, Quotient,
+    analyze_misere, analyze_misere_with,
 };
 pub use judge::MisereHeaps;
 #[cfg(feature = "pictures")]

@@ -46,6 +46,13 @@ pub enum TableError {
         /// What the rules give.
         expected: u16,
     },
+    /// A misère quotient differs from the one its game's rules give (found by recomputing it).
+    WrongQuotient {
+        /// The table's index in the header.
+        table: usize,
+        /// What differs.
+        reason: String,
+    },
     /// A table's contents cannot be recomputed: its rules cannot be run (a move set no potential
     /// lowers), or not within the work a check may take.
     Unverifiable {
@@ -91,6 +98,7 @@ impl fmt::Display for TableError {
             Self::WrongValue { table, position, stored, expected } => {
                 write!(f, "table {table}: G({position}) is stored as {stored}, but its game's rules give {expected}")
             }
+            Self::WrongQuotient { table, reason } => write!(f, "table {table}: wrong misère quotient: {reason}"),
             Self::Unverifiable { table, reason } => write!(f, "table {table} cannot be recomputed: {reason}"),
             Self::FormDisagrees { table, x, y, square, form } => write!(
                 f,

@@ -11,6 +11,7 @@ use crate::format::{Header, TableKind};
 use crate::leaper::form_eval::Certified;
 use crate::leaper::{LeaperTable, forms};
 use grundy_core::heap::{HeapTable, table as heap};
+use grundy_core::heap_misere::table::{self as heap_misere, MisereTable, Mismatch};
 use grundy_core::rules::Shape;
 use grundy_core::rules::table::{self as rules, RulesTable};
 use grundy_core::{
@@ -43,12 +44,14 @@ impl Bytes {
 ///
 /// What opening ([`read`](Self::read), [`map`](Self::map), [`from_bytes`](Self::from_bytes),
 /// [`from_static`](Self::from_static)) guarantees: the blob's structure and every checksum,
-/// each cell within its game's range, every closed form decoded and well formed, and every heap
-/// game's table decoded (its game, a count of values that matches its period, `G(0) = 0`);
+/// each cell within its game's range, every closed form decoded and well formed, every heap
+/// game's table decoded (its game, a count of values that matches its period, `G(0) = 0`), and
+/// every misère quotient decoded (every product and image an element, `0` the identity);
 /// [`leaper`](Self::leaper) then checks the square's last row and column against its move set's
 /// closed form. What only [`verify_contents`](Self::verify_contents) (`grundy inspect`) does:
-/// recompute every table from its game's rules (a heap game's values too); and only `grundy
-/// verify` re-runs a closed form's proof or re-proves a heap game's period. A blob whose checksums were rewritten after its contents were changed can pass the
+/// recompute every table from its game's rules (a heap game's values and a misère quotient
+/// too); and only `grundy verify` re-runs a closed form's proof or re-proves a heap game's
+/// period. A blob whose checksums were rewritten after its contents were changed can pass the
 /// opening checks; the winning-move search then reports an inconsistent table
 /// ([`KnightError::Inconsistent`](crate::leaper::KnightError::Inconsistent)) instead of failing.
 pub struct TableFile {
@@ -350,11 +353,48 @@ impl TableFile {
         })
     }
 
-    /// What table `index` holds, in a line: a heap game's game, values and period, else its
-    /// move set. Panics unless `index` is below the header's count of tables.
+    /// The blob's misère quotients, in blob order.
+    pub fn misere_quotients(&self) -> impl Iterator<Item = MisereTable<'_>> {
+        self.header.tables.iter().filter(|t| t.game == TableKind::MisereQuotient).map(|entry| {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened")
+        })
+    }
+
+    /// The blob's misère quotient of `game`, or with `None` its only one.
+    pub fn misere_quotient(&self, game: Option<&HeapGame>) -> Result<MisereTable<'_>, TableError> {
+        let mut tables = self.misere_quotients();
+        let found = match game {
+            Some(game) => tables.find(|t| t.game() == game),
+            None => tables.next().filter(|_| self.misere_quotients().count() == 1),
+        };
+        found.ok_or_else(|| {
+            let held = self.misere_quotients().map(|t| t.game().to_string()).collect();
+            TableError::NoSuchGame { kind: TableKind::MisereQuotient, game: game.map(ToString::to_string), held }
+        })
+    }
+
+    /// What table `index` holds, in a line: a heap game's game, values and period, a misère
+    /// quotient's game, order and period, else its move set. Panics unless `index` is below the
+    /// header's count of tables.
     pub fn contents(&self, index: usize) -> String {
         let entry = &self.header.tables[index];
-        if entry.game == TableKind::RuleValues {
+        if entry.game == TableKind::MisereQuotient {
+            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let t = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
+            let p = t.period();
+            format!(
+                "game {} (misère), |Q| = {}, |P| = {}, Φ of period {} from heap {} (proven with heaps 0..{}), {} \
+                 images",
+                t.game(),
+                t.order(),
+                t.p_portion_size(),
+                p.period,
+                p.preperiod,
+                t.proven_with(),
+                t.images().len()
+            )
+        } else if entry.game == TableKind::RuleValues {
             let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
             let table = rules::decode(payload).expect("rules tables are decoded when the blob is opened");
             match table.shape() {
@@ -399,6 +439,10 @@ impl TableFile {
                 }
                 // Values of rules the blob does not hold: their layout is checked at open.
                 TableKind::RuleValues => continue,
+                TableKind::MisereQuotient => {
+                    checked += self.verify_misere(i, entry)?;
+                    continue;
+                }
                 // A game this reader does not know: `format::validate` refuses it at open.
                 _ => continue,
             };
@@ -426,5 +470,16 @@ impl TableFile {
             return Err(TableError::WrongValue { table: i, position: heap as u64, stored, expected });
         }
         Ok(table.stored())
+    }
+
+    /// Recomputes misère quotient `i` with the engine ([`MisereTable::verify`]); returns the
+    /// products and images checked.
+    fn verify_misere(&self, i: usize, entry: &crate::format::header::TableEntry) -> Result<u64, TableError> {
+        let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+        let stored = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
+        stored.verify().map_err(|e| match e {
+            Mismatch::Unverifiable(reason) => TableError::Unverifiable { table: i, reason },
+            Mismatch::Differs(reason) => TableError::WrongQuotient { table: i, reason },
+        })
     }
 }

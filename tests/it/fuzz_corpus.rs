@@ -86,6 +86,7 @@ fn seed_blobs() -> Vec<(&'static str, Vec<u8>)> {
         ("valid-empty.sgt", write_blob("grundy seeds", &[])),
         ("valid-heap-kayles.sgt", heap_seed("0.77", 256)),
         ("valid-heap-grundy.sgt", heap_seed("grundy", 40)),
+        ("valid-misere-0.75.sgt", misere_seed("0.75")),
         (
             "valid-knight1.sgt",
             write_blob("grundy seeds", &[table(&grundy_core::leaper::MoveSet::hyper_knight().to_bytes(), 1, &k1)]),
@@ -112,6 +113,13 @@ fn heap_seed(spec: &str, first: usize) -> Vec<u8> {
     let game = grundy_core::heap::HeapGame::parse(spec).unwrap();
     let limits = grundy_core::heap::HeapLimits { first, max_heap: 2 * first, max_work: u64::MAX, ..Default::default() };
     grundy_core::generate::heap_blob(&grundy_core::heap::analyze_heap(&game, &limits)).unwrap()
+}
+
+/// A heap game's certified misère quotient (0.75: 8 elements, 10 images).
+fn misere_seed(spec: &str) -> Vec<u8> {
+    let game = grundy_core::heap::HeapGame::parse(spec).unwrap();
+    let analysis = grundy_core::heap_misere::analyze_misere(&game, &Default::default());
+    grundy_core::generate::misere_blob(&analysis).unwrap()
 }
 
 #[test]

@@ -10,7 +10,7 @@ use grundy_core::heap_misere::{MisereAnalysis, MisereLimits, MisereStatus, Miser
 use crate::common::{MisereSums, heap_sums};
 
 /// The oracle of a game written as the engine reads it: a code `d0.d1d2…` or a set `{a,b,…}`.
-fn oracle(text: &str) -> MisereSums {
+pub(crate) fn oracle(text: &str) -> MisereSums {
     if let Some(set) = text.strip_prefix('{') {
         let moves: Vec<usize> = set.trim_end_matches('}').split(',').map(|m| m.trim().parse().unwrap()).collect();
         return MisereSums::subtraction(&moves);

@@ -44,6 +44,8 @@ mod mine_graphs;
 mod mine_simulator;
 /// Misère Nim: samples, pitfalls, `u64` piles, bad input.
 mod misere;
+/// Misère quotients in blobs: read back, answered, refused when damaged.
+mod misere_blob;
 /// No package has a module cycle.
 mod module_cycles;
 /// The misère and Mine parity tables against exhaustive game-tree search.

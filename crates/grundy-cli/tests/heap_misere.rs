@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::common::{MisereSums, Rng, heap_sums};
-use crate::run::{grundy, stderr, stdout};
+use crate::run::{grundy, scratch_dir, stderr, stdout};
 
 fn analyze_json(spec: &str, extra: &[&str]) -> Value {
     let mut args = vec!["analyze", "--heap", spec, "--misere", "--json"];
@@ -183,10 +183,12 @@ fn bad_input_and_refusals() {
     assert_eq!(stdout(&o).lines().count(), 1);
     assert!(stderr(&o).contains("heap 40"), "{}", stderr(&o));
     for args in [
-        &["generate", "--heap", "0.77", "--misere", "-o", "x.sgt"][..],
+        &["generate", "--misere", "-o", "x.sgt"][..],
+        &["generate", "--heap", "0.77", "--misere", "--threads", "1", "-o", "x.sgt"],
         &["analyze", "--misere"],
         &["analyze", "--heap", "0.77", "--misere", "--threads", "1"],
-        &["heaps", "--heap", "0.77", "--misere", "--table", "x.sgt"],
+        &["heaps", "--heap", "0.77", "--misere", "--table", "x.sgt", "--max-heap", "5"],
+        &["heaps", "--misere"],
     ] {
         let o = grundy(args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -259,4 +261,143 @@ fn max_quotient_stops_a_growth_past_it() {
         let o = grundy(args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// `generate --heap SPEC --misere`, then `inspect`, `verify --table` and `heaps --misere --table`
+/// on the blob: the judge's answers equal exhaustive search and, plain, explained and in JSON,
+/// those of the quotient computed at start-up.
+#[test]
+fn a_blob_generated_inspected_verified_and_judged_from() {
+    let dir = scratch_dir("misere-blob");
+    let blob = dir.join("kayles.sgt");
+    let blob = blob.to_str().unwrap();
+    let o = grundy(&["generate", "--heap", "0.77", "--misere", "-o", blob], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let said =
+        "grundy: heap game 0.77 (misère): |Q| = 40, |P| = 9, Φ of period 12 from heap 71, proven; 83 images stored";
+    assert!(stderr(&o).contains(said), "{}", stderr(&o));
+    let o = grundy(&["inspect", blob], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    for line in [
+        "table 0: MisereQuotient, 1 x ",
+        "game 0.77 (misère), |Q| = 40, |P| = 9, Φ of period 12 from heap 71 (proven with heaps 0..171), 83 images",
+        "contents: all 1683 cells equal their games' rules, recomputed",
+    ] {
+        assert!(stdout(&o).contains(line), "{line}: {}", stdout(&o));
+    }
+    let o = grundy(&["verify", "--table", blob], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = "(misère): quotient of 40 elements, Φ of period 12 from heap 71, recomputed and proven again (1683";
+    assert!(stdout(&o).contains(line), "{}", stdout(&o));
+
+    let mut rng = Rng(0x5eed_b10b);
+    let mut brute = MisereSums::new(&[0, 7, 7]);
+    let (mut small, mut expected) = (String::from("150\n"), String::new());
+    for case in 1..=150 {
+        let heaps: Vec<u32> = (0..1 + rng.below(4)).map(|_| rng.below(10) as u32).collect();
+        small += &format!("{} {}\n", heaps.len(), heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+        expected += &format!("Case {case}: {}\n", if brute.is_p_position(&heaps) { "Bob" } else { "Alice" });
+    }
+    let o = grundy(&["heaps", "--misere", "--table", blob], &small);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), expected);
+    let large = "3\n2 18446744073709551615 1000000007\n3 70 71 83\n1 171\n";
+    for style in [&[][..], &["--explain"], &["--json"]] {
+        for input in [small.as_str(), large] {
+            let from_blob =
+                grundy(&[&["heaps", "--misere", "--table", blob, "--heap", "0.77"][..], style].concat(), input);
+            let computed = grundy(&[&["heaps", "--heap", "0.77", "--misere"][..], style].concat(), input);
+            assert!(from_blob.status.success(), "{style:?}: {}", stderr(&from_blob));
+            assert_eq!(stdout(&from_blob), stdout(&computed), "{style:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What `generate --misere` and a blob's users refuse: a quotient without a proven period
+/// (nothing written), a write-protected file without --force, a blob of the wrong kind or game,
+/// a damaged blob, and a well-formed blob whose quotient is not the game's.
+#[test]
+fn blob_refusals() {
+    let dir = scratch_dir("misere-blob-refusals");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (misere, heap, dawson) = (path("kayles.sgt"), path("heap.sgt"), path("dawson.sgt"));
+    let o = grundy(&["generate", "--heap", "0.07", "--misere", "-o", &dawson], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game 0.07 (misère): no period of Φ was proven (the quotient grows at heap 30"));
+    assert!(stderr(&o).ends_with("; nothing written\n"), "{}", stderr(&o));
+    assert!(!dir.join("dawson.sgt").exists());
+    assert!(grundy(&["generate", "--heap", "0.77", "--misere", "-o", &misere], "").status.success());
+    assert!(grundy(&["generate", "--heap", "0.77", "-o", &heap], "").status.success());
+
+    let protected = path("protected.sgt");
+    std::fs::write(&protected, b"keep").unwrap();
+    let mut permissions = std::fs::metadata(&protected).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&protected, permissions).unwrap();
+    let o = grundy(&["generate", "--heap", "0.75", "--misere", "-o", &protected], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is write-protected; refusing to replace it (pass --force"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&protected).unwrap(), b"keep");
+    let o = grundy(&["generate", "--heap", "0.75", "--misere", "-o", &protected, "--force"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(grundy(&["inspect", &protected], "").status.success());
+
+    let input = "1\n2 1 2\n";
+    for (args, says) in [
+        (&["heaps", "--misere", "--table", &heap][..], "the blob holds no misère quotient table"),
+        (&["heaps", "--table", &misere], "the blob holds no heap game table"),
+        (
+            &["heaps", "--misere", "--table", &misere, "--heap", "0.75"],
+            "the blob holds no table of 0.75 (it holds 0.77)",
+        ),
+    ] {
+        let o = grundy(args, input);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+
+    let bytes = std::fs::read(&misere).unwrap();
+    let entry = grundy_core::format::validate(&bytes).unwrap().tables[0].clone();
+    let payload = &bytes[entry.offset as usize..];
+    let mut damaged = bytes.clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    let damaged_path = path("damaged.sgt");
+    std::fs::write(&damaged_path, &damaged).unwrap();
+    for args in [
+        &["inspect", &damaged_path][..],
+        &["verify", "--table", &damaged_path],
+        &["heaps", "--misere", "--table", &damaged_path],
+    ] {
+        let o = grundy(args, input);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("table 0: payload checksum mismatch"), "{args:?}: {}", stderr(&o));
+    }
+    // 5 · 5 made another element (the table stays commutative, with checksums to match).
+    let table = grundy_core::heap_misere::table::decode(payload).unwrap();
+    let at = payload.len() - 2 * 83 - 5 - 2 * (40 * 40) + 2 * (5 * 40 + 5);
+    let mut forged = payload.to_vec();
+    forged[at] = (table.product(5, 5) as u8 + 1) % 40;
+    let forged = grundy_core::format::write_blob(
+        "grundy 0.1.0",
+        &[grundy_core::format::TableData {
+            game: grundy_core::format::TableKind::MisereQuotient,
+            moves: &[],
+            rows: 1,
+            cols: forged.len() as u32,
+            cells: &forged,
+        }],
+    );
+    let forged_path = path("forged.sgt");
+    std::fs::write(&forged_path, forged).unwrap();
+    let o = grundy(&["inspect", &forged_path], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("table 0: wrong misère quotient: 5 · 5 is stored as"), "{}", stderr(&o));
+    let o = grundy(&["verify", "--table", &forged_path], "");
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(stderr(&o).contains("verify: NOT proven: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0.77 (misère): wrong misère quotient: 5 · 5 is stored as"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

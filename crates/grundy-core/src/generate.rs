@@ -1,9 +1,12 @@
 //! Assembles blobs from the rules: grundy's default blob (which `build.rs` embeds), a blob for
-//! any leaper and one for any heap game (for a downstream `build.rs` or `grundy generate`).
+//! any leaper, one for any heap game and one for a heap game's misère quotient (for a downstream
+//! `build.rs` or `grundy generate`).
 
 use crate::format::{TableData, TableKind, write_blob};
 use crate::heap::HeapAnalysis;
 use crate::heap::table::{self as heap, TooManyValues};
+use crate::heap_misere::MisereAnalysis;
+use crate::heap_misere::table::{self as heap_misere, Unstorable};
 use crate::leaper::codec as form;
 use crate::leaper::{Analysis, ClosedForm, FormError, Limits, MoveSet, analyze, leaper_square};
 use crate::misere;
@@ -143,6 +146,19 @@ pub fn rules_blob(name: &str, shape: Shape, side: u64, values: &[u64]) -> Result
     let bytes = rules::table::encode(name, shape, side, values)?;
     let cols = u32::try_from(bytes.len()).expect("rules::table::encode bounds the payload to a u32");
     Ok(write_blob(GENERATOR, &[TableData { game: TableKind::RuleValues, moves: &[], rows: 1, cols, cells: &bytes }]))
+}
+
+/// A blob for one heap game's certified misère quotient: `Q`, `P` and the `n0 + p` images of
+/// heaps that answer every sum, from an analysis
+/// ([`analyze_misere`](crate::heap_misere::analyze_misere)); an analysis without a proven period
+/// is refused.
+pub fn misere_blob(analysis: &MisereAnalysis) -> Result<Vec<u8>, Unstorable> {
+    let bytes = heap_misere::encode(analysis)?;
+    let cols = u32::try_from(bytes.len()).expect("heap_misere::encode bounds the payload to a u32");
+    Ok(write_blob(
+        GENERATOR,
+        &[TableData { game: TableKind::MisereQuotient, moves: &[], rows: 1, cols, cells: &bytes }],
+    ))
 }
 
 fn form_table<'a>(moves: &'a [(i8, i8)], bytes: &'a [u8]) -> TableData<'a> {

@@ -104,6 +104,10 @@ fn check_accepted(data: &[u8], header: &Header) {
                 assert!(entry.rows == 1 && entry.cols >= 1, "heap-game shape");
                 check_heap_payload(payload);
             }
+            TableKind::MisereQuotient => {
+                assert!(entry.rows == 1 && entry.cols >= 1, "misère-quotient shape");
+                check_misere_payload(payload);
+            }
             other => panic!("validate accepted a game this check does not know: {other:?}"),
         }
         end = offset + len;
@@ -136,6 +140,49 @@ fn check_heap_payload(payload: &[u8]) {
         };
         assert_eq!(table.value(heap).ok(), expected, "G({heap})");
     }
+}
+
+/// An accepted misère-quotient payload, read here at its documented offsets: every product and
+/// image is an element, 0 is the identity and not in P, and the table answers every heap with the
+/// stored image (through the period) and every sum with the product of their images.
+fn check_misere_payload(payload: &[u8]) {
+    let table = grundy_core::heap_misere::table::decode(payload).expect("an accepted misère quotient decodes");
+    let u64_at = |at: usize| u64::from_le_bytes(payload[at..at + 8].try_into().unwrap());
+    let u32_at = |at: usize| u32::from_le_bytes(payload[at..at + 4].try_into().unwrap()) as usize;
+    let (period, start) = (u64_at(0), u64_at(8));
+    let (order, generators, growths, len) = (u32_at(24), u32_at(28), u32_at(32), u32_at(36));
+    assert_eq!(table.game().to_string().as_bytes(), &payload[40..40 + len], "the game's text");
+    let u16s =
+        |bytes: &[u8]| bytes.chunks_exact(2).map(|b| u32::from(u16::from_le_bytes([b[0], b[1]]))).collect::<Vec<_>>();
+    let products_at = 40 + len + 8 * (generators + growths);
+    let p_at = products_at + 2 * order * order;
+    let images_at = p_at + order.div_ceil(8);
+    let products = u16s(&payload[products_at..p_at]);
+    let images = u16s(&payload[images_at..]);
+    assert_eq!(table.order(), order);
+    assert_eq!(images.len() as u64, start + period, "n0 + p images");
+    let in_p = |x: u32| payload[p_at + x as usize / 8] >> (x % 8) & 1 == 1;
+    assert!(!in_p(0), "the identity is not in P");
+    for x in 0..order as u32 {
+        assert_eq!(products[x as usize], x, "0 is the identity");
+        assert_eq!(table.in_p(x), in_p(x), "P");
+        for y in 0..order as u32 {
+            let xy = products[x as usize * order + y as usize];
+            assert!(xy < order as u32, "products are elements");
+            assert_eq!(table.product(x, y), xy, "the product");
+        }
+    }
+    let image = |heap: u64| images[if heap < start { heap } else { start + (heap - start) % period } as usize];
+    let n = images.len() as u64;
+    let mut probes = vec![0, 1, n - 1, n, n + 1, u64::MAX, u64::MAX - 1, start, start + period];
+    probes.extend((0..64u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 64)));
+    for &heap in &probes {
+        assert!(image(heap) < order as u32, "images are elements");
+        assert_eq!(table.image(heap), image(heap), "Φ({heap})");
+    }
+    let product = probes.iter().fold(0, |x, &h| products[x as usize * order + image(h) as usize]);
+    let expected = if in_p(product) { grundy::Outcome::SecondPlayerWins } else { grundy::Outcome::FirstPlayerWins };
+    assert_eq!(table.outcome(&probes), expected, "the outcome of a sum");
 }
 
 /// The knight table an accepted blob offers is the first knight payload (unless its border

@@ -1,8 +1,13 @@
 //! Reads the blobs `build.rs` wrote, embedded in the program at 64-byte alignment, without
 //! copying them, and prints some values of its leaper, near and far (each far value checked
-//! against the mex of its targets' values), and of Dawson's Kayles up to heaps near 2^64 (the
-//! table checked against the game's definition on the first 300 heaps).
+//! against the mex of its targets' values), of Dawson's Kayles up to heaps near 2^64 (the
+//! table checked against the game's definition on the first 300 heaps), and misère sums of
+//! Kayles from its misère quotient (checked against the definition on every sum of up to 16
+//! tokens).
 
+use std::collections::HashMap;
+
+use grundy::Outcome;
 use grundy::table::TableFile;
 
 /// Aligns its contents to 64 bytes (`include_bytes!` alone guarantees only 1), so the square's
@@ -12,6 +17,7 @@ struct Align64<T: ?Sized>(T);
 
 static BLOB: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/leaper.sgt")));
 static DAWSON: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/dawson.sgt")));
+static KAYLES: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/kayles-misere.sgt")));
 
 fn main() {
     let file = TableFile::from_static(&BLOB.0).expect("build.rs wrote a valid blob");
@@ -44,6 +50,7 @@ fn main() {
         println!("g({x}, {y}) = {} (mex of the targets: {mex})", value(x, y));
     }
     heaps();
+    misere();
 }
 
 /// Dawson's Kayles (0.07: take two tokens from a heap, leaving nothing, one heap or two) from its
@@ -83,4 +90,82 @@ fn heaps() {
     }
     let xor = value(m) ^ value(1_000_000);
     println!("heaps {m} and 1000000: {}", if xor != 0 { "the first player wins" } else { "the second player wins" });
+}
+
+/// Kayles in misère play (0.77: take one token or two adjacent ones from a row, which may split
+/// it; whoever takes the last token loses) from its embedded misère quotient: a sum is lost by
+/// the player to move iff the product of its heaps' images is in P; far heaps go through Φ's
+/// proven period.
+fn misere() {
+    let file = TableFile::from_static(&KAYLES.0).expect("build.rs wrote a valid blob");
+    let q = file.misere_quotient(None).expect("one misère quotient");
+    let p = q.period();
+    println!(
+        "misère {}: |Q| = {}, |P| = {}, Φ of period {} from heap {} (proven)",
+        q.game(),
+        q.order(),
+        q.p_portion_size(),
+        p.period,
+        p.preperiod
+    );
+    let mut memo = HashMap::new();
+    let mut sums = 0;
+    for tokens in 0..=16 {
+        for sum in partitions(tokens, tokens) {
+            let lost = if loses(&sum, &mut memo) { Outcome::SecondPlayerWins } else { Outcome::FirstPlayerWins };
+            assert_eq!(q.outcome(&sum), lost, "the sum {sum:?} differs from the definition");
+            sums += 1;
+        }
+    }
+    println!("{sums} sums of up to 16 tokens: equal to the definition");
+    let m = u64::MAX;
+    for sum in [&[1, 2, 3][..], &[12, 13], &[70, 82], &[1_000_000, 1_000_000], &[m, m - 12], &[m, 5]] {
+        let who = match q.outcome(sum) {
+            Outcome::FirstPlayerWins => "the first player wins",
+            _ => "the second player wins",
+        };
+        let terms: Vec<String> = sum.iter().map(u64::to_string).collect();
+        println!("{}: {who}", terms.join(" + "));
+    }
+}
+
+/// The sums of heaps (non-increasing) with `tokens` tokens in all, each heap at most `largest`.
+fn partitions(tokens: u64, largest: u64) -> Vec<Vec<u64>> {
+    if tokens == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for first in (1..=largest.min(tokens)).rev() {
+        for mut rest in partitions(tokens - first, first) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Whether the player to move loses the misère sum `heaps` (non-increasing) of Kayles, by the
+/// definition: they have a move, and every move leaves a sum that the other player, then to
+/// move, does not lose.
+fn loses(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&lost) = memo.get(heaps) {
+        return lost;
+    }
+    let mut lost = !heaps.is_empty();
+    'moves: for (i, &h) in heaps.iter().enumerate() {
+        for take in 1..=h.min(2) {
+            let rest = h - take;
+            for left in 0..=rest / 2 {
+                let mut after: Vec<u64> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+                after.extend([left, rest - left].into_iter().filter(|&x| x > 0));
+                after.sort_unstable_by(|a, b| b.cmp(a));
+                if loses(&after, memo) {
+                    lost = false;
+                    break 'moves;
+                }
+            }
+        }
+    }
+    memo.insert(heaps.to_vec(), lost);
+    lost
 }

@@ -156,6 +156,12 @@ struct GenerateArgs {
     /// heap game (its values and, when proven, its period).
     #[command(flatten)]
     game: GameArgs,
+    /// With --heap: the game's certified misère quotient (docs/misere-quotients.md), refused
+    /// when no period is proven. Takes --max-heap N (images of heaps 0..N) and --max-time.
+    #[arg(long, requires = "heap", conflicts_with_all = ["threads", "values_dir", "checkpoint", "checkpoint_every", "resume"])]
+    misere: bool,
+    #[command(flatten)]
+    quotient: heap_misere::args::QuotientArgs,
 }
 
 #[derive(Args)]
@@ -212,7 +218,8 @@ struct VerifyArgs {
     /// A leaper, or a heap game: find its period and re-check it independently.
     #[command(flatten)]
     game: GameArgs,
-    /// Prove the closed form stored in this blob (and the period of each heap game it holds).
+    /// Prove the closed form stored in this blob (and the period of each heap game it holds, and
+    /// each misère quotient, recomputed).
     #[arg(long, value_name = "BLOB", conflicts_with = "heap")]
     table: Option<PathBuf>,
 }
@@ -250,12 +257,16 @@ pub fn run() -> ExitCode {
         Command::Mine(Lazy(MineArgs { file, max_states, max_time, keep_going, report })) => {
             judge::mine(file.as_deref(), judge::MineLimits { max_states, max_time }, keep_going, report.style())
         }
-        Command::Heaps(Lazy(args)) => match (&args.game.heap, &args.game.rules) {
-            (Some(game), _) if args.misere => heap_misere::heaps(&args, game, args.report.style()),
-            (None, Some(path)) => rules::heaps(path, &args),
+        Command::Heaps(Lazy(args)) => match (&args.table, &args.game.heap, &args.game.rules) {
+            (Some(path), _, _) if args.misere => heap_misere::blob::heaps(&args, path, args.report.style()),
+            (None, Some(game), _) if args.misere => heap_misere::heaps(&args, game, args.report.style()),
+            (None, None, Some(path)) => rules::heaps(path, &args),
             _ => heap::heaps(&args),
         },
-        Command::Generate(Lazy(GenerateArgs { bound, output, force, game })) => match game.choice() {
+        Command::Generate(Lazy(GenerateArgs { bound, output, force, game, misere, quotient })) => match game.choice() {
+            GameChoice::Heap(game, args, _) if misere => {
+                heap_misere::blob::generate(game, args, &quotient, &output, force)
+            }
             GameChoice::Heap(game, args, saves) => heap::generate(args, saves, game, &output, force),
             GameChoice::Rules(path, args) => rules::generate(path, args, &output, force),
             GameChoice::Leaper(leaper) if leaper.moves.is_some() => leaper::generate(leaper, bound, &output, force),
@@ -288,7 +299,7 @@ pub fn run() -> ExitCode {
                 "verify checks proofs (--moves, --heap); values computed from --rules prove nothing",
             )),
             (GameChoice::Leaper(leaper), Some(path)) => leaper::check_moves(leaper, path)
-                .and_then(|()| heap::verify_blob(path))
+                .and_then(|()| Ok(heap::verify_blob(path)? | heap_misere::blob::verify_blob(path)?))
                 .and_then(|heaps_proven| leaper::verify_blob(leaper, path, heaps_proven)),
             (GameChoice::Leaper(leaper), None) => leaper::verify(leaper, None),
         },

@@ -37,6 +37,10 @@ pub enum TableKind {
     /// The values of a game defined by rules (a script or a `Rules` implementation): `1 x len`
     /// bytes in the encoding of [`rules::table`](crate::rules::table), stored as [`CellEncoding::Bytes`].
     RuleValues,
+    /// One heap game's certified misère quotient (the game is named in the payload): `1 x len`
+    /// bytes in the encoding of [`heap_misere::table`](crate::heap_misere::table), stored as
+    /// [`CellEncoding::Bytes`].
+    MisereQuotient,
 }
 
 impl TableKind {
@@ -50,13 +54,16 @@ impl TableKind {
             TableKind::LeaperForm => "closed-form",
             TableKind::HeapValues => "heap game",
             TableKind::RuleValues => "rules",
+            TableKind::MisereQuotient => "misère quotient",
         }
     }
 
     /// How this game's cells are stored.
     pub fn cell_encoding(self) -> CellEncoding {
         match self {
-            TableKind::LeaperForm | TableKind::HeapValues | TableKind::RuleValues => CellEncoding::Bytes,
+            TableKind::LeaperForm | TableKind::HeapValues | TableKind::RuleValues | TableKind::MisereQuotient => {
+                CellEncoding::Bytes
+            }
             TableKind::LeaperSquare | TableKind::MisereNim | TableKind::MineRegion | TableKind::MineNumber => {
                 CellEncoding::U8
             }
@@ -73,7 +80,9 @@ impl TableKind {
             TableKind::MisereNim => (rows, cols) == (2, 4),
             TableKind::MineRegion => rows == 1 && cols >= 1,
             TableKind::MineNumber => (rows, cols) == (1, 1),
-            TableKind::LeaperForm | TableKind::HeapValues | TableKind::RuleValues => rows == 1 && cols >= 1,
+            TableKind::LeaperForm | TableKind::HeapValues | TableKind::RuleValues | TableKind::MisereQuotient => {
+                rows == 1 && cols >= 1
+            }
         };
         if allowed { Ok(()) } else { Err(BlobError::BadShape { table, game: self, rows, cols }) }
     }
@@ -88,6 +97,7 @@ impl TableKind {
             }
             TableKind::HeapValues => return crate::heap::table::decode(payload).map(drop).map_err(bad),
             TableKind::RuleValues => return crate::rules::table::decode(payload).map(drop).map_err(bad),
+            TableKind::MisereQuotient => return crate::heap_misere::table::decode(payload).map(drop).map_err(bad),
             // A mex over at most `moves.len()` options.
             TableKind::LeaperSquare => moves.len().min(u8::MAX as usize) as u8,
             // An outcome bit, or the mark of an impossible class.
@@ -109,7 +119,8 @@ impl TableKind {
 pub enum CellEncoding {
     /// One unsigned byte per cell.
     U8,
-    /// An encoded structure (a [`TableKind::LeaperForm`] or [`TableKind::HeapValues`]), `len` bytes with
+    /// An encoded structure (a [`TableKind::LeaperForm`], [`TableKind::HeapValues`] or
+    /// [`TableKind::MisereQuotient`]), `len` bytes with
     /// `rows = 1`, `cols = len`.
     Bytes,
 }

@@ -47,10 +47,12 @@ mod expand;
 mod monoid;
 mod options;
 mod presentation;
+pub mod table;
 mod verify;
 
 pub use monoid::Quotient;
 pub use presentation::Presentation;
+pub use table::MisereTable;
 
 use alloc::string::ToString;
 use alloc::vec::Vec;

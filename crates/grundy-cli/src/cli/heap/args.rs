@@ -81,18 +81,18 @@ pub struct CheckpointArgs {
 pub struct HeapsArgs {
     /// Judge input; `-` or nothing reads standard input.
     pub file: Option<PathBuf>,
-    /// The game's table from this blob (`grundy generate --heap`) instead of computing it at
-    /// start-up; with --heap, the blob's table of that game.
+    /// The game's table from this blob (`grundy generate --heap`, with --misere its misère
+    /// quotient) instead of computing it at start-up; with --heap, the blob's table of that game.
     #[arg(long, value_name = "BLOB", conflicts_with_all = ["rules", "max_heap", "max_time", "threads", "values_dir"])]
     pub table: Option<PathBuf>,
     #[command(flatten)]
     pub game: HeapArgs,
     #[command(flatten)]
     pub report: crate::cli::judge::Report,
-    /// With --heap: misère play (the player who cannot move wins), answered from the game's
-    /// misère quotient (docs/misere-quotients.md); takes --max-heap N (images of heaps 0..N)
-    /// and --max-time.
-    #[arg(long, requires = "heap", conflicts_with_all = ["table", "threads", "values_dir"])]
+    /// Misère play (the player who cannot move wins), answered from the game's misère quotient
+    /// (docs/misere-quotients.md): computed for --heap (takes --max-heap N, images of heaps
+    /// 0..N, and --max-time), or with --table the blob's (`generate --heap SPEC --misere`).
+    #[arg(long, conflicts_with_all = ["threads", "values_dir"])]
     pub misere: bool,
     #[command(flatten)]
     pub quotient: crate::cli::heap_misere::args::QuotientArgs,

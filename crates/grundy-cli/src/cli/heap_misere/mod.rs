@@ -6,9 +6,11 @@
 //! - [`args`]: the option `--max-quotient`;
 //! - [`meter`]: the progress line, Ctrl-C and `--max-time`;
 //! - [`emit`]: the program `emit --misere` writes;
-//! - [`draw`]: `draw --misere`, the picture of `Φ`.
+//! - [`draw`]: `draw --misere`, the picture of `Φ`;
+//! - [`blob`]: its blobs: `generate`, `verify`, `inspect` and `heaps --table` with --misere.
 
 pub mod args;
+pub mod blob;
 mod draw;
 mod emit;
 mod meter;
