@@ -50,6 +50,8 @@ mod misere_blob;
 mod module_cycles;
 /// The misère and Mine parity tables against exhaustive game-tree search.
 mod parity_tables;
+/// Games defined by rules (Rust and scripts) against definitions and exhaustive search.
+mod rules;
 /// The scanner streamed in pieces against the same bytes in memory; its bulk path for pairs.
 mod scanner;
 /// Output styles: a caller's own sink, and the explained report.

@@ -575,7 +575,7 @@ fn mine_lines_are_read_alike_however_written() {
             assert_eq!(judge_both_ways(ok.as_bytes(), step), [Ok(answer.clone()), Ok(answer.clone())], "style {style}");
         }
         // The last mine's Y is outside the board.
-        let bad = text + &format!("0 {cols}\n");
+        let bad = text + format!("0 {cols}\n").as_str();
         let error = format!(
             "line {}, column 3: Y = {cols} of mine {} of case 1 is outside the board: it must be below {cols}",
             mines.len() + 3,
@@ -591,7 +591,7 @@ fn mine_lines_are_read_alike_however_written() {
         // A letter in place of a mine's X, halfway.
         let half = mines.len() / 2;
         let lines: Vec<&str> = ok.split_inclusive('\n').collect();
-        let damaged = lines[..half + 2].concat() + "x" + &lines[half + 2][1..] + &lines[half + 3..].concat();
+        let damaged = lines[..half + 2].concat() + "x" + &lines[half + 2][1..] + lines[half + 3..].concat().as_str();
         let error = format!("line {}, column 1: expected X of mine {} of case 1, found 'x'", half + 3, half + 1);
         assert_eq!(judge_both_ways(damaged.as_bytes(), 100), [Err(error.clone()), Err(error)], "style {style}");
     }

@@ -172,7 +172,7 @@ fn a_file_truncated_while_it_is_read_is_an_io_error_after_the_answers_before() {
             )),
             "{program} {redirected}: {err}"
         );
-        assert!(first + &rest == expected, "{program} {redirected}: the answers before the cut");
+        assert!(first + rest.as_str() == expected, "{program} {redirected}: the answers before the cut");
     }
 }
 

@@ -38,6 +38,8 @@ mod leaper;
 mod mine_boards;
 /// `grundy misere-nim` and `grundy mine` on files and standard input.
 mod misere_mine;
+/// `--rules`: games defined by a script.
+mod rules;
 /// `grundy serve`: its URL and page, or how to build it in.
 mod serve;
 /// `grundy-tiny` answers and fails exactly like `grundy`.

@@ -104,6 +104,10 @@ fn check_accepted(data: &[u8], header: &Header) {
                 assert!(entry.rows == 1 && entry.cols >= 1, "heap-game shape");
                 check_heap_payload(payload);
             }
+            TableKind::RuleValues => {
+                assert!(entry.rows == 1 && entry.cols >= 1, "rules shape");
+                check_rules_payload(payload);
+            }
             TableKind::MisereQuotient => {
                 assert!(entry.rows == 1 && entry.cols >= 1, "misère-quotient shape");
                 check_misere_payload(payload);
@@ -113,6 +117,22 @@ fn check_accepted(data: &[u8], header: &Header) {
         end = offset + len;
     }
     assert_eq!(end, data.len(), "trailing bytes");
+}
+
+/// An accepted rules payload, read here at its documented offsets: every stored value is the
+/// table's, and a position past the side is refused.
+fn check_rules_payload(payload: &[u8]) {
+    let table = grundy_core::rules::table::decode(payload).expect("an accepted rules table decodes");
+    let width = u32::from_le_bytes(payload[0..4].try_into().unwrap()) as usize;
+    let side = u64::from_le_bytes(payload[4..12].try_into().unwrap());
+    let name_len = u32::from_le_bytes(payload[12..16].try_into().unwrap()) as usize;
+    let values = &payload[16 + name_len..];
+    let d = width.max(1);
+    let first = u64::from(u32::from_le_bytes(values[0..4].try_into().unwrap()));
+    let last = u64::from(u32::from_le_bytes(values[values.len() - 4..].try_into().unwrap()));
+    assert_eq!(table.value(&vec![0; d]), Some(first), "the first value");
+    assert_eq!(table.value(&vec![side - 1; d]), Some(last), "the last value");
+    assert_eq!(table.value(&vec![side; d]), None, "past the side");
 }
 
 /// An accepted heap-game payload, read here at its documented offsets: its table answers every
