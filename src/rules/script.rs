@@ -24,6 +24,11 @@ pub const MAX_OPERATIONS: u64 = 1 << 24;
 /// The deepest nesting of function calls.
 pub const MAX_CALL_LEVELS: usize = 48;
 
+/// Where a script's `print` and `debug` text goes.
+pub type Print = Arc<dyn Fn(&str) + Send + Sync>;
+/// A question asked while a script runs: whether to stop, the bytes allocated.
+pub type Probe<T> = Arc<dyn Fn() -> T + Send + Sync>;
+
 /// What bounds a script's run as a whole.
 #[derive(Clone, Default)]
 pub struct ScriptLimits {
@@ -32,13 +37,13 @@ pub struct ScriptLimits {
     /// The time bound the deadline comes from, for messages.
     pub max_time: Option<Duration>,
     /// Whether to stop (a signal came): asked between calls and during long ones.
-    pub stop: Option<Arc<dyn Fn() -> bool + Send + Sync>>,
+    pub stop: Option<Probe<bool>>,
     /// Where `print` and `debug` write; nowhere without it.
-    pub print: Option<Arc<dyn Fn(&str) + Send + Sync>>,
+    pub print: Option<Print>,
     /// The bytes the process has allocated (a counting allocator's), and the most a script may
     /// take it to: checked after every operation. (Rhai's own data-size limits measure a whole
     /// array at each push, which makes building a list of options quadratic.)
-    pub memory: Option<(Arc<dyn Fn() -> usize + Send + Sync>, usize)>,
+    pub memory: Option<(Probe<usize>, usize)>,
 }
 
 impl fmt::Debug for ScriptLimits {

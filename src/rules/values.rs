@@ -225,7 +225,7 @@ where
         let mut even = even.into_iter();
         let mut odd = odd.into_iter();
         return heaps
-            .map(|h| if (h - start) % 2 == 0 { even.next() } else { odd.next() }.expect("one per heap"))
+            .map(|h| if (h - start).is_multiple_of(2) { even.next() } else { odd.next() }.expect("one per heap"))
             .collect();
     }
     heaps.map(one).collect()

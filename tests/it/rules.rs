@@ -134,9 +134,9 @@ mod script {
         let mut game = Computed::new("w", load(wythoff_script).unwrap(), limits).unwrap();
         game.fill(0).unwrap();
         let oracle = wythoff(24);
-        for x in 0..24 {
-            for y in 0..24 {
-                assert_eq!(game.values()[x * 24 + y], u64::from(oracle[x][y]), "({x}, {y})");
+        for (x, row) in oracle.iter().enumerate() {
+            for (y, &g) in row.iter().enumerate() {
+                assert_eq!(game.values()[x * 24 + y], u64::from(g), "({x}, {y})");
             }
         }
         // A sum of Wythoff positions: the second player wins when the XOR is 0.

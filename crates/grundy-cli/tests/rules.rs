@@ -1,7 +1,9 @@
 //! `--rules FILE`: games defined by a script, end to end (with the `script` feature; without
 //! it, the refusal that names the feature).
 
-use crate::run::{grundy, scratch_dir, stderr, stdout};
+#[cfg(feature = "script")]
+use crate::run::stdout;
+use crate::run::{grundy, scratch_dir, stderr};
 
 #[cfg(feature = "script")]
 const KAYLES: &str = "fn options(n) { let r = []; for t in 1..=2 { if n >= t { for a in 0..=(n - t) / 2 { r.push([a, n - t - a]); } } } r }";
@@ -34,7 +36,7 @@ fn sg_analyze_heaps_generate_and_draw_agree_with_the_definition() {
     let o = grundy(&["analyze", "--rules", &kayles, "--max-heap", "300"], "");
     assert!(stdout(&o).contains("observed: period 12 from heap 71 on G(0..300) (an observation"), "{}", stdout(&o));
     let o = grundy(&["analyze", "--rules", &kayles, "--max-heap", "100", "--json"], "");
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
     let values: Vec<u32> = serde_json::from_value(v["values"].clone()).unwrap();
     assert_eq!(values, oracle);
 

@@ -91,9 +91,9 @@ fn wythoff_on_a_box_is_its_definition_and_a_sum_of_positions_is_one_option_list(
     let oracle = grundy_test_support::wythoff(40);
     let mut values = TupleValues::new(2, 40, 1 << 20, 1 << 20).unwrap();
     values.fill(&PairFn(wythoff)).unwrap();
-    for x in 0..40 {
-        for y in 0..40 {
-            assert_eq!(values.box_values()[x * 40 + y], u64::from(oracle[x][y]), "({x}, {y})");
+    for (x, row) in oracle.iter().enumerate() {
+        for (y, &g) in row.iter().enumerate() {
+            assert_eq!(values.box_values()[x * 40 + y], u64::from(g), "({x}, {y})");
         }
     }
     // A game whose move splits [x, y] into two positions: its value is the mex of XORs.

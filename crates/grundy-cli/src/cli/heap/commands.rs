@@ -215,10 +215,11 @@ pub fn heaps(args: &HeapsArgs) -> Result<(), Failure> {
         };
     };
     let file = TableFile::read(path)?;
-    if args.game.heap.is_none() && file.heaps().next().is_none() {
-        if let Some(rules) = file.rules().next() {
-            return crate::cli::rules::heaps_table(rules, args);
-        }
+    if args.game.heap.is_none()
+        && file.heaps().next().is_none()
+        && let Some(rules) = file.rules().next()
+    {
+        return crate::cli::rules::heaps_table(rules, args);
     }
     let table = file.heap(args.game.heap.as_ref()).map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;
     let input = crate::cli::judge::open_input(args.file.as_deref())?;
