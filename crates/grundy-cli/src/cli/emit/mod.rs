@@ -103,7 +103,7 @@ pub fn problem(args: &EmitArgs) -> Result<Problem, Failure> {
         (Some(problem), GameChoice::Leaper(_)) => problem,
         (Some(_), GameChoice::Heap(..) | GameChoice::Rules(..)) => {
             return Err(Failure::invalid(
-                "--heap and --rules emit the heaps judge; they do not go with knights, misere-nim or mine",
+                "--heap (or --rules) emits the heaps judge; it does not go with knights, misere-nim or mine",
             ));
         }
     };
