@@ -3,7 +3,8 @@
 //! against the mex of its targets' values), of Dawson's Kayles up to heaps near 2^64 (the
 //! table checked against the game's definition on the first 300 heaps), and misère sums of
 //! Kayles from its misère quotient (checked against the definition on every sum of up to 16
-//! tokens).
+//! tokens), and a game of its own rules from the values its build script tabulated (checked
+//! against the definition, a heap past the table refused).
 
 use std::collections::HashMap;
 
@@ -17,6 +18,7 @@ struct Align64<T: ?Sized>(T);
 
 static BLOB: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/leaper.sgt")));
 static DAWSON: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/dawson.sgt")));
+static LIEGES: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/lieges.sgt")));
 static KAYLES: &Align64<[u8]> = &Align64(*include_bytes!(concat!(env!("OUT_DIR"), "/kayles-misere.sgt")));
 
 fn main() {
@@ -51,6 +53,36 @@ fn main() {
     }
     heaps();
     misere();
+    own_rules();
+}
+
+/// Lieges of Legendre (k = 3) from the values `build.rs` computed with its `Rules`: checked here
+/// against the definition, heap by heap; sums by XOR; a heap past the table is not answered.
+fn own_rules() {
+    let file = TableFile::from_static(&LIEGES.0).expect("build.rs wrote a valid blob");
+    let table = file.rules().next().expect("one game of rules");
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..table.side() {
+        let mut options = Vec::new();
+        if n > 0 {
+            options.push(g[n as usize - 1]);
+        }
+        if n > 0 && n % 2 == 0 {
+            options.push(g[n as usize / 2]); // three equal heaps: x ^ x ^ x = x
+        }
+        g.push((0..).find(|v| !options.contains(v)).expect("a mex"));
+    }
+    let stored: Vec<u64> = table.values().collect();
+    println!(
+        "rules {}: G(0..{}) stored, {} the definition; G(0..20): {}",
+        table.name(),
+        table.side(),
+        if stored == g { "equal to" } else { "NOT equal to" },
+        stored[..20].iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    );
+    let xor = [3, 4095, 1000].iter().fold(0, |x, &h| x ^ table.value(&[h]).expect("in the table"));
+    println!("3 + 4095 + 1000: the {} player wins", if xor != 0 { "first" } else { "second" });
+    println!("heap 4096: {}", table.value(&[4096]).map_or("past the table".into(), |v| v.to_string()));
 }
 
 /// Dawson's Kayles (0.07: take two tokens from a heap, leaving nothing, one heap or two) from its
