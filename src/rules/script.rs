@@ -14,6 +14,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use grundy_core::rules::{MAX_DIMENSION, Options, Rules, Shape};
@@ -26,7 +27,7 @@ pub const MAX_CALL_LEVELS: usize = 48;
 
 /// Where a script's `print` and `debug` text goes.
 pub type Print = Arc<dyn Fn(&str) + Send + Sync>;
-/// A question asked while a script runs: whether to stop, the bytes allocated.
+/// A question asked while a script runs: whether to stop.
 pub type Probe<T> = Arc<dyn Fn() -> T + Send + Sync>;
 
 /// What bounds a script's run as a whole.
@@ -40,10 +41,14 @@ pub struct ScriptLimits {
     pub stop: Option<Probe<bool>>,
     /// Where `print` and `debug` write; nowhere without it.
     pub print: Option<Print>,
-    /// The bytes the process has allocated (a counting allocator's), and the most a script may
-    /// take it to: checked after every operation. (Rhai's own data-size limits measure a whole
-    /// array at each push, which makes building a list of options quadratic.)
-    pub memory: Option<(Probe<usize>, usize)>,
+    /// A counter of the bytes the process has allocated (a counting allocator's), and the most a
+    /// script may take it to: read after every operation. (Rhai's own data-size limits measure a
+    /// whole array at each push, which makes building a list of options quadratic.)
+    pub memory: Option<(&'static AtomicUsize, usize)>,
+    /// Without a counting allocator: the most items an array, map or string may hold, by Rhai's
+    /// own checks (each push then measures the whole array, so a list of options costs its
+    /// length squared: for small games, and fuzzing).
+    pub max_data: Option<usize>,
 }
 
 impl fmt::Debug for ScriptLimits {
@@ -144,13 +149,16 @@ impl Script {
             .set_max_variables(1 << 16)
             .set_max_functions(1 << 12)
             .disable_symbol("eval");
+        if let Some(most) = limits.max_data {
+            engine.set_max_array_size(most).set_max_map_size(most).set_max_string_size(most);
+        }
         let print = limits.print.clone();
         let debug = limits.print.clone();
         engine.on_print(move |s| print.as_ref().map_or((), |p| p(s)));
         engine.on_debug(move |s, _, _| debug.as_ref().map_or((), |p| p(s)));
-        let (deadline, stop, memory) = (limits.deadline, limits.stop.clone(), limits.memory.clone());
+        let (deadline, stop, memory) = (limits.deadline, limits.stop.clone(), limits.memory);
         engine.on_progress(move |ops| {
-            if memory.as_ref().is_some_and(|(allocated, most)| allocated() > *most) {
+            if memory.is_some_and(|(allocated, most)| allocated.load(Ordering::Relaxed) > most) {
                 return Some(MEMORY.into());
             }
             if ops % 4096 != 0 {

@@ -980,3 +980,54 @@ pub fn mine_clicks(rows: usize, cols: usize, mines: &[bool]) -> u8 {
         .collect();
     mex_table(safe.len(), &reveal)
 }
+
+/// A script's source (the `script` feature): loaded, and the values of a few positions computed
+/// under tight bounds. Any error is fine; a panic, a hang or unbounded memory is not, and values
+/// computed obey the definition's first facts (a heap game's `G(0) = 0`; every value is at most
+/// the number of positions computed).
+#[cfg(feature = "script")]
+pub fn script(data: &[u8]) {
+    use grundy::rules::script::{Script, ScriptLimits};
+    use grundy::rules::{ComputeLimits, Computed, Shape};
+    use std::time::{Duration, Instant};
+
+    let Ok(source) = std::str::from_utf8(data) else { return };
+    let limits = ScriptLimits {
+        deadline: Some(Instant::now() + Duration::from_millis(200)),
+        max_data: Some(1 << 12),
+        ..ScriptLimits::default()
+    };
+    let Ok(script) = Script::load(source, limits) else { return };
+    let shape = grundy::rules::Rules::shape(&script);
+    let limits = ComputeLimits { max_heap: 16, side: 3, max_positions: 1 << 10 };
+    let mut game = Computed::new("fuzz", script, limits).expect("a box of side 3 fits");
+    match game.fill(16) {
+        Ok(()) => {
+            let values = game.values();
+            let count = match shape {
+                Shape::Heap => 16,
+                Shape::Tuple(d) => 3usize.pow(d as u32),
+            };
+            assert_eq!(values.len(), count, "every position of the table");
+            if shape == Shape::Heap {
+                assert_eq!(values[0], 0, "G(0) = 0");
+            }
+            assert!(values.iter().all(|&v| v <= (1 << 10)), "a value past the positions visited");
+        }
+        Err(e) => drop(e.to_string()),
+    }
+}
+
+/// The script corpus replayed (the other targets' corpora are replayed by grundy's tests).
+#[cfg(all(test, feature = "script"))]
+#[test]
+fn script_corpus() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/script");
+    let mut replayed = 0;
+    for entry in std::fs::read_dir(&dir).expect("the script corpus") {
+        let path = entry.unwrap().path();
+        script(&std::fs::read(&path).unwrap());
+        replayed += 1;
+    }
+    assert!(replayed >= 5, "{replayed} files in {}", dir.display());
+}

@@ -33,12 +33,14 @@ fn limits(args: &HeapArgs, on_demand: bool) -> ComputeLimits {
 #[cfg(feature = "script")]
 mod with_script {
     use std::sync::Arc;
+    use std::sync::atomic::Ordering;
     use std::time::Instant;
 
     use grundy::rules::script::{Script, ScriptError, ScriptLimits};
 
     use super::*;
     use crate::cli::interrupt::{Interruptible, signalled};
+    use crate::memory::ALLOCATED;
 
     /// A script's game.
     pub type Loaded = Computed<Script>;
@@ -66,7 +68,8 @@ mod with_script {
             max_time: args.max_time,
             stop: Some(Arc::new(signalled)),
             print: Some(Arc::new(|text: &str| eprintln!("{text}"))),
-            memory: Some((Arc::new(crate::memory::allocated), crate::memory::allocated() + MAX_MEMORY)),
+            memory: Some((&ALLOCATED, ALLOCATED.load(Ordering::Relaxed) + MAX_MEMORY)),
+            max_data: None,
         };
         let script =
             Script::load(&source, bounds).map_err(|e| Failure::new(e.exit(), format!("{}: {e}", path.display())))?;
