@@ -86,3 +86,21 @@ fn bad_scripts_exit_with_their_codes() {
     assert_eq!(o.status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// SIGTERM (as Ctrl-C, where this process does not ignore SIGINT) stops a script's run: exit code
+/// 130, the position it was at and the signal named.
+#[cfg(all(feature = "script", unix))]
+#[test]
+fn a_signal_stops_a_long_script() {
+    let dir = scratch_dir("rules-signal");
+    let slow = script(&dir, "slow.rhai", "fn options(n) { let x = 0; for i in 0..1000000 { x += i; } [] }");
+    let child = crate::run::spawn_grundy(&["analyze", "--rules", &slow, "--max-heap", "100000"]);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let sent = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    assert!(sent.is_ok_and(|s| s.success()));
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("grundy: game slow: at position "), "{}", stderr(&o));
+    assert!(stderr(&o).ends_with(": interrupted (SIGTERM)\n"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,5 +1,7 @@
 //! A `--rules` script loaded and bounded: with the `script` feature, the Rhai engine under
-//! `--max-time` and the signals; without it, a refusal that names the feature.
+//! `--max-time`, the memory bound and the signals (which stop it while the command holds an
+//! [`Interruptible`](crate::cli::interrupt::Interruptible)); without it, a refusal that names
+//! the feature.
 
 use std::path::Path;
 
@@ -39,7 +41,7 @@ mod with_script {
     use grundy::rules::script::{Script, ScriptError, ScriptLimits};
 
     use super::*;
-    use crate::cli::interrupt::{Interruptible, signalled};
+    use crate::cli::interrupt::signalled;
     use crate::memory::ALLOCATED;
 
     /// A script's game.
@@ -61,8 +63,6 @@ mod with_script {
     /// Reads and compiles the script at `path` (its game named by the file's stem).
     pub fn load(path: &Path, args: &HeapArgs, on_demand: bool) -> Result<Loaded, Failure> {
         let source = std::fs::read_to_string(path).map_err(|e| Failure::io(format!("{}: {e}", path.display())))?;
-        // The signals stop the script (exit 130) rather than the process; the flag lives on.
-        std::mem::forget(Interruptible::new());
         let bounds = ScriptLimits {
             deadline: args.max_time.map(|t| Instant::now() + t),
             max_time: args.max_time,

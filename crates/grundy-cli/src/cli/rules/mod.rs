@@ -16,6 +16,7 @@ use serde_json::json;
 
 use super::exit::{Failure, print};
 use super::heap::{HeapArgs, HeapsArgs};
+use super::interrupt::Interruptible;
 use crate::process::Exit;
 pub use load::{Loaded, load};
 
@@ -38,7 +39,10 @@ fn failure<E: ExitOf + std::fmt::Display>(game: &str, e: ComputeError<E>) -> Fai
         ComputeError::Rules(_) | ComputeError::Width { .. } => Exit::Invalid,
         ComputeError::Beyond { .. } => Exit::Refused,
     };
-    Failure::new(code, format!("game {game}: {e}"))
+    match code {
+        Exit::Interrupted => Failure::new(code, format!("game {game}: {e} ({})", super::interrupt::stopped_by())),
+        _ => Failure::new(code, format!("game {game}: {e}")),
+    }
 }
 
 /// The side or count of values a whole-table command computes: `--max-heap N`, or the default.
@@ -49,9 +53,11 @@ fn extent(args: &HeapArgs, shape: Shape) -> u64 {
     }
 }
 
-/// The whole table: a heap game's `G(0..N)` or the box; with what was computed when it failed.
+/// The whole table: a heap game's `G(0..N)` or the box. A signal stops the script (exit code
+/// 130) instead of the process.
 fn fill(path: &Path, args: &HeapArgs) -> Result<(Loaded, f64), Failure> {
     let mut game = load(path, args, false)?;
+    let _signals = Interruptible::new();
     let start = Instant::now();
     let len = extent(args, game.rules().shape());
     game.fill(len).map_err(|e| failure(game.name(), e))?;
@@ -61,6 +67,7 @@ fn fill(path: &Path, args: &HeapArgs) -> Result<(Loaded, f64), Failure> {
 /// `grundy sg --rules FILE P…`: each position's value, one per line.
 pub fn sg(path: &Path, args: &HeapArgs, positions: &[Vec<u64>]) -> Result<(), Failure> {
     let mut game = load(path, args, true)?;
+    let _signals = Interruptible::new();
     let mut out = String::new();
     for position in positions {
         let value = game.value(position).map_err(|e| failure(game.name(), e));
@@ -145,7 +152,8 @@ pub fn analyze(path: &Path, args: &HeapArgs, as_json: bool) -> Result<(), Failur
     print(text)
 }
 
-/// `grundy heaps --rules FILE [INPUT]`: the sums judge, values computed as the cases need them.
+/// `grundy heaps --rules FILE [INPUT]`: the sums judge, values computed as the cases need them
+/// (a signal ends it as it ends the other judges, even while it waits for input).
 pub fn heaps(path: &Path, args: &HeapsArgs) -> Result<(), Failure> {
     let mut game = load(path, &args.game, true)?;
     let input = crate::cli::judge::open_input(args.file.as_deref())?;
