@@ -725,3 +725,32 @@ fn misere_emit_header_and_refusals() {
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
 }
+
+/// `emit --rules`: the table of a game defined by a script (Kayles, heaps 0..200) answers as
+/// `grundy heaps --rules` and the definition do, and refuses a larger heap (exit code 3, the
+/// answers before it printed), in every language.
+#[cfg(feature = "script")]
+#[test]
+fn a_game_of_rules_answers_its_table_and_refuses_beyond() {
+    let d = dir("rules");
+    let script = d.join("kayles.rhai");
+    let kayles = "fn options(n) { let r = []; for t in 1..=2 { if n >= t { for a in 0..=(n - t) / 2 { r.push([a, n - t - a]); } } } r }";
+    std::fs::write(&script, kayles).unwrap();
+    let script = script.to_str().unwrap();
+    let g = crate::heaps::oracle("0.77", 200);
+    let mut rng = Rng(48);
+    let (input, cases) = heaps_input(&mut rng, 150, 200, false);
+    let want = crate::heaps::answers(|h| g[h as usize], &cases);
+    assert_eq!(stdout(&grundy(&["heaps", "--rules", script], &input)), want);
+    for lang in ["c", "cpp", "python", "rust"] {
+        let Some(program) = build(&d, lang, &["--rules", script, "--max-heap", "200"]) else { continue };
+        let o = run(&program, input.as_bytes());
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{lang}: {}", String::from_utf8_lossy(&o.stderr));
+        let o = run(&program, b"2\n1\n199\n2\n3 200\n");
+        assert_eq!(o.status.code(), Some(3), "{lang}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            format!("Case 1: {}\n", if g[199] != 0 { "Alice" } else { "Bob" })
+        );
+    }
+}

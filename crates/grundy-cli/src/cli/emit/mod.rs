@@ -48,8 +48,8 @@ pub struct EmitArgs {
     /// The language of the emitted source.
     #[arg(long, value_enum)]
     lang: Lang,
-    /// The judge problem it solves (`heaps` may be left out when --heap is given).
-    #[arg(value_enum, value_name = "GAME", required_unless_present = "heap")]
+    /// The judge problem it solves (`heaps` may be left out when --heap or --rules is given).
+    #[arg(value_enum, value_name = "GAME", required_unless_present_any = ["heap", "rules"])]
     problem: Option<Problem>,
     /// For `knights`, the leaper (`--moves`); for `heaps`, the heap game (`--heap`) and how far
     /// to look for its period.
