@@ -47,6 +47,9 @@ mod with_script {
     /// A script's game.
     pub type Loaded = Computed<Script>;
 
+    /// The most values of a heap game defined by rules (512 MiB of them).
+    const MAX_HEAPS: u64 = 1 << 26;
+
     /// The memory a script may take beyond what the process holds when it is loaded.
     const MAX_MEMORY: usize = 1 << 30;
 
@@ -62,6 +65,11 @@ mod with_script {
 
     /// Reads and compiles the script at `path` (its game named by the file's stem).
     pub fn load(path: &Path, args: &HeapArgs, on_demand: bool) -> Result<Loaded, Failure> {
+        if let Some(n) = args.max_heap.filter(|&n| n > MAX_HEAPS) {
+            return Err(Failure::invalid(format!(
+                "--max-heap {n}: a game defined by rules keeps at most {MAX_HEAPS} values (8 bytes each) in memory"
+            )));
+        }
         let source = std::fs::read_to_string(path).map_err(|e| Failure::io(format!("{}: {e}", path.display())))?;
         let bounds = ScriptLimits {
             deadline: args.max_time.map(|t| Instant::now() + t),
