@@ -765,3 +765,53 @@ fn a_misere_quotient_without_a_period_and_bad_arguments() {
     }
     assert!(!Path::new(out).exists());
 }
+
+/// `draw --rules`: a game on pairs (Wythoff's, by script) drawn as its table, every cell in the
+/// colour of its value by the definition; a heap game (Kayles) as `G(n)` against `n`, each heap's
+/// cell in the row of its value.
+#[cfg(feature = "script")]
+#[test]
+fn a_game_of_rules_is_drawn_as_its_values() {
+    let d = dir("rules");
+    let wythoff = d.join("wythoff.rhai");
+    std::fs::write(&wythoff, "const DIMENSION = 2;\nfn options(p) { let r = []; for a in 0..p[0] { r.push([[a, p[1]]]); } for b in 0..p[1] { r.push([[p[0], b]]); } for k in 1..=min(p[0], p[1]) { r.push([[p[0] - k, p[1] - k]]); } r }").unwrap();
+    let path = d.join("wythoff.png");
+    ok(&["draw", "--rules", wythoff.to_str().unwrap(), "--size", "16", "--scale", "5", "-o", path.to_str().unwrap()]);
+    let png = Png::read(&path);
+    let [left, top, cell, rows, cols] = png.grid();
+    assert_eq!((cell, rows, cols), (5, 16, 16));
+    let g = crate::common::wythoff(16);
+    for x in 0..16u32 {
+        for y in 0..16u32 {
+            let v = g[x as usize][y as usize] as usize;
+            let got = png.at(left + y * cell + cell / 2, top + x * cell + cell / 2);
+            // The test's palette has the first eight colours; past them, a colour of none of them.
+            match PALETTE.get(v) {
+                Some(&colour) => assert_eq!(got, colour, "cell ({x}, {y}) of value {v}"),
+                None => assert!(!PALETTE.contains(&got), "cell ({x}, {y}) of value {v}"),
+            }
+        }
+    }
+
+    let kayles = d.join("kayles.rhai");
+    std::fs::write(&kayles, "fn options(n) { let r = []; for t in 1..=2 { if n >= t { for a in 0..=(n - t) / 2 { r.push([a, n - t - a]); } } } r }").unwrap();
+    let path = d.join("kayles.png");
+    ok(&["draw", "--rules", kayles.to_str().unwrap(), "--size", "100", "--scale", "4", "-o", path.to_str().unwrap()]);
+    let png = Png::read(&path);
+    let [left, top, cell, rows, cols] = png.grid();
+    let g = crate::common::octal(&[7, 7], 100);
+    let largest = *g.iter().max().unwrap();
+    assert_eq!((cell, rows, cols), (4, largest as u32 + 1, 100));
+    for (n, &v) in g.iter().enumerate() {
+        let row = largest - v;
+        let got = png.at(left + n as u32 * cell + 1, top + row * cell + 1);
+        match PALETTE.get(v as usize) {
+            Some(&colour) => assert_eq!(got, colour, "heap {n} of value {v}"),
+            None => assert!(!PALETTE.contains(&got) && got != [255; 3], "heap {n} of value {v}"),
+        }
+        for other in (0..rows).filter(|&r| r != row) {
+            assert_eq!(png.at(left + n as u32 * cell + 1, top + other * cell + 1), [255; 3], "heap {n}, row {other}");
+        }
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
