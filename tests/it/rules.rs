@@ -144,6 +144,26 @@ mod script {
         assert_eq!(answers, "Case 1: Bob\nCase 2: Alice\n");
     }
 
+    /// Taking `y` from `x` with `gcd(x, y) = 1`: `G(1) = 1`, `G(2k) = 0`, and for odd `x > 1` the
+    /// index of its least prime factor among the odd primes plus one (`G(3) = 2`, `G(5) = 3`).
+    #[test]
+    fn the_coprime_example_follows_its_closed_form() {
+        let source =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/rules/coprime.rhai")).unwrap();
+        let values = values(&source, 300);
+        let least_factor = |x: u64| (2..=x).find(|p| x % p == 0).unwrap();
+        let odd_primes: Vec<u64> = (3..300).filter(|&p| least_factor(p) == p).collect();
+        for (x, &g) in values.iter().enumerate().skip(1) {
+            let x = x as u64;
+            let want = match x {
+                1 => 1,
+                _ if x % 2 == 0 => 0,
+                _ => odd_primes.iter().position(|&p| p == least_factor(x)).unwrap() as u64 + 2,
+            };
+            assert_eq!(g, want, "G({x})");
+        }
+    }
+
     #[test]
     fn the_rust_rules_equal_the_script() {
         let mut rust = Computed::new("k", Kayles, ComputeLimits::default()).unwrap();
