@@ -3,19 +3,21 @@
 //! heaps, work and time) and kept.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Query, State as With};
 use grundy::heap::HeapLookup;
 use grundy::heap::session::{Session, SessionLimits, Watch};
-use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, every_move, move_to_value};
+use grundy_core::heap::{
+    Beyond, HeapAnalysis, HeapControl, HeapGame, HeapProgress, HeapStatus, Period, every_move, move_to_value,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{Params, State, body, shorten};
 use crate::ApiError;
+use crate::gate::Deadline;
 
 /// The most values a game's search computes (a period proven needs fewer for most games).
 pub const MAX_HEAP: u64 = 1 << 20;
@@ -54,10 +56,15 @@ impl HeapLookup for Values {
     }
 }
 
-/// A session watched by nobody: no progress shown, never interrupted (its time bound stops it).
-struct Unwatched;
+/// A session's watch: no progress shown; interrupted once the gate has given up on it (its own
+/// time bound, [`Deadline::stop_by`], stops it before unless a step overruns).
+struct Until(Deadline);
 
-impl Watch for Unwatched {}
+impl Watch for Until {
+    fn progress(&mut self, _: &HeapProgress) -> HeapControl {
+        if self.0.passed() { HeapControl::Interrupt } else { HeapControl::Continue }
+    }
+}
 
 /// The game of `spec`.
 pub fn game(spec: Option<&str>) -> Result<HeapGame, ApiError> {
@@ -66,25 +73,24 @@ pub fn game(spec: Option<&str>) -> Result<HeapGame, ApiError> {
 }
 
 /// The values of `game`, from the cache or computed through the gate: until a period is proven,
-/// or [`MAX_HEAP`] values, the work bound or the server's time bound (less a second to answer).
+/// or [`MAX_HEAP`] values, the work bound or the gate's deadline (less the margin to answer).
 pub async fn values_of(state: &State, game: HeapGame) -> Result<Values, ApiError> {
     let key = game.to_string();
     if let Some(found) = state.heaps.get(&key) {
         return Ok(Values(found));
     }
-    let max_time = state.limits.max_time.saturating_sub(Duration::from_secs(1)).max(Duration::from_millis(100));
     let analysis = state
         .gate
-        .run(move || {
+        .run(move |deadline| {
             let limits = SessionLimits {
                 max_heap: Some(MAX_HEAP),
-                max_time: Some(max_time),
+                max_time: Some(deadline.time_left()),
                 threads: Some(1),
                 values_dir: None,
             };
             let session = Session::new(game.clone(), limits.clone());
             let run = session
-                .compute(limits.search(&game, Some(MAX_SHOWN)), None, None, &mut Unwatched)
+                .compute(limits.search(&game, Some(MAX_SHOWN)), None, None, &mut Until(deadline))
                 .map_err(|e| ApiError::refused(e.to_string()))?;
             Ok(Arc::new(run.analysis))
         })
@@ -136,7 +142,7 @@ pub async fn moves(
     let game = game(params.text("spec"))?;
     let heap = params.number("heap", 0, 0, MAX_LISTED_HEAP)?;
     let values = values_of(&state, game).await?;
-    let listed = state.gate.run(move || listed_moves(&values, heap)).await?;
+    let listed = state.gate.run(move |_| listed_moves(&values, heap)).await?;
     Ok(Json(listed))
 }
 
@@ -196,7 +202,7 @@ pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Va
             values.game()
         )));
     }
-    let answer = state.gate.run(move || reply(&values, &request.heaps)).await?;
+    let answer = state.gate.run(move |_| reply(&values, &request.heaps)).await?;
     Ok(Json(answer))
 }
 
