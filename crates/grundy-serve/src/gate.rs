@@ -16,9 +16,9 @@ pub struct Gate {
     max_time: Duration,
 }
 
-/// When a computation's time is up. The gate answers 503 at [`Deadline::passed`]; the
-/// computation is given the deadline so that it answers by itself before (a partial result or a
-/// refusal, by [`Deadline::stop_by`]) and, should it run on, stops once it has passed.
+/// When a computation's time is up. The gate answers 503 once it has passed; the computation is
+/// given the deadline so that it stops and answers by itself before (a partial result or a
+/// refusal, by [`Deadline::stop_by`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deadline {
     at: Instant,
@@ -31,11 +31,6 @@ impl Deadline {
     fn after(max_time: Duration) -> Deadline {
         let now = Instant::now();
         Deadline { at: now.checked_add(max_time).unwrap_or(now), margin: (max_time / 10).min(Duration::from_secs(1)) }
-    }
-
-    /// Whether the gate has answered 503 for want of time: the work is no longer wanted.
-    pub fn passed(&self) -> bool {
-        Instant::now() >= self.at
     }
 
     /// When a computation that answers by itself should stop: the deadline less the margin to
@@ -92,25 +87,42 @@ impl Gate {
 mod tests {
     use super::*;
 
-    /// Work that runs until its deadline has passed is answered 503 at the bound, and ends right
-    /// after: the one permit is free again for the next request within its wait.
+    /// Work that stops by its deadline answers (not 503): the margin is left to answer in.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn work_past_its_deadline_is_refused_and_ends() {
+    async fn work_stopping_by_its_deadline_answers() {
         let gate = Gate::new(1, Duration::from_secs(1), Duration::from_millis(500));
         let started = Instant::now();
-        let e = gate
+        let left = gate
             .run(|deadline| {
-                while !deadline.passed() {
+                let left = deadline.time_left();
+                while Instant::now() < deadline.stop_by() {
                     std::thread::sleep(Duration::from_millis(5));
                 }
+                Ok(left)
+            })
+            .await
+            .unwrap();
+        assert!(left > Duration::from_millis(300) && left <= Duration::from_millis(450), "{left:?}");
+        assert!(started.elapsed() >= Duration::from_millis(450), "{:?}", started.elapsed());
+    }
+
+    /// Work that overruns is answered 503 at the bound, and keeps its permit until it ends: the
+    /// next request waits for it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn work_past_its_deadline_is_refused_and_keeps_its_permit() {
+        let gate = Gate::new(1, Duration::from_secs(2), Duration::from_millis(300));
+        let started = Instant::now();
+        let e = gate
+            .run(|_| {
+                std::thread::sleep(Duration::from_millis(800));
                 Ok(())
             })
             .await
             .unwrap_err();
         assert_eq!(e.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
-        assert!(e.message.contains("longer than 0.5 s"), "{}", e.message);
-        assert!(started.elapsed() < Duration::from_millis(900), "{:?}", started.elapsed());
-        let next = gate.run(|deadline| Ok(deadline.time_left())).await.unwrap();
-        assert!(next > Duration::from_millis(400) && next <= Duration::from_millis(450), "{next:?}");
+        assert!(e.message.contains("longer than 0.3 s"), "{}", e.message);
+        assert!(started.elapsed() < Duration::from_millis(700), "{:?}", started.elapsed());
+        gate.run(|_| Ok(())).await.unwrap();
+        assert!(started.elapsed() >= Duration::from_millis(800), "{:?}", started.elapsed());
     }
 }

@@ -9,15 +9,12 @@ use axum::body::Bytes;
 use axum::extract::{Query, State as With};
 use grundy::heap::HeapLookup;
 use grundy::heap::session::{Session, SessionLimits, Watch};
-use grundy_core::heap::{
-    Beyond, HeapAnalysis, HeapControl, HeapGame, HeapProgress, HeapStatus, Period, every_move, move_to_value,
-};
+use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, every_move, move_to_value};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{Params, State, body, shorten};
 use crate::ApiError;
-use crate::gate::Deadline;
 
 /// The most values a game's search computes (a period proven needs fewer for most games).
 pub const MAX_HEAP: u64 = 1 << 20;
@@ -56,15 +53,12 @@ impl HeapLookup for Values {
     }
 }
 
-/// A session's watch: no progress shown; interrupted once the gate has given up on it (its own
-/// time bound, [`Deadline::stop_by`], stops it before unless a step overruns).
-struct Until(Deadline);
+/// A session watched by nobody: no progress shown, never interrupted (its time bound, the
+/// gate's deadline less the margin to answer, stops it; the bound is looked at where a watch
+/// would be, so a watch looking at the deadline would add nothing).
+struct Unwatched;
 
-impl Watch for Until {
-    fn progress(&mut self, _: &HeapProgress) -> HeapControl {
-        if self.0.passed() { HeapControl::Interrupt } else { HeapControl::Continue }
-    }
-}
+impl Watch for Unwatched {}
 
 /// The game of `spec`.
 pub fn game(spec: Option<&str>) -> Result<HeapGame, ApiError> {
@@ -90,7 +84,7 @@ pub async fn values_of(state: &State, game: HeapGame) -> Result<Values, ApiError
             };
             let session = Session::new(game.clone(), limits.clone());
             let run = session
-                .compute(limits.search(&game, Some(MAX_SHOWN)), None, None, &mut Until(deadline))
+                .compute(limits.search(&game, Some(MAX_SHOWN)), None, None, &mut Unwatched)
                 .map_err(|e| ApiError::refused(e.to_string()))?;
             Ok(Arc::new(run.analysis))
         })
