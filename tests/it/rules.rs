@@ -151,13 +151,13 @@ mod script {
         let source =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/rules/coprime.rhai")).unwrap();
         let values = values(&source, 300);
-        let least_factor = |x: u64| (2..=x).find(|p| x % p == 0).unwrap();
+        let least_factor = |x: u64| (2..=x).find(|p| x.is_multiple_of(*p)).unwrap();
         let odd_primes: Vec<u64> = (3..300).filter(|&p| least_factor(p) == p).collect();
         for (x, &g) in values.iter().enumerate().skip(1) {
             let x = x as u64;
             let want = match x {
                 1 => 1,
-                _ if x % 2 == 0 => 0,
+                _ if x.is_multiple_of(2) => 0,
                 _ => odd_primes.iter().position(|&p| p == least_factor(x)).unwrap() as u64 + 2,
             };
             assert_eq!(g, want, "G({x})");
