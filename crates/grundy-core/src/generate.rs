@@ -141,7 +141,7 @@ pub fn heap_blob(analysis: &HeapAnalysis) -> Result<Vec<u8>, TooManyValues> {
 }
 
 /// A blob for a game defined by rules: a heap game's values `G(0..side)`, or a game on tuples'
-/// values on the box `[0, side)^width` in row-major order (see [`rules::table`](crate::rules::table)).
+/// values on the box `[0, side)^width` in row-major order (see [`rules::table`]).
 pub fn rules_blob(name: &str, shape: Shape, side: u64, values: &[u64]) -> Result<Vec<u8>, EncodeError> {
     let bytes = rules::table::encode(name, shape, side, values)?;
     let cols = u32::try_from(bytes.len()).expect("rules::table::encode bounds the payload to a u32");
