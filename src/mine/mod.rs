@@ -2,8 +2,9 @@
 //! winning click ([`Solver::explain`]).
 //!
 //! The solver lives in [`grundy_core::mine`], shared with `grundy-tiny`; this module is its
-//! façade, with the `std` feature on: a time bound per board ([`Solver::set_max_time`]) and
-//! progress reports ([`Solver::set_progress`]). [`Solver::new`] uses the rules' values
+//! façade, with the `std` feature on: a time bound per board ([`Solver::set_max_time`]), a
+//! deadline for a run of boards ([`Solver::set_deadline`]) and progress reports
+//! ([`Solver::set_progress`]). [`Solver::new`] uses the rules' values
 //! ([`MineTable::RULES`](grundy_core::mine::MineTable::RULES), computed at compile time: the
 //! embedded blob's Mine table holds the same); [`Solver::with_table`] takes a blob's.
 //!

@@ -368,6 +368,26 @@ fn a_time_bound_refuses_a_long_search_and_progress_is_reported() {
     assert_eq!(solver.solve(&board(3, 5, &[(0, 0), (0, 1), (2, 3)])).unwrap().value.0, 0);
 }
 
+/// A deadline stops every board's search, whichever board: the first slow board runs until it,
+/// the next is refused at once, a board solved without a search still is; the solver for a
+/// second thread has it too.
+#[test]
+fn a_deadline_stops_a_run_of_boards() {
+    use std::time::{Duration, Instant};
+    let mut solver = Solver::new();
+    solver.set_max_states(usize::MAX);
+    let deadline = Instant::now() + Duration::from_millis(300);
+    solver.set_deadline(Some(deadline));
+    assert_eq!(solver.new_like().deadline(), Some(deadline));
+    let Err(SolveError::ClusterTooLarge(e)) = solver.solve(&slow_board(500)) else { panic!("not refused") };
+    let now = Instant::now();
+    assert!(now >= deadline && now < deadline + Duration::from_secs(1), "{:?} after", now - deadline);
+    assert!(e.out_of_time.is_some() && e.max_time.is_none(), "{e:?}");
+    let Err(SolveError::ClusterTooLarge(e)) = solver.solve(&slow_board(500)) else { panic!("not refused") };
+    assert!(e.out_of_time.is_some() && Instant::now() < now + Duration::from_millis(200), "{e:?}");
+    assert_eq!(solver.solve(&board(3, 3, &[(1, 1)])).unwrap().value.0, 0, "no cluster, no search");
+}
+
 #[test]
 fn bad_input_names_line_and_column() {
     let cases = [

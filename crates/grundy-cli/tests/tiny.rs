@@ -61,9 +61,10 @@ fn tiny_matches_grundy_on_files_and_stdin() {
             assert_eq!(message(&out), message(&reference), "{game} {shown:?}");
         }
     }
-    // Its arguments mean what they mean to grundy: help on standard output (exit 0), usage
-    // errors (exit 2: an unknown game, an option it has none of, a second or empty FILE), and a
-    // FILE after `--` read even when it looks like an option (exit 1 when it is not there).
+    // Its arguments mean what they mean to grundy: help and, before the game, the version on
+    // standard output (exit 0), usage errors (exit 2: an unknown game, an option it has none of,
+    // a second or empty FILE), and a FILE after `--` read even when it looks like an option (exit
+    // 1 when it is not there).
     let dash = dir.join("-x");
     std::fs::write(&dash, b"1\n1\n1 1\n").unwrap();
     for args in [
@@ -93,13 +94,32 @@ fn tiny_matches_grundy_on_files_and_stdin() {
         &["knights", "--help=1"],
         &["misere-nim", "a", "b"],
         &["mine", "--table", "t"],
+        &["-V"],
+        &["--version"],
+        &["-Vx"],
+        &["-Vh"],
+        &["-hV"],
+        &["-V=1"],
+        &["-V", "knights"],
+        &["--version", "mine", "x"],
+        &["-V", "--bogus"],
+        &["--bogus", "-V"],
+        &["--version=1"],
+        &["knights", "-V"],
+        &["knights", "--version"],
+        &["knights", "x", "-V"],
+        &["help", "-V"],
+        &["--", "-V"],
     ] {
         let reference = run(Bin::Grundy, args, Stdin::Null);
         let usage = run(Bin::Tiny, args, Stdin::Null);
         assert_eq!(usage.status.code(), reference.status.code(), "{args:?}: {}", text(&usage.stderr));
         assert_eq!(usage.stdout.is_empty(), reference.stdout.is_empty(), "{args:?}: {}", text(&usage.stdout));
-        // The usage where grundy shows its help or a usage error (not where the judge ran).
-        if reference.status.success() {
+        // The version line where grundy shows its own (for tiny's name), the usage where grundy
+        // shows its help or a usage error (not where the judge ran).
+        if let Some(version) = text(&reference.stdout).strip_prefix("grundy ") {
+            assert_eq!(text(&usage.stdout), format!("grundy-tiny {version}"), "{args:?}");
+        } else if reference.status.success() {
             assert!(text(&usage.stdout).contains("usage: grundy-tiny"), "{args:?}: {}", text(&usage.stdout));
         } else if text(&reference.stderr).contains("Usage:") {
             assert!(text(&usage.stderr).contains("usage: grundy-tiny"), "{args:?}: {}", text(&usage.stderr));

@@ -98,8 +98,11 @@ impl Graph {
     /// occurrence.
     pub fn new(mut loops: Vec<bool>, edges: impl IntoIterator<Item = (u32, u32)>) -> Result<Graph, BadEdge> {
         let n = loops.len();
-        let mut seen: FxMap<(u32, u32), usize> = FxMap::default();
-        let mut kept: Vec<Option<(u32, u32)>> = Vec::new();
+        // Each edge's parity, keyed by the pair as one word: a map of the type of
+        // `Codes::small`, whose code the binary already holds.
+        let key = |(a, b): (u32, u32)| u64::from(a) << 32 | u64::from(b);
+        let mut odd: FxMap<u64, u32> = FxMap::default();
+        let mut first = Vec::new();
         for (a, b) in edges {
             if a as usize >= n || b as usize >= n {
                 return Err(BadEdge { edge: (a, b), vertices: n });
@@ -109,20 +112,16 @@ impl Graph {
                 continue;
             }
             let e = (a.min(b), a.max(b));
-            match seen.get(&e) {
-                Some(&i) => {
-                    kept[i] = match kept[i] {
-                        Some(_) => None,
-                        None => Some(e),
-                    }
-                }
+            match odd.get_mut(&key(e)) {
+                Some(parity) => *parity ^= 1,
                 None => {
-                    seen.insert(e, kept.len());
-                    kept.push(Some(e));
+                    odd.insert(key(e), 1);
+                    first.push(e);
                 }
             }
         }
-        Ok(Graph { loops, edges: kept.into_iter().flatten().collect() })
+        first.retain(|&e| odd[&key(e)] == 1);
+        Ok(Graph { loops, edges: first })
     }
 
     /// The number of vertices.
@@ -1103,6 +1102,15 @@ fn mark_kept(s: &mut Scratch, roots: &[u32]) {
 mod tests {
     use super::Graph;
     use alloc::vec;
+
+    #[test]
+    fn edges_are_kept_by_parity_in_order_of_first_occurrence() {
+        let edges = [(1, 0), (2, 1), (0, 1), (3, 3), (1, 2), (2, 0), (0, 1), (1, 1), (2, 3), (3, 2), (3, 2)];
+        let g = Graph::new(vec![false, false, true, false], edges).unwrap();
+        assert_eq!(g.edges(), [(0, 1), (0, 2), (2, 3)]);
+        assert_eq!(g.loops(), [false, true, true, true]);
+        assert!(Graph::new(vec![false; 2], [(0, 2)]).is_err());
+    }
 
     #[test]
     fn cycles_are_edges_minus_vertices_plus_components() {

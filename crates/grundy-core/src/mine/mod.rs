@@ -95,6 +95,8 @@ pub struct Solver {
     #[cfg(feature = "std")]
     max_time: Option<Duration>,
     #[cfg(feature = "std")]
+    deadline: Option<std::time::Instant>,
+    #[cfg(feature = "std")]
     progress: Option<ProgressHook>,
     /// The case progress reports name.
     #[cfg(feature = "std")]
@@ -126,6 +128,8 @@ impl Solver {
             #[cfg(feature = "std")]
             max_time: None,
             #[cfg(feature = "std")]
+            deadline: None,
+            #[cfg(feature = "std")]
             progress: None,
             #[cfg(feature = "std")]
             case: None,
@@ -148,6 +152,7 @@ impl Solver {
         #[cfg(feature = "std")]
         {
             solver.max_time = self.max_time;
+            solver.deadline = self.deadline;
             solver.progress = self.progress.clone();
         }
         solver
@@ -178,6 +183,21 @@ impl Solver {
     /// The time bound per board (see [`Solver::set_max_time`]).
     pub fn max_time(&self) -> Option<Duration> {
         self.max_time
+    }
+
+    #[cfg(feature = "std")]
+    /// Sets an instant past which every search stops, whichever board it is on (`None`: none,
+    /// the default): the bound of a whole run of boards, as [`Solver::set_max_time`] is of one.
+    /// A board searched past it is refused as one past the time bound is; a board then solved
+    /// without a search still is. Both apply together.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    #[cfg(feature = "std")]
+    /// The instant every search stops by (see [`Solver::set_deadline`]).
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        self.deadline
     }
 
     #[cfg(feature = "std")]
@@ -362,7 +382,7 @@ impl Solver {
     /// Starts the clock of a search: its time bound and progress reports (none without `std`).
     fn start_clock(&mut self) {
         #[cfg(feature = "std")]
-        self.engine.set_clock(Some(Clock::start(self.max_time, self.progress.clone(), self.case)));
+        self.engine.set_clock(Some(Clock::start(self.max_time, self.deadline, self.progress.clone(), self.case)));
     }
 
     /// Stops the clock [`Solver::start_clock`] started.

@@ -1,4 +1,5 @@
-//! The exact search's clock: a time bound per board, and progress reports on a long search.
+//! The exact search's clock: a time bound per board, a deadline for a run of boards, and progress
+//! reports on a long search.
 //!
 //! The search looks at the clock as its cost grows (every [`CLOCK_UNITS`] budget units, see
 //! [`chomp`](super::chomp)), never on a timer of its own: no thread, and nothing to do for a
@@ -61,12 +62,22 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// A clock started now, with a time bound (`None`: none) and progress reports.
-    pub fn start(max_time: Option<Duration>, progress: Option<ProgressHook>, case: Option<u64>) -> Clock {
+    /// A clock started now, with a time bound and a deadline (`None`: none; the earlier of them
+    /// stops the search) and progress reports.
+    pub fn start(
+        max_time: Option<Duration>,
+        deadline: Option<Instant>,
+        progress: Option<ProgressHook>,
+        case: Option<u64>,
+    ) -> Clock {
         let start = Instant::now();
+        let bound = max_time.and_then(|t| start.checked_add(t));
         Clock {
             start,
-            deadline: max_time.and_then(|t| start.checked_add(t)),
+            deadline: match (bound, deadline) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
             progress: progress.map(|p| {
                 let first = start.checked_add(p.after).unwrap_or(start);
                 (p, first)

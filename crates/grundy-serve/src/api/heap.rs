@@ -3,7 +3,6 @@
 //! heaps, work and time) and kept.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -54,7 +53,9 @@ impl HeapLookup for Values {
     }
 }
 
-/// A session watched by nobody: no progress shown, never interrupted (its time bound stops it).
+/// A session watched by nobody: no progress shown, never interrupted (its time bound, the
+/// gate's deadline less the margin to answer, stops it; the bound is looked at where a watch
+/// would be, so a watch looking at the deadline would add nothing).
 struct Unwatched;
 
 impl Watch for Unwatched {}
@@ -66,19 +67,18 @@ pub fn game(spec: Option<&str>) -> Result<HeapGame, ApiError> {
 }
 
 /// The values of `game`, from the cache or computed through the gate: until a period is proven,
-/// or [`MAX_HEAP`] values, the work bound or the server's time bound (less a second to answer).
+/// or [`MAX_HEAP`] values, the work bound or the gate's deadline (less the margin to answer).
 pub async fn values_of(state: &State, game: HeapGame) -> Result<Values, ApiError> {
     let key = game.to_string();
     if let Some(found) = state.heaps.get(&key) {
         return Ok(Values(found));
     }
-    let max_time = state.limits.max_time.saturating_sub(Duration::from_secs(1)).max(Duration::from_millis(100));
     let analysis = state
         .gate
-        .run(move || {
+        .run(move |deadline| {
             let limits = SessionLimits {
                 max_heap: Some(MAX_HEAP),
-                max_time: Some(max_time),
+                max_time: Some(deadline.time_left()),
                 threads: Some(1),
                 values_dir: None,
             };
@@ -136,7 +136,7 @@ pub async fn moves(
     let game = game(params.text("spec"))?;
     let heap = params.number("heap", 0, 0, MAX_LISTED_HEAP)?;
     let values = values_of(&state, game).await?;
-    let listed = state.gate.run(move || listed_moves(&values, heap)).await?;
+    let listed = state.gate.run(move |_| listed_moves(&values, heap)).await?;
     Ok(Json(listed))
 }
 
@@ -196,7 +196,7 @@ pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Va
             values.game()
         )));
     }
-    let answer = state.gate.run(move || reply(&values, &request.heaps)).await?;
+    let answer = state.gate.run(move |_| reply(&values, &request.heaps)).await?;
     Ok(Json(answer))
 }
 

@@ -2,7 +2,6 @@
 //! or `heaps` writes (with `explain`, as `--explain` writes), by the same judges.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -47,7 +46,6 @@ pub async fn judge(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<V
     let request: Request = body(&bytes)?;
     let style = request.explain.then_some(Style::Explain);
     let input = request.input.into_bytes();
-    let max_time = state.limits.max_time.saturating_sub(Duration::from_secs(1));
     let (output, result) = match request.problem.as_str() {
         "knights" => {
             let mut params = super::Params::default();
@@ -58,22 +56,23 @@ pub async fn judge(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<V
             let leaper = super::leaper::leaper(&state, set).await?;
             state
                 .gate
-                .run(move || {
+                .run(move |_| {
                     let table = leaper.table()?;
                     Ok(run(Knights { table }, style, &input))
                 })
                 .await?
         }
         "misere-nim" => {
-            state.gate.run(move || Ok(run(MisereNim { table: misere::embedded_table() }, style, &input))).await?
+            state.gate.run(move |_| Ok(run(MisereNim { table: misere::embedded_table() }, style, &input))).await?
         }
         "mine" => {
             check_mine_sizes(&input)?;
             state
                 .gate
-                .run(move || {
+                .run(move |deadline| {
+                    // One deadline for all the boards: a search still running at it is refused.
                     let mut solver = Solver::new();
-                    solver.set_max_time(Some(max_time));
+                    solver.set_deadline(Some(deadline.stop_by()));
                     Ok(run(Mine::new(&mut solver, |_, _| {}), style, &input))
                 })
                 .await?
@@ -81,7 +80,7 @@ pub async fn judge(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<V
         "heaps" => {
             let game = super::heap::game(request.spec.as_deref())?;
             let values = super::heap::values_of(&state, game).await?;
-            state.gate.run(move || Ok(run(Heaps { table: values }, style, &input))).await?
+            state.gate.run(move |_| Ok(run(Heaps { table: values }, style, &input))).await?
         }
         other => {
             return Err(ApiError::bad(format!(

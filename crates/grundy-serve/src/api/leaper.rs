@@ -92,7 +92,8 @@ pub async fn leaper(state: &State, set: MoveSet) -> Result<Arc<Leaper>, ApiError
     }
     let computed = state
         .gate
-        .run(move || {
+        .run(move |_| {
+            // No time bound in the library's analysis: its cells bound keeps it to seconds.
             let limits = Limits {
                 max_cells: MAX_CELLS,
                 start_cells: Limits::default().start_cells.min(MAX_CELLS / 4),

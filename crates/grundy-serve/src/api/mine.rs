@@ -2,7 +2,6 @@
 //! library's solver finds them.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Query, State as With};
@@ -11,6 +10,7 @@ use serde_json::{Value, json};
 
 use super::{Params, State, shorten};
 use crate::ApiError;
+use crate::gate::Deadline;
 
 /// The largest side of a board the page draws.
 pub const MAX_SIDE: u64 = 256;
@@ -51,15 +51,14 @@ pub async fn board(
     let params = Params::from(query)?;
     let text = params.text("board").ok_or_else(|| ApiError::bad("board: give a board, ROWSxCOLS:r,c;r,c;..."))?;
     let board = parse_board(text)?;
-    let max_time = state.limits.max_time.saturating_sub(Duration::from_secs(1));
-    let answer = state.gate.run(move || solve(&board, max_time)).await?;
+    let answer = state.gate.run(move |deadline| solve(&board, deadline)).await?;
     Ok(Json(answer))
 }
 
-/// What [`board`] answers.
-fn solve(board: &Board, max_time: Duration) -> Result<Value, ApiError> {
+/// What [`board`] answers; a search running to [`Deadline::stop_by`] is refused.
+fn solve(board: &Board, deadline: Deadline) -> Result<Value, ApiError> {
     let mut solver = Solver::new();
-    solver.set_max_time(Some(max_time));
+    solver.set_deadline(Some(deadline.stop_by()));
     let refused = |e: grundy::mine::SolveError| ApiError::refused(e.to_string());
     let explanation = solver.explain(board).map_err(refused)?;
     let map = solver.region_map(board).map_err(refused)?;
