@@ -4,7 +4,8 @@
 // one, else with a move that keeps the game long. Every position in the history shows its value
 // (in misère play, its element of the quotient and whether it is in P).
 
-// Each kind of game: how a position is typed and shown, a piece's moves, grundy's reply.
+// Each kind of game: how a position is typed and shown, a piece's moves, grundy's reply, and
+// the value of the empty sum.
 const PLAY_KINDS = (() => {
   const heaps = (text) => {
     const heaps = text.split(/[\s,]+/).filter(Boolean).map(Number);
@@ -18,6 +19,7 @@ const PLAY_KINDS = (() => {
   const spot = (p) => (p.length === 1 ? `${p[0]}` : `(${p.join(',')})`);
   return {
     heap: {
+      empty: nimber(0),
       parse: heaps, show: (p) => p.join(' '), piece: (p, i, v) => `heap ${i + 1}: ${p} (${v.text})`,
       async moves(game, heap) {
         const d = await api(`/api/heap/moves?spec=${encodeURIComponent(game)}&heap=${heap}`);
@@ -32,6 +34,7 @@ const PLAY_KINDS = (() => {
     },
     misere: {
       misere: true,
+      empty: element({ element: '1', in_p: false }),
       parse: heaps, show: (p) => p.join(' '), piece: (p, i, v) => `heap ${i + 1}: ${p} (${v.text})`,
       async moves(game, heap) {
         const d = await api(`/api/misere/moves?spec=${encodeURIComponent(game)}&heap=${heap}`);
@@ -67,6 +70,7 @@ const PLAY_KINDS = (() => {
       },
     },
     rules: {
+      empty: nimber(0),
       parse(text) {
         const positions = text.trim().split(/\s+/).filter(Boolean).map((p) => p.replace(/[()[\]]/g, '').split(',').map(Number));
         if (!positions.length || positions.some((p) => !p.every(whole))) throw new Error(`positions ${text}: give heaps (3 5 7) or tuples (3,4 5,1)`);
@@ -148,6 +152,8 @@ const Play = {
   async grundyMoves() {
     $('turn').textContent = 'grundy is thinking…';
     const before = this.position;
+    // Nothing left (the APIs take a sum of at least one): grundy, to move, has no move.
+    if (!before.length) { this.valued(this.last, this.rules().empty); this.end(true); return; }
     let r;
     try { r = await this.rules().reply(this.game, before); } catch (e) { showError(e); $('turn').textContent = 'stopped by an error'; this.over = true; return; }
     this.valued(this.last, r.before);
