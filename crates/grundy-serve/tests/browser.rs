@@ -418,7 +418,14 @@ async fn misere(client: &Client, base: &str) {
     );
     let hover = text(client, "hover").await;
     let x = a.image(1).unwrap();
-    assert!(hover.starts_with(&format!("Φ(1) = {}, {}", a.presentation().element(x), if a.quotient().in_p(x) { "in P" } else { "not in P" })), "{hover}");
+    assert!(
+        hover.starts_with(&format!(
+            "Φ(1) = {}, {}",
+            a.presentation().element(x),
+            if a.quotient().in_p(x) { "in P" } else { "not in P" }
+        )),
+        "{hover}"
+    );
     click(client, "button[data-mode=play]").await;
     type_into(client, "position", "2 3 5").await;
     click(client, "#start").await;
@@ -451,11 +458,17 @@ async fn script(client: &Client, base: &str) {
     client.goto(base).await.unwrap();
     until(client, "return document.body.dataset.loaded === 'leaper'", "the page").await;
     click(client, "button[data-family=rules]").await;
-    let kayles = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules/kayles.rhai")).unwrap();
+    let kayles =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules/kayles.rhai")).unwrap();
     js(client, "document.getElementById('script').value = arguments[0];", vec![json!(kayles)]).await;
     type_into(client, "size", "300").await;
     click(client, "#show").await;
-    until(client, "return document.body.dataset.loaded === 'rules' && App.data.values.length === 300", "Kayles by script").await;
+    until(
+        client,
+        "return document.body.dataset.loaded === 'rules' && App.data.values.length === 300",
+        "Kayles by script",
+    )
+    .await;
     let oracle = octal(&[7, 7], 300);
     let shown: Vec<u32> = serde_json::from_value(js(client, "return App.data.values", vec![]).await).unwrap();
     assert_eq!(shown, oracle);

@@ -30,7 +30,10 @@ async fn misere_quotients_are_the_library_s() {
         assert_eq!((d["order"].clone(), d["p_size"].clone()), (json!(order), json!(p)), "{spec}");
         assert_eq!(a.quotient().order(), order);
         assert_eq!(d["status"]["proven"], true, "{spec}");
-        assert_eq!((d["status"]["period"].clone(), d["status"]["preperiod"].clone()), (json!(period), json!(preperiod)));
+        assert_eq!(
+            (d["status"]["period"].clone(), d["status"]["preperiod"].clone()),
+            (json!(period), json!(preperiod))
+        );
         assert_eq!(d["tame"], a.is_tame());
         assert_eq!(d["presentation"], a.presentation().text());
         let images: Vec<u32> = (0..200).map(|h| a.image(h).unwrap()).collect();
@@ -88,14 +91,18 @@ async fn the_misere_heaps_judge_is_the_library_s() {
     let input = "3\n3 1 2 3\n2 12 13\n2 100 18446744073709551615\n";
     let analysis = analyze_misere(&HeapGame::parse("0.77").unwrap(), &MisereLimits::default());
     for explain in [false, true] {
-        let r = post(addr, "/api/judge", &json!({ "problem": "misere-heaps", "spec": "0.77", "input": input,
-            "explain": explain }))
+        let r = post(
+            addr,
+            "/api/judge",
+            &json!({ "problem": "misere-heaps", "spec": "0.77", "input": input,
+            "explain": explain }),
+        )
         .await;
         assert_eq!(r.status, 200, "{}", r.text());
         let mut out = Vec::new();
         let judge = grundy::heap_misere::MisereHeaps { analysis: analysis.clone() };
         match explain {
-            false => { judge.clone().solve_bytes(input.as_bytes(), &mut out) }
+            false => judge.clone().solve_bytes(input.as_bytes(), &mut out),
             true => Report::new(judge, Style::Explain).solve_bytes(input.as_bytes(), &mut out),
         }
         .unwrap();
@@ -146,7 +153,9 @@ async fn grundy_plays_a_winning_move_of_a_script_s_game() {
             (script("wythoff"), (0..1 + rng.below(2)).map(|_| vec![rng.below(16), rng.below(16)]).collect())
         };
         let value = |ps: &[Vec<u64>]| {
-            ps.iter().fold(0, |x, p| x ^ if p.len() == 1 { lasker(p[0]) } else { u64::from(w[p[0] as usize][p[1] as usize]) })
+            ps.iter().fold(0, |x, p| {
+                x ^ if p.len() == 1 { lasker(p[0]) } else { u64::from(w[p[0] as usize][p[1] as usize]) }
+            })
         };
         let r = post(addr, "/api/rules/play", &json!({ "script": script, "positions": positions })).await;
         assert_eq!(r.status, 200, "{}", r.text());
@@ -175,8 +184,12 @@ async fn the_rules_judge_is_the_library_s() {
     let addr = start(Limits::default()).await;
     let input = "3\n3 1 2 3\n2 12 13\n1 200\n";
     for explain in [false, true] {
-        let r = post(addr, "/api/judge", &json!({ "problem": "rules", "script": script("kayles"), "input": input,
-            "explain": explain }))
+        let r = post(
+            addr,
+            "/api/judge",
+            &json!({ "problem": "rules", "script": script("kayles"), "input": input,
+            "explain": explain }),
+        )
         .await;
         assert_eq!(r.status, 200, "{}", r.text());
         let rules = Script::load(&script("kayles"), ScriptLimits::default()).unwrap();
@@ -184,14 +197,15 @@ async fn the_rules_judge_is_the_library_s() {
         let judge = RulesSums { table: &mut game };
         let mut out = Vec::new();
         match explain {
-            false => { { judge }.solve_bytes(input.as_bytes(), &mut out) }
+            false => { judge }.solve_bytes(input.as_bytes(), &mut out),
             true => Report::new(judge, Style::Explain).solve_bytes(input.as_bytes(), &mut out),
         }
         .unwrap();
         assert_eq!(r.json()["output"], String::from_utf8(out).unwrap(), "explain={explain}");
     }
     let oracle = octal(&[7, 7], 201);
-    let plain = post(addr, "/api/judge", &json!({ "problem": "rules", "script": script("kayles"), "input": input })).await;
+    let plain =
+        post(addr, "/api/judge", &json!({ "problem": "rules", "script": script("kayles"), "input": input })).await;
     let winner = |xor: u32| if xor != 0 { "Alice" } else { "Bob" };
     let expected = format!(
         "Case 1: {}\nCase 2: {}\nCase 3: {}\n",

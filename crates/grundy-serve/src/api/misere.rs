@@ -38,7 +38,8 @@ pub async fn analysis_of(state: &State, game: HeapGame) -> Result<Arc<MisereAnal
         .gate
         .run(move |deadline| {
             let stop = deadline.stop_by();
-            let hook = &mut |_| if Instant::now() >= stop { HeapControl::TimeLimit(max_time) } else { HeapControl::Continue };
+            let hook =
+                &mut |_| if Instant::now() >= stop { HeapControl::TimeLimit(max_time) } else { HeapControl::Continue };
             Ok(Arc::new(analyze_misere_with(&game, &LIMITS, hook)))
         })
         .await?;
@@ -90,7 +91,8 @@ pub async fn quotient(
 /// The element of a sum of heaps, its name and whether it is in `P`.
 fn element(a: &MisereAnalysis, heaps: &[u64]) -> Result<Value, ApiError> {
     let q = a.quotient();
-    let x = heaps.iter().try_fold(q.identity(), |x, &h| a.image(h).map(|y| q.product(x, y))).map_err(|b| beyond(a, b))?;
+    let x =
+        heaps.iter().try_fold(q.identity(), |x, &h| a.image(h).map(|y| q.product(x, y))).map_err(|b| beyond(a, b))?;
     Ok(json!({ "element": a.presentation().element(x), "in_p": q.in_p(x) }))
 }
 
