@@ -26,7 +26,7 @@ function showError(e) {
 async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 async function unpack(code) {
@@ -116,6 +116,7 @@ const App = {
     $('game-label').textContent = f.label;
     $('game').placeholder = f.placeholder;
     const script = this.family === 'rules';
+    $('game-label').htmlFor = script ? 'script' : 'game';
     $('game').hidden = script;
     $('script').hidden = !script;
     if (script) $('script').value = this.games.rules; else $('game').value = this.games[this.family];
@@ -143,8 +144,10 @@ const App = {
       if (kind === 'leaper') data = await api(`/api/leaper?moves=${encodeURIComponent(game)}${sizeParam}`);
       else if (kind === 'heap') data = await api(`/api/heap?spec=${encodeURIComponent(game)}${n}`);
       else if (kind === 'misere') data = await api(`/api/misere?spec=${encodeURIComponent(game)}${n}`);
-      else if (kind === 'rules') data = await api('/api/rules', size ? { script: game, size: Number(size) } : { script: game });
-      else data = await api(`/api/mine?board=${encodeURIComponent(game)}`);
+      else if (kind === 'rules') {
+        if (size && !/^\d+$/.test(size)) throw new Error(`size ${size}: give a whole number`);
+        data = await api('/api/rules', size ? { script: game, size: Number(size) } : { script: game });
+      } else data = await api(`/api/mine?board=${encodeURIComponent(game)}`);
     } catch (e) { showError(e); return; }
     this.data = data;
     this.view.show(Picture[kind](data));
