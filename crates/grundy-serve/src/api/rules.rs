@@ -23,8 +23,10 @@ use crate::gate::Deadline;
 /// The longest script, in bytes.
 pub const MAX_SCRIPT: usize = 64 << 10;
 
-/// A heap game's values are computed for heaps below this.
-pub const MAX_HEAP: u64 = 4096;
+/// A heap game's values are computed for heaps below this. Rhai's data-size checks measure a
+/// whole array at each push, so a heap's list of `n` options costs `n²`: Kayles' script takes
+/// about 2 s to heap 1024 in a debug build, and reaches only heap 1762 in 9 s.
+pub const MAX_HEAP: u64 = 1024;
 
 /// The largest side of a game on pairs' table.
 pub const MAX_SIDE: u64 = 64;
@@ -69,7 +71,12 @@ pub fn check_size(script: &str) -> Result<(), ApiError> {
 
 /// A failure of the rules (with the script's line and column when it has them) as a 422.
 fn failed(e: ComputeError<ScriptError>) -> ApiError {
-    ApiError::refused(format!("the script's game: {e}"))
+    match e {
+        ComputeError::Beyond { heap, max_heap } => {
+            ApiError::refused(format!("the script's game: heap {heap}: the server computes heaps below {max_heap}"))
+        }
+        e => ApiError::refused(format!("the script's game: {e}")),
+    }
 }
 
 /// A script and what to show of it.
