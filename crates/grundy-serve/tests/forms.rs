@@ -176,6 +176,29 @@ async fn grundy_plays_a_winning_move_of_a_script_s_game() {
     assert!(winning > 20, "only {winning} sums had a winning move");
 }
 
+/// Nim on triples by script (a game of 3 numbers is played, not drawn): its value is the XOR of
+/// the three, positions outside the box kept by the server included, and grundy's move wins.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_triples_is_played() {
+    let addr = start(Limits::default()).await;
+    let nim = "const DIMENSION = 3;\nfn options(p) {\n  let r = [];\n  for i in 0..3 {\n    for v in 0..p[i] {\n      \
+               let q = p;\n      q[i] = v;\n      r.push([q]);\n    }\n  }\n  r\n}\n";
+    let drawn = post(addr, "/api/rules", &json!({ "script": nim })).await;
+    assert_eq!(drawn.status, 422, "{}", drawn.text());
+    for triple in [[3u64, 5, 6], [1, 2, 4], [20, 9, 30], [0, 0, 0]] {
+        let r = post(addr, "/api/rules/play", &json!({ "script": nim, "positions": [triple] })).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        let d = r.json();
+        let xor = triple[0] ^ triple[1] ^ triple[2];
+        assert_eq!(d["nimber"], xor, "{triple:?}");
+        assert_eq!(d["move"]["winning"], if triple == [0, 0, 0] { Value::Null } else { json!(xor != 0) }, "{d}");
+        if xor != 0 {
+            let after: Vec<Vec<u64>> = serde_json::from_value(d["after"].clone()).unwrap();
+            assert_eq!(after[0][0] ^ after[0][1] ^ after[0][2], 0, "{triple:?} -> {after:?}");
+        }
+    }
+}
+
 /// The judge of a script's sums answers as the library's, plain and explained.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rules_judge_is_the_library_s() {

@@ -101,7 +101,7 @@ pub async fn judge(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<V
             state
                 .gate
                 .run(move |deadline| {
-                    let mut game = super::rules::load(&script, super::rules::MAX_SIDE, deadline, max_time)?;
+                    let mut game = super::rules::load(&script, super::rules::box_side, deadline, max_time)?;
                     Ok(run(RulesSums { table: &mut game }, style, &input))
                 })
                 .await?

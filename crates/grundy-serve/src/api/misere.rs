@@ -13,7 +13,7 @@ use grundy_core::heap_misere::{MisereAnalysis, MisereLimits, MisereStatus, analy
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::heap::{MAX_HEAPS, MAX_LISTED_HEAP, MAX_MOVES, game};
+use super::heap::{MAX_HEAPS, MAX_LISTED_HEAP, MAX_MOVES, MAX_UNPROVEN_THREE_WAY_HEAP, game};
 use super::{Params, State, body};
 use crate::ApiError;
 
@@ -149,10 +149,17 @@ pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Va
     if request.heaps.is_empty() || request.heaps.len() > MAX_HEAPS {
         return Err(ApiError::bad(format!("heaps: give 1 to {MAX_HEAPS} heaps")));
     }
-    if let Some(&largest) = request.heaps.iter().filter(|&&h| h > MAX_LISTED_HEAP).max() {
-        return Err(ApiError::refused(format!("heap {largest}: the server plays heaps up to {MAX_LISTED_HEAP}")));
-    }
     let a = analysis_of(&state, game).await?;
+    // Without a period, a winning move splitting a heap into three is searched over every pair
+    // of parts (`heap²` splits).
+    let three_way = a.game.digits().iter().any(|d| d & 8 != 0);
+    let max = if three_way && a.period().is_none() { MAX_UNPROVEN_THREE_WAY_HEAP } else { MAX_LISTED_HEAP };
+    if let Some(&largest) = request.heaps.iter().filter(|&&h| h > max).max() {
+        return Err(ApiError::refused(format!(
+            "heap {largest}: the server plays heaps up to {max} of game {}",
+            a.game
+        )));
+    }
     let answer = state.gate.run(move |_| reply(&a, &request.heaps)).await?;
     Ok(Json(answer))
 }

@@ -31,6 +31,10 @@ pub const MAX_HEAP: u64 = 1024;
 /// The largest side of a game on pairs' table.
 pub const MAX_SIDE: u64 = 64;
 
+/// The most positions in the box a game on tuples keeps in an array when it is played or judged
+/// (a side of 64 for pairs, 16 for triples; positions outside are searched and kept apart).
+pub const MAX_BOX_POSITIONS: u64 = 1 << 12;
+
 /// The most positions a game on tuples may visit.
 pub const MAX_POSITIONS: usize = 1 << 20;
 
@@ -45,8 +49,14 @@ const DEFAULT_SIDE: u64 = 32;
 /// A script's game.
 type Game = Computed<Script>;
 
-/// `script`, compiled to run until the deadline, its values bounded by `side` (a table's side).
-pub fn load(script: &str, side: u64, deadline: Deadline, max_time: std::time::Duration) -> Result<Game, ApiError> {
+/// `script`, compiled to run until the deadline; a game on tuples keeps the box of side
+/// `side(shape)` (which may refuse the shape).
+pub fn load(
+    script: &str,
+    side: impl FnOnce(Shape) -> Result<u64, ApiError>,
+    deadline: Deadline,
+    max_time: std::time::Duration,
+) -> Result<Game, ApiError> {
     let limits = ScriptLimits {
         deadline: Some(deadline.stop_by()),
         max_time: Some(max_time),
@@ -54,8 +64,15 @@ pub fn load(script: &str, side: u64, deadline: Deadline, max_time: std::time::Du
         ..ScriptLimits::default()
     };
     let script = Script::load(script, limits).map_err(|e| ApiError::refused(format!("the script: {e}")))?;
-    let limits = ComputeLimits { max_heap: MAX_HEAP, side, max_positions: MAX_POSITIONS };
+    let limits = ComputeLimits { max_heap: MAX_HEAP, side: side(script.shape())?, max_positions: MAX_POSITIONS };
     Computed::new("script", script, limits).ok_or_else(|| ApiError::refused("the script's game: its box is too large"))
+}
+
+/// The side of a box of at most [`MAX_BOX_POSITIONS`] positions of `shape` (at most
+/// [`MAX_SIDE`]).
+pub fn box_side(shape: Shape) -> Result<u64, ApiError> {
+    let d = shape.width() as u32;
+    Ok((1..=MAX_SIDE).take_while(|s| s.pow(d) <= MAX_BOX_POSITIONS).last().unwrap_or(1))
 }
 
 /// A script too long for the server is 413.
@@ -98,18 +115,19 @@ pub async fn values(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<
     let answer = state
         .gate
         .run(move |deadline| {
-            // The side matters only to a game on tuples, checked below.
-            let side = request.size.unwrap_or(DEFAULT_SIDE).clamp(1, MAX_SIDE);
+            let side = |shape| match shape {
+                Shape::Heap => Ok(1),
+                Shape::Tuple(2) => bounded(request.size, DEFAULT_SIDE, MAX_SIDE, "size"),
+                Shape::Tuple(d) => Err(ApiError::refused(format!(
+                    "the script's game is played on tuples of {d} numbers: the page draws a heap game or a game on \
+                     pairs (play and judge take any)"
+                ))),
+            };
             let mut game = load(&request.script, side, deadline, max_time)?;
+            let side = game.limits().side;
             let len = match game.rules().shape() {
                 Shape::Heap => bounded(request.size, DEFAULT_HEAPS, MAX_HEAP, "size")?,
-                Shape::Tuple(2) => bounded(request.size, DEFAULT_SIDE, MAX_SIDE, "size")?,
-                Shape::Tuple(d) => {
-                    return Err(ApiError::refused(format!(
-                        "the script's game is played on tuples of {d} numbers: the page draws a heap game or a game \
-                         on pairs (play and judge take any)"
-                    )));
-                }
+                Shape::Tuple(_) => side,
             };
             game.fill(len).map_err(failed)?;
             let values = game.values();
@@ -155,7 +173,7 @@ pub async fn options(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json
     let answer = state
         .gate
         .run(move |deadline| {
-            let mut game = load(&request.script, MAX_SIDE, deadline, max_time)?;
+            let mut game = load(&request.script, box_side, deadline, max_time)?;
             let value = game.value(&request.position).map_err(failed)?;
             let options = game.options(&request.position).map_err(|e| failed(e.into()))?;
             let width = game.rules().shape().width();
@@ -201,7 +219,7 @@ pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Va
     let answer = state
         .gate
         .run(move |deadline| {
-            let mut game = load(&request.script, MAX_SIDE, deadline, max_time)?;
+            let mut game = load(&request.script, box_side, deadline, max_time)?;
             reply(&mut game, &request.positions)
         })
         .await?;
