@@ -206,9 +206,13 @@ const App = {
     }
   },
 
-  // A position's value and options, shown beside the picture.
+  // A position's value and options, shown beside the picture. A script's game is computed anew
+  // for each position (the script runs in the request), so it is asked only once the pointer
+  // rests, and its answer is dropped when a later hover overtook it.
   async describe(hit) {
     const game = encodeURIComponent(this.games[this.family]), kind = this.kind();
+    const asked = this.asked = (this.asked || 0) + 1;
+    const current = () => asked === this.asked;
     try {
       if (kind === 'leaper') {
         const d = await api(`/api/leaper/options?moves=${game}&x=${hit.x}&y=${hit.y}`);
@@ -220,7 +224,10 @@ const App = {
         $('hover').textContent = `Φ(${d.heap}) = ${d.element}, ${d.in_p ? 'in P: the player to move loses' : 'not in P: the player to move wins'}\n` +
           `${d.moves.length}${d.truncated ? '+' : ''} moves\n  ${examples.join('\n  ')}`;
       } else if (kind === 'rules') {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        if (!current()) return;
         const d = await api('/api/rules/options', { script: this.games.rules, position: hit.position });
+        if (!current()) return;
         const show = (p) => p.length === 1 ? `${p[0]}` : `(${p.join(', ')})`;
         const options = d.options.slice(0, 12).map((o) => `${o.to.length ? o.to.map(show).join(' + ') : 'nothing'}: *${o.value}${o.value === 0 ? '  ← wins' : ''}`);
         $('hover').textContent = `G(${hit.position.join(', ')}) = ${d.value}\n${d.options.length}${d.truncated ? '+' : ''} options\n  ${options.join('\n  ')}`;
@@ -232,7 +239,7 @@ const App = {
       } else {
         $('hover').textContent = `row ${hit.row}, column ${hit.col}: ${hit.what}`;
       }
-    } catch (e) { $('hover').textContent = String(e.message || e); }
+    } catch (e) { if (current()) $('hover').textContent = String(e.message || e); }
   },
 
   lookup(text) {
