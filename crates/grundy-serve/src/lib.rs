@@ -33,7 +33,8 @@ pub struct Limits {
     /// How long a request waits for its turn.
     pub wait: Duration,
     /// How long a computation may run: it is told its [`gate::Deadline`], and heap and Mine
-    /// searches stop by themselves before it; a response is 503 after this long in any case.
+    /// searches, misère analyses and scripts stop by themselves before it; a response is 503
+    /// after this long in any case.
     pub max_time: Duration,
     /// The largest request body, in bytes (a judge input).
     pub max_body: usize,
