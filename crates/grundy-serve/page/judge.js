@@ -1,6 +1,7 @@
 'use strict';
 // Judge: a pasted judge input answered by the same judges as the command line (`--explain`
-// when asked). Knights use the leaper typed, heaps the heap game typed.
+// when asked). Knights use the leaper typed, heaps (normal or misère) the heap game typed, and
+// `rules` the script typed.
 
 const Judge = {
   init(app) {
@@ -11,7 +12,8 @@ const Judge = {
   render(app) {
     const problem = $('problem').value;
     $('judge-game').textContent = problem === 'knights' ? `moves: ${app.games.leaper || 'the hyper knight'}` :
-      problem === 'heaps' ? `heap game: ${app.games.heap}` : '';
+      problem === 'heaps' || problem === 'misere-heaps' ? `heap game: ${app.games.heap}` :
+        problem === 'rules' ? 'the game of the script typed (Script)' : '';
   },
 
   async run(app) {
@@ -19,7 +21,8 @@ const Judge = {
     $('judge-output').textContent = '';
     const request = { problem: $('problem').value, input: $('judge-input').value, explain: $('explain').checked };
     if (request.problem === 'knights' && app.games.leaper) request.moves = app.games.leaper;
-    if (request.problem === 'heaps') request.spec = app.games.heap;
+    if (request.problem === 'heaps' || request.problem === 'misere-heaps') request.spec = app.games.heap;
+    if (request.problem === 'rules') request.script = app.games.rules;
     try {
       $('judge-output').textContent = (await api('/api/judge', request)).output;
       $('judge-output').dataset.done = 'ok';

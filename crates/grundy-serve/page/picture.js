@@ -1,7 +1,7 @@
 'use strict';
-// The picture: a scene (a leaper's square, a heap game's values, a Mine board) drawn on the
-// canvas in its own units, zoomed with the wheel and panned by dragging. A scene says what lies
-// under a point (`hit`), which the page shows on hover.
+// The picture: a scene (a leaper's square, a heap game's values or Φ of its misère play, a
+// script's game, a Mine board) drawn on the canvas in its own units, zoomed with the wheel and
+// panned by dragging. A scene says what lies under a point (`hit`), which the page shows on hover.
 
 const Picture = (() => {
   // The library's palette (src/picture/mod.rs, value_colour): Okabe and Ito's eight colours for
@@ -86,36 +86,102 @@ const Picture = (() => {
     };
   }
 
-  // A heap game's values: heap n across, G(n) up, one mark per heap; the preperiod and one
-  // period shaded, with a line at n0 and a dashed one at n0 + p.
-  function heap(data) {
-    const values = data.values, n = values.length, top = Math.max(1, data.largest_shown + 1);
+  // The preperiod and one period of a heap sequence shaded (`period`: {period, preperiod}, or
+  // null), under its marks.
+  function shade(ctx, period, n, height) {
+    ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, n, height);
+    if (!period) return;
+    const n0 = period.preperiod, end = Math.min(n, n0 + period.period);
+    ctx.fillStyle = '#e4e4e4'; ctx.fillRect(0, 0, Math.min(n0, n), height);
+    if (n0 < n) { ctx.fillStyle = '#fff1c2'; ctx.fillRect(n0, 0, end - n0, height); }
+  }
+
+  // The lines at n0 (solid) and n0 + p (dashed) over the marks.
+  function periodLines(ctx, view, period, n, height) {
+    if (!period) return;
+    const n0 = period.preperiod, end = n0 + period.period;
+    if (n0 <= n) { stroke(ctx, view, [n0, 0], [n0, height], 2, false); label(ctx, view, `n0 = ${n0}`, [n0, height * 0.06]); }
+    if (end <= n) { stroke(ctx, view, [end, 0], [end, height], 2, true); label(ctx, view, `n0 + p = ${end}`, [end, height * 0.16], '#fff1c2'); }
+  }
+
+  // A sequence of values: heap n across, G(n) up, one mark per heap; the preperiod and one
+  // period (proven, or observed for a script's game) shaded.
+  function sequence(values, period) {
+    const n = values.length, top = Math.max(1, values.reduce((a, b) => Math.max(a, b), 0) + 1);
     const unit = Math.max(1, n / 3 / top), height = top * unit;
-    const s = data.status;
     return {
       width: n, height,
       draw(ctx, view) {
-        ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, n, height);
-        if (s.proven) {
-          const n0 = s.preperiod, end = Math.min(n, n0 + s.period);
-          ctx.fillStyle = '#e4e4e4'; ctx.fillRect(0, 0, Math.min(n0, n), height);
-          if (n0 < n) { ctx.fillStyle = '#fff1c2'; ctx.fillRect(n0, 0, end - n0, height); }
-        }
+        shade(ctx, period, n, height);
         for (let h = 0; h < n; h++) {
           ctx.fillStyle = css(values[h] === 0 ? [0xd5, 0x5e, 0] : [0, 0x72, 0xb2]);
           ctx.fillRect(h + 0.1, height - (values[h] + 1) * unit, 0.8, unit);
         }
-        if (s.proven) {
-          const n0 = s.preperiod, end = n0 + s.period;
-          if (n0 <= n) { stroke(ctx, view, [n0, 0], [n0, height], 2, false); label(ctx, view, `n0 = ${n0}`, [n0, height * 0.06]); }
-          if (end <= n) { stroke(ctx, view, [end, 0], [end, height], 2, true); label(ctx, view, `n0 + p = ${end}`, [end, height * 0.16], '#fff1c2'); }
-        }
+        periodLines(ctx, view, period, n, height);
       },
       hit(u) {
         const h = Math.floor(u);
         return h >= 0 && h < n ? { key: `${h}`, heap: h, value: values[h] } : null;
       },
     };
+  }
+
+  // A heap game's values, its proven period marked.
+  function heap(data) {
+    return sequence(data.values, data.status.proven ? data.status : null);
+  }
+
+  // Φ of misère play: heap n across, one row per element the heaps shown reach (the first
+  // reached at the bottom), a mark per heap in its image's row: vermillion in P (rows in P
+  // tinted), blue outside; the preperiod and one period shaded.
+  function misere(data) {
+    const images = data.images, n = images.length, row = new Map();
+    for (const x of images) if (!row.has(x)) row.set(x, row.size);
+    const rows = Math.max(1, row.size), unit = Math.max(1, n / 3 / rows), height = rows * unit;
+    const period = data.status.proven ? data.status : null;
+    const top = (x) => height - (row.get(x) + 1) * unit;
+    return {
+      width: n, height,
+      draw(ctx, view) {
+        shade(ctx, period, n, height);
+        ctx.fillStyle = 'rgba(213,94,0,.12)';
+        for (const [x] of row) if (data.in_p[x]) ctx.fillRect(0, top(x), n, unit);
+        for (let h = 0; h < n; h++) {
+          ctx.fillStyle = css(data.in_p[images[h]] ? [0xd5, 0x5e, 0] : [0, 0x72, 0xb2]);
+          ctx.fillRect(h + 0.1, top(images[h]) + 0.1 * unit, 0.8, 0.8 * unit);
+        }
+        periodLines(ctx, view, period, n, height);
+      },
+      hit(u) {
+        const h = Math.floor(u);
+        if (h < 0 || h >= n) return null;
+        const x = images[h];
+        return { key: `${h}`, heap: h, element: data.elements[x], in_p: data.in_p[x] };
+      },
+    };
+  }
+
+  // A game on pairs' table: x down, y across, each cell its value's colour.
+  function pairs(data) {
+    const n = data.side, at = (x, y) => data.values[x * n + y];
+    const image = bitmap(n, n, (x, y) => colour(at(x, y)));
+    return {
+      width: n, height: n,
+      draw(ctx) { ctx.imageSmoothingEnabled = false; ctx.drawImage(image, 0, 0); },
+      hit(u, v) {
+        const x = Math.floor(v), y = Math.floor(u);
+        return x >= 0 && y >= 0 && x < n && y < n ? { key: `${x},${y}`, position: [x, y], value: at(x, y) } : null;
+      },
+    };
+  }
+
+  // A script's game: its sequence with the regularity observed, or its table.
+  function rules(data) {
+    if (data.shape !== 'heap') return pairs(data);
+    const scene = sequence(data.values, data.observed);
+    const hit = scene.hit;
+    scene.hit = (u) => { const h = hit(u); return h && { ...h, position: [h.heap] }; };
+    return scene;
   }
 
   // A Mine board: mines dark, blank cells coloured by region (regions in a cluster orange),
@@ -241,5 +307,5 @@ const Picture = (() => {
     }
   }
 
-  return { View, leaper, heap, mine, colour };
+  return { View, leaper, heap, misere, rules, mine, colour };
 })();

@@ -2,8 +2,9 @@
 //!
 //! The page (plain HTML, CSS and JavaScript, [`assets`]) is embedded in the binary; nothing else
 //! is ever served. The API computes with the `grundy` library and `grundy-core`
-//! ([`api`]): a leaper's values and closed form, a heap game's values and period, a Mine board's
-//! pieces, grundy's reply in a game, and the judges' answers. Every request is bounded: sizes and
+//! ([`api`]): a leaper's values and closed form, a heap game's values and period or its misère
+//! quotient, a script's game, a Mine board's pieces, grundy's reply in a game, and the judges'
+//! answers. Every request is bounded: sizes and
 //! heaps are capped, a body is at most [`Limits::max_body`] bytes, and at most
 //! [`Limits::concurrent`] requests compute at once ([`gate`]), each on a blocking thread within
 //! [`Limits::max_time`].
@@ -32,7 +33,8 @@ pub struct Limits {
     /// How long a request waits for its turn.
     pub wait: Duration,
     /// How long a computation may run: it is told its [`gate::Deadline`], and heap and Mine
-    /// searches stop by themselves before it; a response is 503 after this long in any case.
+    /// searches, misère analyses and scripts stop by themselves before it; a response is 503
+    /// after this long in any case.
     pub max_time: Duration,
     /// The largest request body, in bytes (a judge input).
     pub max_body: usize,

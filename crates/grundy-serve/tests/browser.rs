@@ -1,6 +1,7 @@
 //! The page in headless Chromium over WebDriver (chromedriver): the hyper knight's picture and
 //! numbers, hover, a game typed, a heap game and a knights game played to their end against
-//! grundy (every move it made checked against oracles), and judge inputs pasted. Skipped, saying
+//! grundy (every move it made checked against oracles), judge inputs pasted, a heap game's
+//! misère quotient and a misère sum played to its end, and a script pasted. Skipped, saying
 //! so on standard error, when Chromium or chromedriver is missing; `GRUNDY_REQUIRE_BROWSER=1`
 //! makes that a failure. `GRUNDY_SCREENSHOT=PATH` saves a screenshot of the page as PNG.
 
@@ -15,7 +16,7 @@ use grundy_core::heap::{HeapGame, HeapLimits, analyze_heap};
 use grundy_serve::Limits;
 use grundy_test_support::LeaperMex;
 use grundy_test_support::SumSearch;
-use grundy_test_support::octal;
+use grundy_test_support::{MisereSums, octal};
 use serde_json::{Value, json};
 
 use crate::support::{library_judge, start};
@@ -155,6 +156,8 @@ async fn scenario(client: Client, addr: SocketAddr) {
     play_heaps(&client).await;
     play_knights(&client, &base).await;
     judge(&client, &base).await;
+    misere(&client, &base).await;
+    script(&client, &base).await;
 }
 
 /// Loads the page five times (the hyper knight): Navigation Timing's figures and the first
@@ -307,7 +310,8 @@ async fn play_to_the_end(client: &Client) -> Vec<Value> {
         client,
         "return [...document.querySelectorAll('#history li')].map((li) => ({ who: li.dataset.who,
            before: JSON.parse(li.dataset.before), after: JSON.parse(li.dataset.after),
-           winning: li.dataset.winning, value: li.dataset.value === undefined ? null : Number(li.dataset.value) }));",
+           winning: li.dataset.winning, loses: li.dataset.loses,
+           value: li.dataset.value === undefined ? null : Number(li.dataset.value) }));",
         vec![],
     )
     .await;
@@ -388,4 +392,98 @@ async fn judge(client: &Client, base: &str) {
             assert_eq!(shown, json!(expected), "{problem} explain={explain}");
         }
     }
+}
+
+/// 0.75 in misère play from its link: |Q| = 8 shown, a heap's element on hover; then a sum
+/// played to its end (the test first), every grundy move winning where the exhaustive search
+/// says one exists, every P shown as the search says.
+async fn misere(client: &Client, base: &str) {
+    client.goto(&format!("{base}?heap=0.75&misere")).await.unwrap();
+    until(client, "return document.body.dataset.loaded === 'misere'", "0.75 in misère play").await;
+    assert_eq!(text(client, "num-Q").await, "8");
+    assert_eq!(text(client, "num-P").await, "2");
+    assert!(js(client, "return document.getElementById('misere').checked", vec![]).await == json!(true));
+    js(
+        client,
+        "const v = App.view, c = document.getElementById('picture'), r = c.getBoundingClientRect();
+         c.dispatchEvent(new MouseEvent('mousemove', { bubbles: true,
+           clientX: r.left + c.clientLeft + 1.5 * v.scale + v.tx, clientY: r.top + c.clientTop + v.ty + 2 }));",
+        vec![],
+    )
+    .await;
+    until(client, "return document.getElementById('hover').textContent.startsWith('Φ(1) = ')", "the hover").await;
+    let a = grundy_core::heap_misere::analyze_misere(
+        &HeapGame::parse("0.75").unwrap(),
+        &grundy_core::heap_misere::MisereLimits::default(),
+    );
+    let hover = text(client, "hover").await;
+    let x = a.image(1).unwrap();
+    assert!(
+        hover.starts_with(&format!(
+            "Φ(1) = {}, {}",
+            a.presentation().element(x),
+            if a.quotient().in_p(x) { "in P" } else { "not in P" }
+        )),
+        "{hover}"
+    );
+    click(client, "button[data-mode=play]").await;
+    type_into(client, "position", "2 3 5").await;
+    click(client, "#start").await;
+    let history = play_to_the_end(client).await;
+    let mut oracle = MisereSums::new(&[0, 7, 5]);
+    let heaps = |v: &Value| -> Vec<u32> { serde_json::from_value(v.clone()).unwrap() };
+    let mut grundy_moves = 0;
+    for entry in &history {
+        if !entry["value"].is_null() {
+            assert_eq!(entry["loses"], oracle.is_p_position(&heaps(&entry["after"])).to_string(), "{entry}");
+        }
+        if entry["who"] == "grundy" {
+            grundy_moves += 1;
+            let wins = !oracle.is_p_position(&heaps(&entry["before"]));
+            assert_eq!(entry["winning"], wins.to_string(), "{entry}");
+            if wins {
+                assert!(oracle.is_p_position(&heaps(&entry["after"])), "grundy's move is not winning: {entry}");
+            }
+        }
+    }
+    assert!(grundy_moves >= 1, "{history:?}");
+    let turn = text(client, "turn").await;
+    assert!(turn.contains("misère"), "{turn}");
+    say(&format!("grundy-serve: 0.75 in misère play, 2 3 5 played to the end in {} moves: {turn}", history.len() - 1));
+}
+
+/// Kayles' script pasted into the Script family: a value looked up is the oracle's, and the
+/// view's link holds the script.
+async fn script(client: &Client, base: &str) {
+    client.goto(base).await.unwrap();
+    until(client, "return document.body.dataset.loaded === 'leaper'", "the page").await;
+    click(client, "button[data-family=rules]").await;
+    let kayles =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules/kayles.rhai")).unwrap();
+    js(client, "document.getElementById('script').value = arguments[0];", vec![json!(kayles)]).await;
+    type_into(client, "size", "300").await;
+    click(client, "#show").await;
+    until(
+        client,
+        "return document.body.dataset.loaded === 'rules' && App.data.values.length === 300",
+        "Kayles by script",
+    )
+    .await;
+    let oracle = octal(&[7, 7], 300);
+    let shown: Vec<u32> = serde_json::from_value(js(client, "return App.data.values", vec![]).await).unwrap();
+    assert_eq!(shown, oracle);
+    type_into(client, "lookup", "77").await;
+    click(client, "#lookup-form button").await;
+    until(client, "return document.getElementById('hover').textContent.startsWith('G(77) = ')", "the look-up").await;
+    assert!(text(client, "hover").await.starts_with(&format!("G(77) = {}\n", oracle[77])));
+    assert!(text(client, "num-observed").await.contains("period 12 from heap 71"));
+    // The link holds the script: opened anew, the same game.
+    let url = until(client, "return location.hash.length > 1 && location.href", "the link").await;
+    client.goto(base).await.unwrap();
+    until(client, "return document.body.dataset.loaded === 'leaper'", "the page").await;
+    client.goto(url.as_str().unwrap()).await.unwrap();
+    until(client, "return document.body.dataset.loaded === 'rules'", "Kayles from its link").await;
+    let script = js(client, "return document.getElementById('script').value", vec![]).await;
+    assert_eq!(script, json!(kayles));
+    say(&format!("grundy-serve: Kayles by script, its link {} characters", url.as_str().unwrap().len()));
 }

@@ -1,5 +1,6 @@
-//! The judges on a pasted input: the same bytes out as `grundy knights`, `misere-nim`, `mine`
-//! or `heaps` writes (with `explain`, as `--explain` writes), by the same judges.
+//! The judges on a pasted input: the same bytes out as `grundy knights`, `misere-nim`, `mine`,
+//! `heaps`, `heaps --misere` or `heaps --rules` writes (with `explain`, as `--explain` writes),
+//! by the same judges.
 
 use std::sync::Arc;
 
@@ -7,10 +8,12 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State as With;
 use grundy::heap::Heaps;
+use grundy::heap_misere::MisereHeaps;
 use grundy::judge::{Judge, JudgeError, Report, Style};
 use grundy::leaper::Knights;
 use grundy::mine::{Mine, Solver};
 use grundy::misere::{self, MisereNim};
+use grundy::rules::RulesSums;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -24,7 +27,7 @@ pub const MAX_MINE_CELLS: u64 = 1 << 22;
 /// A judge input and which judge reads it.
 #[derive(Deserialize)]
 struct Request {
-    /// `knights`, `misere-nim`, `mine` or `heaps`.
+    /// `knights`, `misere-nim`, `mine`, `heaps`, `misere-heaps` or `rules`.
     problem: String,
     /// The input, as a file would hold it.
     input: String,
@@ -34,12 +37,16 @@ struct Request {
     /// `knights`: the move set (the hyper knight when absent).
     #[serde(default)]
     moves: Option<String>,
-    /// `heaps`: the game.
+    /// `heaps` and `misere-heaps`: the game.
     #[serde(default)]
     spec: Option<String>,
+    /// `rules`: the script.
+    #[serde(default)]
+    script: Option<String>,
 }
 
-/// `POST /api/judge` with `{"problem": P, "input": I, "explain": bool, "moves": M, "spec": S}`:
+/// `POST /api/judge` with `{"problem": P, "input": I, "explain": bool, "moves": M, "spec": S,
+/// "script": R}`:
 /// `{"output": ...}`, or a 422 whose message is the command line's (line and column of bad
 /// input), with the output of the cases before it.
 pub async fn judge(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Value>, ApiError> {
@@ -82,9 +89,26 @@ pub async fn judge(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<V
             let values = super::heap::values_of(&state, game).await?;
             state.gate.run(move |_| Ok(run(Heaps { table: values }, style, &input))).await?
         }
+        "misere-heaps" => {
+            let game = super::heap::game(request.spec.as_deref())?;
+            let analysis = super::misere::analysis_of(&state, game).await?;
+            state.gate.run(move |_| Ok(run(MisereHeaps { analysis: (*analysis).clone() }, style, &input))).await?
+        }
+        "rules" => {
+            let script = request.script.ok_or_else(|| ApiError::bad("script: give the game's script"))?;
+            super::rules::check_size(&script)?;
+            let max_time = state.limits.max_time;
+            state
+                .gate
+                .run(move |deadline| {
+                    let mut game = super::rules::load(&script, super::rules::box_side, deadline, max_time)?;
+                    Ok(run(RulesSums { table: &mut game }, style, &input))
+                })
+                .await?
+        }
         other => {
             return Err(ApiError::bad(format!(
-                "problem {}: must be knights, misere-nim, mine or heaps",
+                "problem {}: must be knights, misere-nim, mine, heaps, misere-heaps or rules",
                 super::shorten(other)
             )));
         }

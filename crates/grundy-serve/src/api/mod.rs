@@ -10,6 +10,12 @@
 //! | `GET /api/heap?spec=S&n=N` | `G(0..N)`, the period and its proof's status |
 //! | `GET /api/heap/moves?spec=S&heap=H` | a heap's moves and their values |
 //! | `POST /api/heap/play` | grundy's move in a sum of heaps |
+//! | `GET /api/misere?spec=S&n=N` | a heap game's misère quotient, its status and `Φ(0..N)` |
+//! | `GET /api/misere/moves?spec=S&heap=H` | a heap's moves and the elements they leave |
+//! | `POST /api/misere/play` | grundy's move in a misère sum of heaps |
+//! | `POST /api/rules` | a script's game: `G(0..N)` or a pair table, the regularity observed |
+//! | `POST /api/rules/options` | a position of a script's game: its value and options |
+//! | `POST /api/rules/play` | grundy's move in a sum of a script's game |
 //! | `GET /api/mine?board=B` | a Mine board's pieces, value and winning click |
 //! | `POST /api/judge` | a judge's output (or `--explain`'s) for a pasted input |
 
@@ -17,6 +23,8 @@ mod heap;
 mod judge;
 mod leaper;
 mod mine;
+mod misere;
+mod rules;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -37,6 +45,7 @@ pub struct State {
     pub limits: Limits,
     leapers: Cache<leaper::Leaper>,
     heaps: Cache<grundy_core::heap::HeapAnalysis>,
+    miseres: Cache<grundy_core::heap_misere::MisereAnalysis>,
 }
 
 impl State {
@@ -47,6 +56,7 @@ impl State {
             limits,
             leapers: Cache::default(),
             heaps: Cache::default(),
+            miseres: Cache::default(),
         }
     }
 }
@@ -89,6 +99,12 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/heap", get(heap::values))
         .route("/api/heap/moves", get(heap::moves))
         .route("/api/heap/play", post(heap::play))
+        .route("/api/misere", get(misere::quotient))
+        .route("/api/misere/moves", get(misere::moves))
+        .route("/api/misere/play", post(misere::play))
+        .route("/api/rules", post(rules::values))
+        .route("/api/rules/options", post(rules::options))
+        .route("/api/rules/play", post(rules::play))
         .route("/api/mine", get(mine::board))
         .route("/api/judge", post(judge::judge))
         .with_state(state)
