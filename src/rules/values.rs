@@ -51,7 +51,7 @@ impl<E: std::fmt::Display> std::fmt::Display for ComputeError<E> {
         match self {
             ComputeError::Rules(e) => e.fmt(f),
             ComputeError::Beyond { heap, max_heap } => {
-                write!(f, "heap {heap} is past the values computed (heaps 0..{max_heap}; raise --max-heap)")
+                write!(f, "heap {heap} is past the heaps computed (0..{max_heap} at most)")
             }
             ComputeError::Width { position, shape: Shape::Heap } => {
                 write!(f, "{} is not a heap size: the game is played on heaps", PositionText(position))

@@ -41,6 +41,7 @@ fn failure<E: ExitOf + std::fmt::Display>(game: &str, e: ComputeError<E>) -> Fai
     };
     match code {
         Exit::Interrupted => Failure::new(code, format!("game {game}: {e} ({})", super::interrupt::stopped_by())),
+        Exit::Refused => Failure::new(code, format!("game {game}: {e}; a larger --max-heap computes further")),
         _ => Failure::new(code, format!("game {game}: {e}")),
     }
 }
