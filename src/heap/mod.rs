@@ -5,7 +5,7 @@
 pub(crate) mod judge;
 mod lookup;
 #[cfg(feature = "pictures")]
-mod picture;
+pub(crate) mod picture;
 pub(crate) mod report;
 pub mod session;
 

@@ -12,8 +12,9 @@
 
 use grundy_core::heap_misere::{MisereAnalysis, MisereStatus};
 
+use crate::heap::picture::HeapPlot;
 use crate::heap::{MAX_PICTURE_HEAPS, check_picture};
-use crate::picture::{Grid, INK, Item, Picture, PictureError, Rgb, Stroke, Swatch, item_pixels, text_width, tick_step};
+use crate::picture::{INK, Item, Picture, PictureError, Rgb, Stroke, Swatch, item_pixels, text_width};
 
 /// The fewest heaps drawn by default.
 const MIN_HEAPS: u64 = 100;
@@ -32,13 +33,6 @@ const N_IMAGE: Rgb = [0x00, 0x72, 0xB2];
 const P_IMAGE: Rgb = [0xD5, 0x5E, 0x00];
 /// The line along a P-element's row.
 const P_ROW: Stroke = Stroke { colour: [0xF2, 0xB8, 0x9A], width: 1.0, dashed: false, halo: false };
-/// The preperiod's band.
-const PREPERIOD_BAND: Rgb = [0xE4, 0xE4, 0xE4];
-/// One period's band.
-const PERIOD_BAND: Rgb = [0xFF, 0xF1, 0xC2];
-const START_LINE: Stroke = Stroke { colour: INK, width: 2.0, dashed: false, halo: false };
-const END_LINE: Stroke = Stroke { colour: INK, width: 2.0, dashed: true, halo: false };
-const THIN: Stroke = Stroke { colour: INK, width: 1.0, dashed: false, halo: false };
 
 /// The picture of `Φ` from `analysis`: `size` heaps (by default `n0 + 2p`, at least 100, with a
 /// proven period; else the heaps computed), at most [`MAX_PICTURE_HEAPS`], `scale` pixels per
@@ -95,40 +89,13 @@ pub fn picture(analysis: &MisereAnalysis, size: Option<u64>, scale: Option<u32>)
     let left = (16 + label_w + 12).max(40);
     let top = 16 + 12 + 8 + 24;
     let (l, t) = (left as f32, top as f32);
-    let x_of = |n: u64| l + (n * u64::from(cell)) as f32;
+    let plot = HeapPlot { left, top, cell, shown, plot_h };
     let y_of = |row: usize| t + plot_h - (row as f32 + 1.0) * unit as f32;
     let mut items = vec![Item::Text { x: 16.0, y: 12.0, text: title.clone(), colour: INK, scale: 1 }];
 
     // The bands, under everything else, and the lines at n0 and n0 + p with their labels.
     if let Some(p) = period {
-        let end = p.span();
-        let band = |from: u64, to: u64, fill: Rgb| Item::Rect {
-            x: x_of(from),
-            y: t,
-            w: x_of(to.min(shown)) - x_of(from),
-            h: plot_h,
-            fill: Some(fill),
-            stroke: None,
-        };
-        if p.preperiod > 0 {
-            items.push(band(0, p.preperiod.min(shown), PREPERIOD_BAND));
-        }
-        if p.preperiod < shown {
-            items.push(band(p.preperiod, end, PERIOD_BAND));
-        }
-        for (at, stroke, text) in
-            [(p.preperiod, START_LINE, format!("n0 = {}", p.preperiod)), (end, END_LINE, format!("p = {}", p.period))]
-        {
-            if at > shown {
-                continue;
-            }
-            let x = x_of(at);
-            items.push(Item::Line { from: (x, t - 12.0), to: (x, t + plot_h), stroke });
-            let w = text_width(&text, 1) as f32;
-            // n0's label ends at its line, p's starts at its line (they never overlap).
-            let lx = if at == p.preperiod { (x - w - 3.0).max(2.0) } else { x + 3.0 };
-            items.push(Item::Text { x: lx, y: t - 22.0, text, colour: INK, scale: 1 });
-        }
+        plot.period_marks(p, &mut items);
     }
 
     // The P-elements' rows, the frame, the row labels and the heap axis.
@@ -143,19 +110,8 @@ pub fn picture(analysis: &MisereAnalysis, size: Option<u64>, scale: Option<u32>)
             items.push(Item::Text { x: lx, y: y - 4.0, text, colour: INK, scale: 1 });
         }
     }
-    items.push(Item::Rect { x: l - 1.0, y: t - 1.0, w: plot_w + 2.0, h: plot_h + 2.0, fill: None, stroke: Some(INK) });
-    let n_step = tick_step(cell, 48);
-    let mut n = 0u64;
-    while n < shown {
-        let text = n.to_string();
-        let x = x_of(n) + cell as f32 / 2.0;
-        items.push(Item::Line { from: (x, t + plot_h + 1.0), to: (x, t + plot_h + 6.0), stroke: THIN });
-        let lx = x - text_width(&text, 1) as f32 / 2.0;
-        items.push(Item::Text { x: lx, y: t + plot_h + 10.0, text, colour: INK, scale: 1 });
-        n += n_step;
-    }
-    items.push(Item::Text { x: 4.0, y: t - 12.0, text: "Phi".into(), colour: INK, scale: 1 });
-    items.push(Item::Text { x: l + plot_w + 6.0, y: t + plot_h + 10.0, text: "n".into(), colour: INK, scale: 1 });
+    plot.frame(&mut items);
+    plot.heap_axis("Phi", &mut items);
 
     // One mark per heap: its column, its image's row.
     let mark_w = if cell >= 4 { cell - 1 } else { cell } as f32;
@@ -163,7 +119,7 @@ pub fn picture(analysis: &MisereAnalysis, size: Option<u64>, scale: Option<u32>)
     for (n, &x) in images.iter().enumerate() {
         let in_p = q.in_p(x);
         items.push(Item::Mark {
-            x: x_of(n as u64),
+            x: plot.x_of(n as u64),
             y: y_of(row_of[x as usize]) + unit as f32 - mark_h,
             w: mark_w,
             h: mark_h,
@@ -175,26 +131,16 @@ pub fn picture(analysis: &MisereAnalysis, size: Option<u64>, scale: Option<u32>)
     }
 
     // The legend, under the heap axis: the colours, the period, the quotient and each row.
-    let mut y = t + plot_h + 32.0;
-    let mut legend = |swatch: Swatch, label: String, items: &mut Vec<Item>| {
-        items.push(Item::Legend { x: l, y, size: 14.0, swatch, label, value: None });
-        y += 18.0;
-    };
-    legend(Swatch::Fill(N_IMAGE), "Phi(n) not in P: heap n alone is won by the player to move".into(), &mut items);
-    legend(Swatch::Fill(P_IMAGE), "Phi(n) in P: heap n alone is lost by the player to move".into(), &mut items);
+    let mut legend = plot.legend();
+    legend.push(&mut items, Swatch::Fill(N_IMAGE), "Phi(n) not in P: heap n alone is won by the player to move".into());
+    legend.push(&mut items, Swatch::Fill(P_IMAGE), "Phi(n) in P: heap n alone is lost by the player to move".into());
     if let Some(p) = period {
-        if p.preperiod > 0 {
-            legend(Swatch::Fill(PREPERIOD_BAND), format!("preperiod: heaps 0..{}", p.preperiod - 1), &mut items);
-        }
-        let end = p.span();
-        legend(Swatch::Fill(PERIOD_BAND), format!("one period: heaps {}..{}", p.preperiod, end - 1), &mut items);
-        legend(Swatch::Line(START_LINE), format!("n0 = {}: the first periodic heap", p.preperiod), &mut items);
-        legend(Swatch::Line(END_LINE), format!("n0 + p = {end} (p = {})", p.period), &mut items);
+        legend.period(&mut items, p);
     }
     for (row, &(x, first)) in rows.iter().enumerate().take(MAX_NAMED) {
         let colour = if q.in_p(x) { P_IMAGE } else { N_IMAGE };
         let text = format!("row {}: {}, first at heap {first}", row + 1, label(x));
-        legend(Swatch::Fill(colour), text, &mut items);
+        legend.push(&mut items, Swatch::Fill(colour), text);
     }
     let generators: Vec<String> = pres
         .generator_heaps
@@ -209,26 +155,7 @@ pub fn picture(analysis: &MisereAnalysis, size: Option<u64>, scale: Option<u32>)
     if rows.len() > MAX_NAMED {
         notes.push(format!("rows {}..{} not named here", MAX_NAMED + 1, rows.len()));
     }
-    if shown < wanted {
-        notes.push(format!("clipped: heaps 0..{} of the {wanted} asked for are drawn", shown - 1));
-    }
-    if let Some(p) = period.filter(|p| p.preperiod.saturating_add(2 * p.period) > shown) {
-        notes.push(format!("n0 + 2p = {} heaps would show two periods", p.preperiod + 2 * p.period));
-    }
-    for note in notes {
-        items.push(Item::Text { x: l, y, text: note, colour: INK, scale: 1 });
-        y += 14.0;
-    }
-
-    let mut width = (l + plot_w + 24.0) as u32;
-    width = width.max(16 + text_width(&title, 1) + 16);
-    for item in &items {
-        match item {
-            Item::Legend { label, size, .. } => width = width.max(left + *size as u32 + 6 + text_width(label, 1) + 16),
-            Item::Text { x, text, .. } => width = width.max(*x as u32 + text_width(text, 1) + 16),
-            _ => {}
-        }
-    }
-    let grid = Grid { left, top, cell, rows: 0, cols: shown as usize, colours: Vec::new() };
-    Ok(Picture { width, height: y as u32 + 16, title, grid, items })
+    notes.extend(plot.notes(wanted, period));
+    legend.notes(&mut items, notes);
+    Ok(plot.finish(title, items, legend.y))
 }
