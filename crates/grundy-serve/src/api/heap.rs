@@ -9,7 +9,7 @@ use axum::body::Bytes;
 use axum::extract::{Query, State as With};
 use grundy::heap::HeapLookup;
 use grundy::heap::session::{Session, SessionLimits, Watch};
-use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapStatus, Period, every_move, move_to_value};
+use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapMove, HeapStatus, Period, every_move, move_to_value};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -165,11 +165,54 @@ fn beyond(values: &Values, b: Beyond) -> ApiError {
     ApiError::refused(format!("game {}: {b}{why}", values.game()))
 }
 
-/// A sum of heaps to answer.
+/// A sum of heaps to answer (normal or misère play).
 #[derive(Deserialize)]
-struct Position {
-    spec: String,
-    heaps: Vec<u64>,
+pub(super) struct Position {
+    pub(super) spec: String,
+    pub(super) heaps: Vec<u64>,
+}
+
+impl Position {
+    /// The request, its game and its heaps checked (1 to [`MAX_HEAPS`] of them).
+    pub(super) fn read(bytes: &Bytes) -> Result<(Position, HeapGame), ApiError> {
+        let request: Position = body(bytes)?;
+        let game = game(Some(&request.spec))?;
+        if request.heaps.is_empty() || request.heaps.len() > MAX_HEAPS {
+            return Err(ApiError::bad(format!("heaps: give 1 to {MAX_HEAPS} heaps")));
+        }
+        Ok((request, game))
+    }
+
+    /// Refuses a heap past what the server plays: [`MAX_LISTED_HEAP`], or
+    /// [`MAX_UNPROVEN_THREE_WAY_HEAP`] for three-way splits without a proven period (a move is
+    /// then searched over every pair of parts).
+    pub(super) fn check_heaps(&self, game: &HeapGame, proven: bool) -> Result<(), ApiError> {
+        let three_way = game.digits().iter().any(|d| d & 8 != 0);
+        let max = if three_way && !proven { MAX_UNPROVEN_THREE_WAY_HEAP } else { MAX_LISTED_HEAP };
+        match self.heaps.iter().copied().filter(|&h| h > max).max() {
+            Some(largest) => {
+                Err(ApiError::refused(format!("heap {largest}: the server plays heaps up to {max} of game {game}")))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// The move that makes the game last longest, when none wins: the fewest tokens taken, from the
+/// largest heap (the first of them); `None` when no heap has a move.
+pub(super) fn longest_move(game: &HeapGame, heaps: &[u64]) -> Option<(usize, HeapMove)> {
+    (0..heaps.len())
+        .filter_map(|i| every_move(game, heaps[i], 1).into_iter().next().map(|m| (i, m)))
+        .min_by_key(|(i, m)| (m.take, std::cmp::Reverse(heaps[*i])))
+}
+
+/// The sum after heap `i` is replaced by `left`, empty heaps dropped.
+pub(super) fn after_move(heaps: &[u64], i: usize, left: &[u64]) -> Vec<u64> {
+    let mut after: Vec<u64> = heaps[..i].to_vec();
+    after.extend(left.iter().copied());
+    after.extend(&heaps[i + 1..]);
+    after.retain(|&h| h > 0);
+    after
 }
 
 /// `POST /api/heap/play` with `{"spec": S, "heaps": [...]}`: grundy's move, winning when one
@@ -178,24 +221,9 @@ struct Position {
 /// `move` is `null` when no heap has a move (the game is over). Empty heaps are dropped from
 /// `after`.
 pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Value>, ApiError> {
-    let request: Position = body(&bytes)?;
-    let game = game(Some(&request.spec))?;
-    if request.heaps.is_empty() || request.heaps.len() > MAX_HEAPS {
-        return Err(ApiError::bad(format!("heaps: give 1 to {MAX_HEAPS} heaps")));
-    }
+    let (request, game) = Position::read(&bytes)?;
     let values = values_of(&state, game).await?;
-    let three_way = values.game().digits().iter().any(|d| d & 8 != 0);
-    let largest = request.heaps.iter().copied().max().unwrap_or(0);
-    let max = match (three_way, values.period()) {
-        (true, None) => MAX_UNPROVEN_THREE_WAY_HEAP,
-        _ => MAX_LISTED_HEAP,
-    };
-    if largest > max {
-        return Err(ApiError::refused(format!(
-            "heap {largest}: the server plays heaps up to {max} of game {}",
-            values.game()
-        )));
-    }
+    request.check_heaps(values.game(), values.period().is_some())?;
     let answer = state.gate.run(move |_| reply(&values, &request.heaps)).await?;
     Ok(Json(answer))
 }
@@ -216,22 +244,13 @@ fn reply(values: &Values, heaps: &[u64]) -> Result<Value, ApiError> {
         }
     }
     if chosen.is_none() {
-        // Every move loses (or, had the XOR not been 0, none was found: a bug shown as a loss):
-        // the move taking fewest tokens, from the largest heap.
-        let mut order: Vec<usize> = (0..heaps.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(heaps[i]));
-        chosen = order
-            .into_iter()
-            .filter_map(|i| every_move(values.game(), heaps[i], 1).into_iter().next().map(|m| (i, m, false)))
-            .min_by_key(|(_, m, _)| m.take);
+        // Every move loses (or, had the XOR not been 0, none was found: a bug shown as a loss).
+        chosen = longest_move(values.game(), heaps).map(|(i, m)| (i, m, false));
     }
     let Some((i, m, winning)) = chosen else {
         return Ok(json!({ "values": g, "nimber": nimber, "move": null, "after": heaps }));
     };
-    let mut after: Vec<u64> = heaps[..i].to_vec();
-    after.extend(m.left.iter().copied());
-    after.extend(&heaps[i + 1..]);
-    after.retain(|&h| h > 0);
+    let after = after_move(heaps, i, &m.left);
     let after_nimber =
         after.iter().try_fold(0, |x, &h| values.value(h).map(|v| x ^ v)).map_err(|b| beyond(values, b))?;
     Ok(json!({

@@ -8,13 +8,12 @@ use std::time::Instant;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Query, State as With};
-use grundy_core::heap::{Beyond, HeapControl, HeapGame, HeapMove, every_move};
+use grundy_core::heap::{Beyond, HeapControl, HeapGame, every_move};
 use grundy_core::heap_misere::{MisereAnalysis, MisereLimits, MisereStatus, analyze_misere_with};
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::heap::{MAX_HEAPS, MAX_LISTED_HEAP, MAX_MOVES, MAX_UNPROVEN_THREE_WAY_HEAP, game};
-use super::{Params, State, body};
+use super::heap::{MAX_LISTED_HEAP, MAX_MOVES, Position, after_move, game, longest_move};
+use super::{Params, State};
 use crate::ApiError;
 
 /// The engine's bounds here: Kayles (proven with heaps `0..171`, `|Q|` = 40) and the other
@@ -132,34 +131,14 @@ pub async fn moves(
     Ok(Json(listed))
 }
 
-/// A misère sum of heaps to answer.
-#[derive(Deserialize)]
-struct Position {
-    spec: String,
-    heaps: Vec<u64>,
-}
-
 /// `POST /api/misere/play` with `{"spec": S, "heaps": [...]}`: grundy's move in misère play,
 /// the analysis's winning move when one exists, else the move that takes fewest tokens from the
 /// largest heap (the game lasts longest); `move` is `null` when no heap has a move (grundy, to
 /// move, has none: it wins). Empty heaps are dropped from `after`.
 pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Value>, ApiError> {
-    let request: Position = body(&bytes)?;
-    let game = game(Some(&request.spec))?;
-    if request.heaps.is_empty() || request.heaps.len() > MAX_HEAPS {
-        return Err(ApiError::bad(format!("heaps: give 1 to {MAX_HEAPS} heaps")));
-    }
+    let (request, game) = Position::read(&bytes)?;
     let a = analysis_of(&state, game).await?;
-    // Without a period, a winning move splitting a heap into three is searched over every pair
-    // of parts (`heap²` splits).
-    let three_way = a.game.digits().iter().any(|d| d & 8 != 0);
-    let max = if three_way && a.period().is_none() { MAX_UNPROVEN_THREE_WAY_HEAP } else { MAX_LISTED_HEAP };
-    if let Some(&largest) = request.heaps.iter().filter(|&&h| h > max).max() {
-        return Err(ApiError::refused(format!(
-            "heap {largest}: the server plays heaps up to {max} of game {}",
-            a.game
-        )));
-    }
+    request.check_heaps(&a.game, a.period().is_some())?;
     let answer = state.gate.run(move |_| reply(&a, &request.heaps)).await?;
     Ok(Json(answer))
 }
@@ -168,19 +147,12 @@ pub async fn play(With(state): With<Arc<State>>, bytes: Bytes) -> Result<Json<Va
 fn reply(a: &MisereAnalysis, heaps: &[u64]) -> Result<Value, ApiError> {
     let before = element(a, heaps)?;
     let winning = a.winning_move(heaps).map_err(|b| beyond(a, b))?;
-    let chosen: Option<(usize, HeapMove, bool)> = winning.map(|(i, m)| (i, m, true)).or_else(|| {
-        (0..heaps.len())
-            .filter_map(|i| every_move(&a.game, heaps[i], 1).into_iter().next().map(|m| (i, m)))
-            .min_by_key(|(i, m)| (m.take, std::cmp::Reverse(heaps[*i])))
-            .map(|(i, m)| (i, m, false))
-    });
+    let chosen =
+        winning.map(|(i, m)| (i, m, true)).or_else(|| longest_move(&a.game, heaps).map(|(i, m)| (i, m, false)));
     let Some((i, m, winning)) = chosen else {
         return Ok(json!({ "before": before, "move": null, "after": heaps }));
     };
-    let mut after: Vec<u64> = heaps[..i].to_vec();
-    after.extend(m.left.iter().copied());
-    after.extend(&heaps[i + 1..]);
-    after.retain(|&h| h > 0);
+    let after = after_move(heaps, i, &m.left);
     Ok(json!({
         "before": before,
         "move": { "heap": i, "from": heaps[i], "take": m.take, "left": m.left, "winning": winning },
