@@ -27,6 +27,19 @@ pub fn check(path: &Path, force: bool) -> Result<(), Failure> {
     Target::check(path, force).map(drop)
 }
 
+/// `-o FILE` for the blob of one game (given by `option`, `--moves` or `--heap`), checked before
+/// any work: a directory is refused (it takes the default blob and its manifest), then as
+/// [`check`].
+pub fn check_game_blob(path: &Path, force: bool, option: &str) -> Result<(), Failure> {
+    if is_directory(path) {
+        return Err(Failure::invalid(format!(
+            "-o {}: a directory takes the default blob and its manifest; with {option} give -o FILE",
+            path.display()
+        )));
+    }
+    check(path, force)
+}
+
 /// A path to write: a regular file to replace, or nothing yet.
 pub struct Target {
     /// As given, for messages.

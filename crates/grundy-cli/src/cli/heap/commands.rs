@@ -104,14 +104,8 @@ pub fn generate(
     path: &Path,
     force: bool,
 ) -> Result<(), Failure> {
-    if output::is_directory(path) {
-        return Err(Failure::invalid(format!(
-            "-o {}: a directory takes the default blob and its manifest; with --heap give -o FILE",
-            path.display()
-        )));
-    }
     // Checked before the work, so a refused target costs nothing.
-    output::check(path, force)?;
+    output::check_game_blob(path, force, "--heap")?;
     saves.check_output(path)?;
     let analysis = analysis_for(args, saves, game, None)?;
     let blob = heap_blob(&analysis).map_err(Failure::invalid)?;

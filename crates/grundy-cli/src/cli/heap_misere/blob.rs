@@ -24,14 +24,8 @@ pub fn generate(
     path: &Path,
     force: bool,
 ) -> Result<(), Failure> {
-    if output::is_directory(path) {
-        return Err(Failure::invalid(format!(
-            "-o {}: a directory takes the default blob and its manifest; with --heap give -o FILE",
-            path.display()
-        )));
-    }
     // Checked before the work, so a refused target costs nothing.
-    output::check(path, force)?;
+    output::check_game_blob(path, force, "--heap")?;
     let (analysis, _) = compute(game, args, quotient);
     interrupted(&analysis)?;
     let blob =

@@ -105,14 +105,8 @@ pub fn check_moves(game: &LeaperArgs, path: &Path) -> Result<(), Failure> {
 
 /// `grundy generate --moves M [--bound N] -o FILE`: the square and, when certified, the form.
 pub fn generate(game: &LeaperArgs, bound: usize, output: &Path, force: bool) -> Result<(), Failure> {
-    if crate::cli::output::is_directory(output) {
-        return Err(Failure::invalid(format!(
-            "-o {}: a directory takes the default blob and its manifest; with --moves give -o FILE",
-            output.display()
-        )));
-    }
     // Checked before the work, so a refused target costs nothing.
-    crate::cli::output::check(output, force)?;
+    crate::cli::output::check_game_blob(output, force, "--moves")?;
     let set = game.set();
     let analysis = game.analyze();
     let blob = grundy_core::generate::leaper_blob_with(&set, bound, &analysis).map_err(Failure::invalid)?;
