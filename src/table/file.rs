@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use memmap2::Mmap;
 
 use super::TableError;
+use crate::format::header::TableEntry;
 use crate::format::{self, BlobError};
 use crate::format::{Header, TableKind};
 use crate::leaper::form_eval::Certified;
@@ -306,7 +307,7 @@ impl TableFile {
         let index = index.ok_or(TableError::Missing { game: TableKind::LeaperSquare })?;
         let entry = &self.header.tables[index];
         // Validated at open: the payload lies inside the blob and leaper squares are square.
-        let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+        let cells = self.payload(entry);
         let form = forms::form_for(&self.forms, &entry.moves);
         let bound = entry.rows as usize;
         if let Some(form) = form {
@@ -324,54 +325,42 @@ impl TableFile {
         Ok(LeaperTable::new(bound, &entry.moves, cells, form))
     }
 
+    /// The payload of table `entry`.
+    fn payload(&self, entry: &TableEntry) -> &[u8] {
+        &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize]
+    }
+
+    /// The payloads of the tables of `kind`, in blob order.
+    fn payloads(&self, kind: TableKind) -> impl Iterator<Item = &[u8]> {
+        self.header.tables.iter().filter(move |t| t.game == kind).map(|entry| self.payload(entry))
+    }
+
     /// The blob's heap-game tables, in blob order.
     pub fn heaps(&self) -> impl Iterator<Item = HeapTable<'_>> {
-        self.header.tables.iter().filter(|t| t.game == TableKind::HeapValues).map(|entry| {
-            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
-            heap::decode(payload).expect("heap tables are decoded when the blob is opened")
-        })
+        self.payloads(TableKind::HeapValues)
+            .map(|p| heap::decode(p).expect("heap tables are decoded when the blob is opened"))
     }
 
     /// The blob's tables of games defined by rules, in blob order.
     pub fn rules(&self) -> impl Iterator<Item = RulesTable<'_>> {
-        self.header.tables.iter().filter(|t| t.game == TableKind::RuleValues).map(|entry| {
-            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
-            rules::decode(payload).expect("rules tables are decoded when the blob is opened")
-        })
+        self.payloads(TableKind::RuleValues)
+            .map(|p| rules::decode(p).expect("rules tables are decoded when the blob is opened"))
     }
 
     /// The blob's table of `game`, or with `None` its only heap game.
     pub fn heap(&self, game: Option<&HeapGame>) -> Result<HeapTable<'_>, TableError> {
-        let mut heaps = self.heaps();
-        let found = match game {
-            Some(game) => heaps.find(|t| t.game() == game),
-            None => heaps.next().filter(|_| self.heaps().count() == 1),
-        };
-        found.ok_or_else(|| {
-            let held = self.heaps().map(|t| t.game().to_string()).collect();
-            TableError::NoSuchGame { kind: TableKind::HeapValues, game: game.map(ToString::to_string), held }
-        })
+        one_of(TableKind::HeapValues, || self.heaps(), HeapTable::game, game)
     }
 
     /// The blob's misère quotients, in blob order.
     pub fn misere_quotients(&self) -> impl Iterator<Item = MisereTable<'_>> {
-        self.header.tables.iter().filter(|t| t.game == TableKind::MisereQuotient).map(|entry| {
-            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
-            heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened")
-        })
+        self.payloads(TableKind::MisereQuotient)
+            .map(|p| heap_misere::decode(p).expect("misère quotients are decoded when the blob is opened"))
     }
 
     /// The blob's misère quotient of `game`, or with `None` its only one.
     pub fn misere_quotient(&self, game: Option<&HeapGame>) -> Result<MisereTable<'_>, TableError> {
-        let mut tables = self.misere_quotients();
-        let found = match game {
-            Some(game) => tables.find(|t| t.game() == game),
-            None => tables.next().filter(|_| self.misere_quotients().count() == 1),
-        };
-        found.ok_or_else(|| {
-            let held = self.misere_quotients().map(|t| t.game().to_string()).collect();
-            TableError::NoSuchGame { kind: TableKind::MisereQuotient, game: game.map(ToString::to_string), held }
-        })
+        one_of(TableKind::MisereQuotient, || self.misere_quotients(), MisereTable::game, game)
     }
 
     /// What table `index` holds, in a line: a heap game's game, values and period, a misère
@@ -380,7 +369,7 @@ impl TableFile {
     pub fn contents(&self, index: usize) -> String {
         let entry = &self.header.tables[index];
         if entry.game == TableKind::MisereQuotient {
-            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let payload = self.payload(entry);
             let t = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
             let p = t.period();
             format!(
@@ -395,14 +384,14 @@ impl TableFile {
                 t.images().len()
             )
         } else if entry.game == TableKind::RuleValues {
-            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let payload = self.payload(entry);
             let table = rules::decode(payload).expect("rules tables are decoded when the blob is opened");
             match table.shape() {
                 Shape::Heap => format!("rules {}, heaps 0..{}", table.name(), table.side()),
                 Shape::Tuple(d) => format!("rules {}, positions of {d} numbers below {}", table.name(), table.side()),
             }
         } else if entry.game == TableKind::HeapValues {
-            let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let payload = self.payload(entry);
             let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
             let period = match table.period() {
                 Some(p) => format!("period {} from heap {}", p.period, p.preperiod),
@@ -446,7 +435,7 @@ impl TableFile {
                 // A game this reader does not know: `format::validate` refuses it at open.
                 _ => continue,
             };
-            let cells = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+            let cells = self.payload(entry);
             if let Some(index) = (0..cells.len()).find(|&j| expected.get(j) != Some(&cells[j])) {
                 let expected = expected.get(index).copied().unwrap_or(u8::MAX);
                 return Err(TableError::WrongCell { table: i, index, value: cells[index], expected });
@@ -457,8 +446,8 @@ impl TableFile {
     }
 
     /// Recomputes the values of heap table `i`; returns how many were checked.
-    fn verify_heap(&self, i: usize, entry: &crate::format::header::TableEntry) -> Result<u64, TableError> {
-        let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+    fn verify_heap(&self, i: usize, entry: &TableEntry) -> Result<u64, TableError> {
+        let payload = self.payload(entry);
         let table = heap::decode(payload).expect("heap tables are decoded when the blob is opened");
         let mut engine = HeapValues::new(table.game());
         let stored = usize::try_from(table.stored()).expect("a payload's values fit usize");
@@ -474,12 +463,30 @@ impl TableFile {
 
     /// Recomputes misère quotient `i` with the engine ([`MisereTable::verify`]); returns the
     /// products and images checked.
-    fn verify_misere(&self, i: usize, entry: &crate::format::header::TableEntry) -> Result<u64, TableError> {
-        let payload = &self.bytes()[entry.offset as usize..(entry.offset + entry.len) as usize];
+    fn verify_misere(&self, i: usize, entry: &TableEntry) -> Result<u64, TableError> {
+        let payload = self.payload(entry);
         let stored = heap_misere::decode(payload).expect("misère quotients are decoded when the blob is opened");
         stored.verify().map_err(|e| match e {
             Mismatch::Unverifiable(reason) => TableError::Unverifiable { table: i, reason },
             Mismatch::Differs(reason) => TableError::WrongQuotient { table: i, reason },
         })
     }
+}
+
+/// The table of `game` among `tables` (of `kind`), or with `None` the only one; else which games
+/// the blob holds.
+fn one_of<T, I: Iterator<Item = T>>(
+    kind: TableKind,
+    tables: impl Fn() -> I,
+    game_of: impl Fn(&T) -> &HeapGame,
+    game: Option<&HeapGame>,
+) -> Result<T, TableError> {
+    let found = match game {
+        Some(game) => tables().find(|t| game_of(t) == game),
+        None => tables().next().filter(|_| tables().count() == 1),
+    };
+    found.ok_or_else(|| {
+        let held = tables().map(|t| game_of(&t).to_string()).collect();
+        TableError::NoSuchGame { kind, game: game.map(ToString::to_string), held }
+    })
 }
