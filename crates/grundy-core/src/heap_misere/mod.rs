@@ -63,7 +63,7 @@ use crate::heap::{Beyond, HeapControl, HeapGame, HeapMove, Period, find_period, 
 use crate::{Outcome, Seconds};
 use expand::{Freed, Trial, trial};
 use options::{for_each_option, is_terminal};
-use verify::{HeapKind, Verdict, kinds, p_side_fails};
+use verify::{HeapKind, Search, Verdict, kinds, p_side_fails};
 
 /// Limits of [`analyze_misere`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -375,8 +375,11 @@ struct Engine<'g> {
     limits: MisereLimits,
     q: Quotient,
     images: Vec<u32>,
-    /// The kinds of the heaps with options so far (image and option images), each once.
+    /// The kinds the search has met, each once: the heaps with options whose sums another
+    /// heap's sums do not dominate.
     kinds: Vec<HeapKind>,
+    /// The N-side search's record for `q`, closed for `kinds`.
+    search: Search,
     terminal: Vec<bool>,
     growths: Vec<u64>,
     work: u64,
@@ -395,6 +398,7 @@ impl<'g> Engine<'g> {
             q: Quotient::trivial(),
             images: alloc::vec![0],
             kinds: Vec::new(),
+            search: Search::new(&Quotient::trivial()),
             terminal: alloc::vec![true],
             growths: Vec::new(),
             work: limits.max_work,
@@ -443,9 +447,16 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// [`verify::verify`], the hook polled while it runs: `None` when the check holds, else the
-    /// failing position; a stop is an error.
-    fn check(&mut self, q: &Quotient, kinds: &[HeapKind], n: usize) -> Result<Option<Vec<usize>>, MisereStop> {
+    /// [`Search::extend`] by the kinds `new`, the hook polled while it runs: `None` when the
+    /// check holds, else the failing position; a stop is an error.
+    fn check(
+        &mut self,
+        search: &mut Search,
+        q: &Quotient,
+        old: &[HeapKind],
+        new: &[HeapKind],
+        n: usize,
+    ) -> Result<Option<Vec<usize>>, MisereStop> {
         let mut work = self.work;
         let mut stopped = None;
         let verdict = {
@@ -453,7 +464,7 @@ impl<'g> Engine<'g> {
                 stopped = self.poll(n as u64);
                 stopped.is_some()
             };
-            verify::verify(q, kinds, &mut work, &mut poll)
+            search.extend(q, old, new, &mut work, &mut poll)
         };
         self.work = work;
         match verdict {
@@ -483,11 +494,8 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let options = self.options_of(n);
-        if let Some(x) = self.conservative(n, &options)? {
+        if let Some(x) = self.conservative(n, options)? {
             self.images.push(x);
-            if !self.kinds.iter().any(|k| k.image == x && k.options == options) {
-                self.kinds.push(HeapKind { image: x, options, heap: n });
-            }
             self.terminal.push(false);
             return Ok(());
         }
@@ -495,35 +503,45 @@ impl<'g> Engine<'g> {
     }
 
     /// The element heap `n` takes in the current quotient, if one passes the check. (At most
-    /// one can: the smaller heaps' images generate the quotient, which fixes heap `n`'s.)
-    fn conservative(&mut self, n: usize, options: &[u32]) -> Result<Option<u32>, MisereStop> {
+    /// one can: the smaller heaps' images generate the quotient, which fixes heap `n`'s.) A
+    /// kind the record covers needs no search; one searched joins the kinds.
+    fn conservative(&mut self, n: usize, options: Vec<u32>) -> Result<Option<u32>, MisereStop> {
         let q = &self.q;
         let wants_p = !options.iter().any(|&o| q.in_p(o));
         let candidates: Vec<u32> =
-            (0..q.order() as u32).filter(|&x| q.in_p(x) == wants_p && p_side_fails(q, x, options).is_none()).collect();
-        // A heap of image x whose options are among heap n's: every position through heap n has
-        // at least the options of one through that heap (the N side), and the P side passed.
-        let known = &self.kinds;
-        let dominated =
-            |x: u32| known.iter().any(|k| k.image == x && k.options.iter().all(|o| options.binary_search(o).is_ok()));
-        if let Some(&x) = candidates.iter().find(|&&x| dominated(x)) {
+            (0..q.order() as u32).filter(|&x| q.in_p(x) == wants_p && p_side_fails(q, x, &options).is_none()).collect();
+        if let Some(&x) = candidates.iter().find(|&&x| self.search.covers(x, &options)) {
             return Ok(Some(x));
         }
         if candidates.is_empty() {
             return Ok(None);
         }
         let q = self.q.clone();
-        let mut all = self.kinds.clone();
-        all.push(HeapKind { image: 0, options: options.to_vec(), heap: n });
+        let mut search = core::mem::replace(&mut self.search, Search::new(&Quotient::trivial()));
+        let kinds = core::mem::take(&mut self.kinds);
+        let mut kind = [HeapKind { image: 0, options, heap: n }];
+        let mut found = Ok(None);
         for x in candidates {
-            if let Some(last) = all.last_mut() {
-                last.image = x;
-            }
-            if self.check(&q, &all, n)?.is_none() {
-                return Ok(Some(x));
+            kind[0].image = x;
+            match self.check(&mut search, &q, &kinds, &kind, n) {
+                Ok(None) => {
+                    found = Ok(Some(x));
+                    break;
+                }
+                Ok(Some(_)) => {}
+                Err(stop) => {
+                    found = Err(stop);
+                    break;
+                }
             }
         }
-        Ok(None)
+        self.search = search;
+        self.kinds = kinds;
+        if let Ok(Some(_)) = found {
+            let [kind] = kind;
+            self.kinds.push(kind);
+        }
+        found
     }
 
     fn out_of_work(&self, n: usize) -> MisereStop {
@@ -633,7 +651,8 @@ impl<'g> Engine<'g> {
             })
             .collect();
         let new_kinds = kinds(images, &option_images);
-        let word = self.check(q, &new_kinds, n)?;
+        let mut search = Search::new(q);
+        let word = self.check(&mut search, q, &[], &new_kinds, n)?;
         if word.is_none() {
             if q.order() > max_quotient {
                 return Err(MisereStop::MaxQuotient { heap: n as u64, max_quotient });
@@ -641,6 +660,7 @@ impl<'g> Engine<'g> {
             self.q = q.clone();
             self.images = images.to_vec();
             self.kinds = new_kinds;
+            self.search = search;
             self.terminal = terminal.to_vec();
             self.growths.push(n as u64);
         }

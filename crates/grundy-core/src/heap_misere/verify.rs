@@ -4,7 +4,7 @@
 //!
 //! A heap enters the check as its *kind*: its image and the set `T(h)` of its options' images.
 //! A position `W` has the state `(Φ(W), T(W))`, `T(W)` the images of its options, and adding a
-//! heap gives `T(W + h) = T(W)·Φ(h) ∪ Φ(W)·T(h)`, so the state decides everything about `W`'s
+//! position gives `T(W + V) = T(W)·Φ(V) ∪ Φ(W)·T(V)`, so the state decides everything about `W`'s
 //! extensions. By induction on positions the prediction is exact iff every position `W` has
 //! `Φ(W) ∈ P ⟺ (W has an option and none of them is in P)`:
 //!
@@ -13,10 +13,18 @@
 //!   suffices that for every element `x` and kind `h`, `x·Φ(h) ∈ P` implies `x·T(h) ∩ P = ∅`,
 //!   and that the identity (the empty position, which has no option) is not in `P`.
 //! - **N side** (`Φ(W) ∉ P` and `W` has an option ⟹ some option in `P`): a search over the
-//!   reachable states, from the empty position, one heap kind at a time. A state `(x, T)` with
-//!   `T ⊇ T₀` for a state `(x, T₀)` already seen (`T₀ ≠ ∅`) is skipped: its extensions have at
-//!   least the options of `(x, T₀)`'s, so they pass wherever those do. Finitely many states
-//!   exist, so the search ends.
+//!   reachable states, from the empty position, one heap kind at a time. A state `(x, T)`
+//!   *dominated* by a state `(x, T₀)` already met (`T₀ ⊆ T`, `T₀ ≠ ∅`) is not searched further:
+//!   adding a position keeps the domination, so its extensions have at least the options of
+//!   `(x, T₀)`'s and pass wherever those do. Finitely many states exist, so the search ends.
+//!
+//! The search's record ([`Search`]) is kept between heaps while the quotient stays: it is
+//! *closed* for the kinds searched (each recorded state plus any of them is dominated by a
+//! recorded state), hence every sum of those kinds is dominated by a recorded state. A new kind
+//! then needs only the states through it: each recorded state plus the new kind, and what those
+//! reach ([`Search::extend`]). And a heap of image `x` whose `T(h)` contains the option set of a
+//! recorded state `V` of element `x` needs no search at all ([`Search::covers`]): `W + h` is
+//! dominated by `W + V`, a sum of kinds already searched.
 
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
@@ -34,7 +42,7 @@ pub(crate) struct HeapKind {
     pub heap: usize,
 }
 
-/// The result of [`verify`].
+/// The result of a check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Verdict {
     /// Every outcome is predicted.
@@ -70,26 +78,8 @@ pub(crate) fn p_side_fails(q: &Quotient, image: u32, options: &[u32]) -> Option<
     (0..q.order() as u32).find(|&x| q.in_p(q.product(x, image)) && options.iter().any(|&o| q.in_p(q.product(x, o))))
 }
 
-/// Whether `(q, Φ)` predicts every outcome of sums of the heaps of `kinds`; `work` is decreased
-/// by the states and options looked at, and the check gives up when it would go below zero.
-/// `poll` is called now and then, and stops the check when it returns `true`. The search also
-/// counts as out of work when its states would take more than [`MAX_STORED_WORDS`] words.
-pub(crate) fn verify(q: &Quotient, kinds: &[HeapKind], work: &mut u64, poll: &mut dyn FnMut() -> bool) -> Verdict {
-    if q.in_p(q.identity()) {
-        return Verdict::Fails(Vec::new());
-    }
-    for kind in kinds {
-        if let Some(x) = p_side_fails(q, kind.image, &kind.options) {
-            let mut word = representative(q, kinds, x);
-            word.push(kind.heap);
-            return Verdict::Fails(word);
-        }
-    }
-    n_side(q, kinds, work, poll)
-}
-
 /// A position whose image is `x` (breadth first from the empty position), as its heaps.
-pub(crate) fn representative(q: &Quotient, kinds: &[HeapKind], x: u32) -> Vec<usize> {
+pub(crate) fn representative(q: &Quotient, kinds: &[&HeapKind], x: u32) -> Vec<usize> {
     let none = u32::MAX;
     let mut parent: Vec<(u32, u32)> = alloc::vec![(none, none); q.order()];
     let mut seen = alloc::vec![false; q.order()];
@@ -119,6 +109,7 @@ pub(crate) fn representative(q: &Quotient, kinds: &[HeapKind], x: u32) -> Vec<us
 }
 
 /// One state of the N-side search (its option set is the state's slice of the bit store).
+#[derive(Debug, Clone)]
 struct State {
     element: u32,
     /// The state it was reached from by adding `heap` (`u32::MAX` for the empty position).
@@ -126,89 +117,226 @@ struct State {
     heap: usize,
 }
 
-fn n_side(q: &Quotient, kinds: &[HeapKind], work: &mut u64, poll: &mut dyn FnMut() -> bool) -> Verdict {
-    let order = q.order();
-    let words = order.div_ceil(64);
-    let mut p_mask = alloc::vec![0u64; words];
-    for x in 0..order {
-        if q.in_p(x as u32) {
-            p_mask[x / 64] |= 1 << (x % 64);
+/// The work budget and the poll of one check.
+struct Budget<'a> {
+    work: &'a mut u64,
+    until_poll: u64,
+    poll: &'a mut dyn FnMut() -> bool,
+}
+
+impl Budget<'_> {
+    /// Spends `cost`: `Err` when the work runs out or `poll` says stop.
+    fn spend(&mut self, cost: u64) -> Result<(), Verdict> {
+        if *self.work < cost {
+            return Err(Verdict::OutOfWork);
+        }
+        *self.work -= cost;
+        if self.until_poll <= cost {
+            self.until_poll = POLL_EVERY;
+            if (self.poll)() {
+                return Err(Verdict::Stopped);
+            }
+        }
+        self.until_poll -= cost;
+        Ok(())
+    }
+}
+
+/// The N-side search's record for one quotient: the states met (state 0 the empty position),
+/// and for each element its states not dominated by another, the *minimal* ones.
+#[derive(Debug, Clone)]
+pub(crate) struct Search {
+    words: usize,
+    p_mask: Vec<u64>,
+    states: Vec<State>,
+    /// The option sets, `words` words per state.
+    bits: Vec<u64>,
+    minimal: Vec<Vec<u32>>,
+}
+
+impl Search {
+    /// The record of no kind: the empty position alone.
+    pub(crate) fn new(q: &Quotient) -> Search {
+        let order = q.order();
+        let words = order.div_ceil(64);
+        let mut p_mask = alloc::vec![0u64; words];
+        for x in 0..order {
+            if q.in_p(x as u32) {
+                p_mask[x / 64] |= 1 << (x % 64);
+            }
+        }
+        Search {
+            words,
+            p_mask,
+            states: alloc::vec![State { element: 0, parent: u32::MAX, heap: 0 }],
+            bits: alloc::vec![0; words],
+            minimal: alloc::vec![Vec::new(); order],
         }
     }
-    let mut states: Vec<State> = alloc::vec![State { element: 0, parent: u32::MAX, heap: 0 }];
-    let mut bits: Vec<u64> = alloc::vec![0; words];
-    // The non-dominated states of each element (the empty position's is never a dominator).
-    let mut minimal: Vec<Vec<u32>> = alloc::vec![Vec::new(); order];
-    let mut stack: Vec<u32> = alloc::vec![0];
-    let mut next = alloc::vec![0u64; words];
-    let mut until_poll = POLL_EVERY;
-    while let Some(s) = stack.pop() {
-        if bits.len() > MAX_STORED_WORDS {
-            return Verdict::OutOfWork;
+
+    /// Whether a recorded state of element `x` has its options among `options`: a heap of kind
+    /// `(x, options)` then needs no search (its sums are dominated by sums already searched).
+    pub(crate) fn covers(&self, x: u32, options: &[u32]) -> bool {
+        let mut set = alloc::vec![0u64; self.words];
+        for &o in options {
+            set[o as usize / 64] |= 1 << (o % 64);
         }
-        let x = states[s as usize].element;
-        for kind in kinds {
-            // The option set, the products, and the scan of the element's minimal states.
-            let cost = (words + kind.options.len() + words * minimal[q.product(x, kind.image) as usize].len()) as u64;
-            if *work < cost {
-                return Verdict::OutOfWork;
-            }
-            *work -= cost;
-            if until_poll <= cost {
-                until_poll = POLL_EVERY;
-                if poll() {
-                    return Verdict::Stopped;
-                }
-            }
-            until_poll -= cost;
-            let y = q.product(x, kind.image);
-            next.iter_mut().for_each(|w| *w = 0);
-            let from = &bits[s as usize * words..(s as usize + 1) * words];
-            for (i, &w) in from.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let t = i * 64 + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    let z = q.product(t as u32, kind.image) as usize;
-                    next[z / 64] |= 1 << (z % 64);
-                }
-            }
-            for &o in &kind.options {
-                let z = q.product(x, o) as usize;
-                next[z / 64] |= 1 << (z % 64);
-            }
-            let meets_p = next.iter().zip(&p_mask).any(|(a, b)| a & b != 0);
-            if q.in_p(y) == meets_p {
-                let mut word = word_of(&states, s);
+        self.minimal[x as usize].iter().any(|&s| is_subset(self.bits_of(s), &set))
+    }
+
+    /// Checks that `(q, Φ)` predicts every outcome of sums of the kinds `old` and `new`, the
+    /// record being closed for `old`: the P side of `new`, then the N side of the states through
+    /// `new`. `work` is decreased by the states and options looked at, and the check gives up
+    /// when it would go below zero or the record would pass [`MAX_STORED_WORDS`]; `poll` is called
+    /// now and then, and stops the check when it returns `true`. When the check holds, the record
+    /// is closed for `old` and `new`; otherwise it is left as it was.
+    pub(crate) fn extend(
+        &mut self,
+        q: &Quotient,
+        old: &[HeapKind],
+        new: &[HeapKind],
+        work: &mut u64,
+        poll: &mut dyn FnMut() -> bool,
+    ) -> Verdict {
+        if q.in_p(q.identity()) {
+            return Verdict::Fails(Vec::new());
+        }
+        for kind in new {
+            if let Some(x) = p_side_fails(q, kind.image, &kind.options) {
+                let all: Vec<&HeapKind> = old.iter().chain(new).collect();
+                let mut word = representative(q, &all, x);
                 word.push(kind.heap);
                 return Verdict::Fails(word);
             }
-            let list = &mut minimal[y as usize];
-            let subset = |idx: u32, of: &[u64]| {
-                bits[idx as usize * words..(idx as usize + 1) * words].iter().zip(of).all(|(a, b)| a & !b == 0)
-            };
-            if list.iter().any(|&idx| subset(idx, &next)) {
-                continue;
+        }
+        let recorded = self.states.len();
+        let mut dropped = Vec::new();
+        let mut budget = Budget { work, until_poll: POLL_EVERY, poll };
+        match self.search(q, old, new, &mut budget, &mut dropped) {
+            Ok(()) => Verdict::Holds,
+            Err(verdict) => {
+                self.forget(recorded, dropped);
+                verdict
             }
-            list.retain(|&idx| {
-                !next.iter().zip(&bits[idx as usize * words..(idx as usize + 1) * words]).all(|(a, b)| a & !b == 0)
-            });
-            let idx = states.len() as u32;
-            states.push(State { element: y, parent: s, heap: kind.heap });
-            bits.extend_from_slice(&next);
-            minimal[y as usize].push(idx);
-            stack.push(idx);
         }
     }
-    Verdict::Holds
+
+    /// The N side: each recorded state plus each kind of `new`, then each state met plus each
+    /// kind; the minimal states that new ones dominate are pushed on `dropped`.
+    fn search(
+        &mut self,
+        q: &Quotient,
+        old: &[HeapKind],
+        new: &[HeapKind],
+        budget: &mut Budget,
+        dropped: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Verdict> {
+        let mut stack: Vec<u32> = Vec::new();
+        let mut next = alloc::vec![0u64; self.words];
+        let recorded: Vec<u32> = core::iter::once(0).chain(self.minimal.iter().flatten().copied()).collect();
+        for s in recorded {
+            for kind in new {
+                self.visit(q, s, kind, &mut next, budget, &mut stack, dropped)?;
+            }
+        }
+        while let Some(s) = stack.pop() {
+            for kind in old.iter().chain(new) {
+                self.visit(q, s, kind, &mut next, budget, &mut stack, dropped)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// State `s` plus `kind`: checked, and recorded (and pushed on `stack`) unless dominated.
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        q: &Quotient,
+        s: u32,
+        kind: &HeapKind,
+        next: &mut [u64],
+        budget: &mut Budget,
+        stack: &mut Vec<u32>,
+        dropped: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Verdict> {
+        if self.bits.len() > MAX_STORED_WORDS {
+            return Err(Verdict::OutOfWork);
+        }
+        let words = self.words;
+        let x = self.states[s as usize].element;
+        let y = q.product(x, kind.image);
+        // The option set, the products, and the scan of the element's minimal states.
+        budget.spend((words + kind.options.len() + words * self.minimal[y as usize].len()) as u64)?;
+        next.iter_mut().for_each(|w| *w = 0);
+        for (i, &w) in self.bits_of(s).iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let t = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let z = q.product(t as u32, kind.image) as usize;
+                next[z / 64] |= 1 << (z % 64);
+            }
+        }
+        for &o in &kind.options {
+            let z = q.product(x, o) as usize;
+            next[z / 64] |= 1 << (z % 64);
+        }
+        let meets_p = next.iter().zip(&self.p_mask).any(|(a, b)| a & b != 0);
+        if q.in_p(y) == meets_p {
+            let mut word = self.word_of(s);
+            word.push(kind.heap);
+            return Err(Verdict::Fails(word));
+        }
+        let list = &self.minimal[y as usize];
+        if list.iter().any(|&t| is_subset(self.bits_of(t), next)) {
+            return Ok(());
+        }
+        let (bits, minimal) = (&self.bits, &mut self.minimal[y as usize]);
+        minimal.retain(|&t| {
+            let dominated = is_subset(next, &bits[t as usize * words..(t as usize + 1) * words]);
+            if dominated {
+                dropped.push((y, t));
+            }
+            !dominated
+        });
+        let idx = self.states.len() as u32;
+        self.states.push(State { element: y, parent: s, heap: kind.heap });
+        self.bits.extend_from_slice(next);
+        self.minimal[y as usize].push(idx);
+        stack.push(idx);
+        Ok(())
+    }
+
+    /// Back to the record of `recorded` states, the minimal states `dropped` since restored.
+    fn forget(&mut self, recorded: usize, dropped: Vec<(u32, u32)>) {
+        self.states.truncate(recorded);
+        self.bits.truncate(recorded * self.words);
+        for list in &mut self.minimal {
+            list.retain(|&t| (t as usize) < recorded);
+        }
+        for (y, t) in dropped {
+            if (t as usize) < recorded {
+                self.minimal[y as usize].push(t);
+            }
+        }
+    }
+
+    fn bits_of(&self, s: u32) -> &[u64] {
+        &self.bits[s as usize * self.words..(s as usize + 1) * self.words]
+    }
+
+    /// The heaps of the position of state `s`.
+    fn word_of(&self, mut s: u32) -> Vec<usize> {
+        let mut word = Vec::new();
+        while self.states[s as usize].parent != u32::MAX {
+            word.push(self.states[s as usize].heap);
+            s = self.states[s as usize].parent;
+        }
+        word
+    }
 }
 
-/// The heaps of the position of state `s`.
-fn word_of(states: &[State], mut s: u32) -> Vec<usize> {
-    let mut word = Vec::new();
-    while states[s as usize].parent != u32::MAX {
-        word.push(states[s as usize].heap);
-        s = states[s as usize].parent;
-    }
-    word
+/// Whether the set `a` is contained in the set `b` (bit sets of equal length).
+fn is_subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(a, b)| a & !b == 0)
 }
