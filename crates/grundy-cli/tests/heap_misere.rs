@@ -200,7 +200,7 @@ fn bad_input_and_refusals() {
 #[test]
 fn max_time_stops_a_long_run() {
     let start = std::time::Instant::now();
-    let m = analyze_json("0.56", &["--max-time", "0.3"]);
+    let m = analyze_json("0.56", &["--max-heap", "2000000", "--max-time", "0.3"]);
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     assert_eq!(m["status"], "not_found");
     assert!(m["reason"].as_str().unwrap().contains("time bound"), "{m}");
@@ -222,7 +222,8 @@ fn signals_stop_a_long_run_and_say_how_far_it_got() {
             continue;
         }
         // 0.56's Φ cannot repeat before heap 326,640: the run goes on until the signal.
-        let child = crate::run::spawn_grundy(&["analyze", "--heap", "0.56", "--misere", "--max-time", "60"]);
+        let args = ["analyze", "--heap", "0.56", "--misere", "--max-heap", "2000000", "--max-time", "60"];
+        let child = crate::run::spawn_grundy(&args);
         std::thread::sleep(std::time::Duration::from_secs(1));
         let sent = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status();
         assert!(sent.is_ok_and(|s| s.success()), "kill {signal}");

@@ -61,9 +61,9 @@ async fn a_long_run_of_mine_boards_stops_at_the_bound() {
     assert_eq!(next.status, 200, "{}", next.text());
 }
 
-/// A misère analysis that would run far past the bound (0.56's quotient keeps growing: 400 heaps
-/// take about 0.4 s optimised, the server's 4,000 much longer in a debug build) stops at the
-/// deadline through the engine's hook: the quotient of the heaps computed, the time bound named.
+/// A misère analysis that would run far past the bound (0.56's Φ cannot repeat before heap
+/// 326,640, and the server's 2^17 heaps take about 15 s) stops at the deadline through the
+/// engine's hook: the quotient of the heaps computed, the time bound named.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_misere_analysis_stops_at_the_bound() {
     let addr = start(one_at_a_time(Duration::from_secs(2))).await;

@@ -62,8 +62,8 @@ use core::time::Duration;
 use crate::heap::{Beyond, HeapControl, HeapGame, HeapMove, Period, find_period, move_where};
 use crate::{Outcome, Seconds};
 use expand::{Freed, Trial, trial};
-use options::{for_each_option, is_terminal};
-use verify::{HeapKind, Search, Verdict, kinds, p_side_fails};
+use options::{is_terminal, option_images};
+use verify::{HeapKind, Search, Unproven, kinds, verify};
 
 /// Limits of [`analyze_misere`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -447,16 +447,13 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// [`Search::extend`] by the kinds `new`, the hook polled while it runs: `None` when the
-    /// check holds, else the failing position; a stop is an error.
-    fn check(
+    /// Runs `check` with the hook polled: a stop is an error, a check that does not hold the
+    /// failing position.
+    fn checked<T>(
         &mut self,
-        search: &mut Search,
-        q: &Quotient,
-        old: &[HeapKind],
-        new: &[HeapKind],
         n: usize,
-    ) -> Result<Option<Vec<usize>>, MisereStop> {
+        check: impl FnOnce(&mut u64, &mut dyn FnMut() -> bool) -> Result<T, Unproven>,
+    ) -> Result<Result<T, Vec<usize>>, MisereStop> {
         let mut work = self.work;
         let mut stopped = None;
         let verdict = {
@@ -464,26 +461,15 @@ impl<'g> Engine<'g> {
                 stopped = self.poll(n as u64);
                 stopped.is_some()
             };
-            search.extend(q, old, new, &mut work, &mut poll)
+            check(&mut work, &mut poll)
         };
         self.work = work;
         match verdict {
-            Verdict::Stopped => Err(stopped.unwrap_or(MisereStop::Interrupted)),
-            Verdict::OutOfWork => Err(self.out_of_work(n)),
-            Verdict::Holds => Ok(None),
-            Verdict::Fails(word) => Ok(Some(word)),
+            Ok(done) => Ok(Ok(done)),
+            Err(Unproven::Fails(word)) => Ok(Err(word)),
+            Err(Unproven::OutOfWork) => Err(self.out_of_work(n)),
+            Err(Unproven::Stopped) => Err(stopped.unwrap_or(MisereStop::Interrupted)),
         }
-    }
-
-    /// The images of `heap`'s options, under the current images.
-    fn options_of(&self, heap: usize) -> Vec<u32> {
-        let mut out = Vec::new();
-        for_each_option(self.game, heap, |parts| {
-            out.push(parts.iter().fold(self.q.identity(), |x, &p| self.q.product(x, self.images[p])));
-        });
-        out.sort_unstable();
-        out.dedup();
-        out
     }
 
     /// Heap `n`: a conservative extension, or a grown quotient.
@@ -493,7 +479,7 @@ impl<'g> Engine<'g> {
             self.terminal.push(true);
             return Ok(());
         }
-        let options = self.options_of(n);
+        let options = option_images(self.game, n, &self.q, &self.images);
         if let Some(x) = self.conservative(n, options)? {
             self.images.push(x);
             self.terminal.push(false);
@@ -508,27 +494,26 @@ impl<'g> Engine<'g> {
     fn conservative(&mut self, n: usize, options: Vec<u32>) -> Result<Option<u32>, MisereStop> {
         let q = &self.q;
         let wants_p = !options.iter().any(|&o| q.in_p(o));
-        let candidates: Vec<u32> =
-            (0..q.order() as u32).filter(|&x| q.in_p(x) == wants_p && p_side_fails(q, x, &options).is_none()).collect();
+        let candidates: Vec<u32> = {
+            let p_side_fails = self.search.p_side_of(&options);
+            (0..q.order() as u32).filter(|&x| q.in_p(x) == wants_p && p_side_fails(x).is_none()).collect()
+        };
         if let Some(&x) = candidates.iter().find(|&&x| self.search.covers(x, &options)) {
             return Ok(Some(x));
-        }
-        if candidates.is_empty() {
-            return Ok(None);
         }
         let q = self.q.clone();
         let mut search = core::mem::replace(&mut self.search, Search::new(&Quotient::trivial()));
         let kinds = core::mem::take(&mut self.kinds);
-        let mut kind = [HeapKind { image: 0, options, heap: n }];
+        let mut kind = HeapKind { image: 0, options, heap: n };
         let mut found = Ok(None);
         for x in candidates {
-            kind[0].image = x;
-            match self.check(&mut search, &q, &kinds, &kind, n) {
-                Ok(None) => {
+            kind.image = x;
+            match self.checked(n, |work, poll| search.add(&q, &kinds, &kind, work, poll)) {
+                Ok(Ok(())) => {
                     found = Ok(Some(x));
                     break;
                 }
-                Ok(Some(_)) => {}
+                Ok(Err(_)) => {}
                 Err(stop) => {
                     found = Err(stop);
                     break;
@@ -538,7 +523,6 @@ impl<'g> Engine<'g> {
         self.search = search;
         self.kinds = kinds;
         if let Ok(Some(_)) = found {
-            let [kind] = kind;
             self.kinds.push(kind);
         }
         found
@@ -637,34 +621,22 @@ impl<'g> Engine<'g> {
         q: &Quotient,
         images: &[u32],
     ) -> Result<Option<Vec<usize>>, MisereStop> {
-        let option_images: Vec<Vec<u32>> = (0..=n)
-            .map(|h| {
-                let mut out = Vec::new();
-                if !terminal[h] {
-                    for_each_option(self.game, h, |parts| {
-                        out.push(parts.iter().fold(0, |x, &p| q.product(x, images[p])));
-                    });
-                }
-                out.sort_unstable();
-                out.dedup();
-                out
-            })
-            .collect();
-        let new_kinds = kinds(images, &option_images);
-        let mut search = Search::new(q);
-        let word = self.check(&mut search, q, &[], &new_kinds, n)?;
-        if word.is_none() {
-            if q.order() > max_quotient {
-                return Err(MisereStop::MaxQuotient { heap: n as u64, max_quotient });
-            }
-            self.q = q.clone();
-            self.images = images.to_vec();
-            self.kinds = new_kinds;
-            self.search = search;
-            self.terminal = terminal.to_vec();
-            self.growths.push(n as u64);
+        let option_images: Vec<Vec<u32>> = (0..=n).map(|h| option_images(self.game, h, q, images)).collect();
+        let all = kinds(images, &option_images);
+        let (search, searched) = match self.checked(n, |work, poll| verify(q, &all, work, poll))? {
+            Ok(done) => done,
+            Err(word) => return Ok(Some(word)),
+        };
+        if q.order() > max_quotient {
+            return Err(MisereStop::MaxQuotient { heap: n as u64, max_quotient });
         }
-        Ok(word)
+        self.q = q.clone();
+        self.images = images.to_vec();
+        self.kinds = searched;
+        self.search = search;
+        self.terminal = terminal.to_vec();
+        self.growths.push(n as u64);
+        Ok(None)
     }
 }
 

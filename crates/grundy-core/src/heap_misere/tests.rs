@@ -5,6 +5,7 @@ use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use super::*;
+use options::for_each_option;
 
 /// Misère outcome by search: `true` when the player to move loses (a P-position).
 fn brute_p(game: &HeapGame, position: &[usize], memo: &mut BTreeMap<Vec<usize>, bool>) -> bool {

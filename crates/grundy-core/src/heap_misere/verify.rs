@@ -22,7 +22,7 @@
 //! *closed* for the kinds searched (each recorded state plus any of them is dominated by a
 //! recorded state), hence every sum of those kinds is dominated by a recorded state. A new kind
 //! then needs only the states through it: each recorded state plus the new kind, and what those
-//! reach ([`Search::extend`]). And a heap of image `x` whose `T(h)` contains the option set of a
+//! reach ([`Search::add`]). And a heap of image `x` whose `T(h)` contains the option set of a
 //! recorded state `V` of element `x` needs no search at all ([`Search::covers`]): `W + h` is
 //! dominated by `W + V`, a sum of kinds already searched.
 
@@ -42,11 +42,9 @@ pub(crate) struct HeapKind {
     pub heap: usize,
 }
 
-/// The result of a check.
+/// Why a check does not hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Verdict {
-    /// Every outcome is predicted.
-    Holds,
+pub(crate) enum Unproven {
     /// The position (heaps, with repeats) whose outcome is mispredicted, or whose option is.
     Fails(Vec<usize>),
     /// The work budget ran out first.
@@ -70,12 +68,6 @@ pub(crate) fn kinds(images: &[u32], options: &[Vec<u32>]) -> Vec<HeapKind> {
     all.sort();
     all.dedup_by(|b, a| a.image == b.image && a.options == b.options);
     all
-}
-
-/// Checks the P side for one heap kind: `x·image ∈ P` implies `x·options ∩ P = ∅` for every `x`.
-/// Returns a failing `x`.
-pub(crate) fn p_side_fails(q: &Quotient, image: u32, options: &[u32]) -> Option<u32> {
-    (0..q.order() as u32).find(|&x| q.in_p(q.product(x, image)) && options.iter().any(|&o| q.in_p(q.product(x, o))))
 }
 
 /// A position whose image is `x` (breadth first from the empty position), as its heaps.
@@ -108,8 +100,42 @@ pub(crate) fn representative(q: &Quotient, kinds: &[&HeapKind], x: u32) -> Vec<u
     word
 }
 
+/// The whole check of a pretension whose heaps have the kinds `kinds`: the identity not in
+/// `P`, the P side of each kind, then the N side, the kinds added to a new record in order of
+/// heap, each unless the record covers it. Returns the record and the kinds it searched; `work`
+/// and `poll` as for [`Search::add`].
+pub(crate) fn verify(
+    q: &Quotient,
+    kinds: &[HeapKind],
+    work: &mut u64,
+    poll: &mut dyn FnMut() -> bool,
+) -> Result<(Search, Vec<HeapKind>), Unproven> {
+    if q.in_p(q.identity()) {
+        return Err(Unproven::Fails(Vec::new()));
+    }
+    let mut search = Search::new(q);
+    let all: Vec<&HeapKind> = kinds.iter().collect();
+    for kind in kinds {
+        if let Some(x) = search.p_side_fails(kind.image, &kind.options) {
+            let mut word = representative(q, &all, x);
+            word.push(kind.heap);
+            return Err(Unproven::Fails(word));
+        }
+    }
+    let mut by_heap = all;
+    by_heap.sort_by_key(|k| k.heap);
+    let mut searched = Vec::new();
+    for kind in by_heap {
+        if !search.covers(kind.image, &kind.options) {
+            search.add(q, &searched, kind, work, poll)?;
+            searched.push(kind.clone());
+        }
+    }
+    Ok((search, searched))
+}
+
 /// One state of the N-side search (its option set is the state's slice of the bit store).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct State {
     element: u32,
     /// The state it was reached from by adding `heap` (`u32::MAX` for the empty position).
@@ -126,15 +152,15 @@ struct Budget<'a> {
 
 impl Budget<'_> {
     /// Spends `cost`: `Err` when the work runs out or `poll` says stop.
-    fn spend(&mut self, cost: u64) -> Result<(), Verdict> {
+    fn spend(&mut self, cost: u64) -> Result<(), Unproven> {
         if *self.work < cost {
-            return Err(Verdict::OutOfWork);
+            return Err(Unproven::OutOfWork);
         }
         *self.work -= cost;
         if self.until_poll <= cost {
             self.until_poll = POLL_EVERY;
             if (self.poll)() {
-                return Err(Verdict::Stopped);
+                return Err(Unproven::Stopped);
             }
         }
         self.until_poll -= cost;
@@ -142,12 +168,15 @@ impl Budget<'_> {
     }
 }
 
-/// The N-side search's record for one quotient: the states met (state 0 the empty position),
-/// and for each element its states not dominated by another, the *minimal* ones.
-#[derive(Debug, Clone)]
+/// The check's record for one quotient: the N-side search's states met (state 0 the empty
+/// position) and, for each element, its states not dominated by another (the *minimal* ones);
+/// with the quotient's P side as bit sets.
+#[derive(Debug)]
 pub(crate) struct Search {
     words: usize,
     p_mask: Vec<u64>,
+    /// For each element `t`, the elements `y` with `y·t ∈ P`.
+    p_factors: Vec<u64>,
     states: Vec<State>,
     /// The option sets, `words` words per state.
     bits: Vec<u64>,
@@ -159,15 +188,14 @@ impl Search {
     pub(crate) fn new(q: &Quotient) -> Search {
         let order = q.order();
         let words = order.div_ceil(64);
-        let mut p_mask = alloc::vec![0u64; words];
-        for x in 0..order {
-            if q.in_p(x as u32) {
-                p_mask[x / 64] |= 1 << (x % 64);
-            }
-        }
+        let p: Vec<u32> = (0..order as u32).filter(|&x| q.in_p(x)).collect();
+        let p_factors = (0..order as u32)
+            .flat_map(|t| bit_set(words, &(0..order as u32).filter(|&y| q.in_p(q.product(y, t))).collect::<Vec<_>>()))
+            .collect();
         Search {
             words,
-            p_mask,
+            p_mask: bit_set(words, &p),
+            p_factors,
             states: alloc::vec![State { element: 0, parent: u32::MAX, heap: 0 }],
             bits: alloc::vec![0; words],
             minimal: alloc::vec![Vec::new(); order],
@@ -177,71 +205,79 @@ impl Search {
     /// Whether a recorded state of element `x` has its options among `options`: a heap of kind
     /// `(x, options)` then needs no search (its sums are dominated by sums already searched).
     pub(crate) fn covers(&self, x: u32, options: &[u32]) -> bool {
-        let mut set = alloc::vec![0u64; self.words];
-        for &o in options {
-            set[o as usize / 64] |= 1 << (o % 64);
-        }
+        let set = bit_set(self.words, options);
         self.minimal[x as usize].iter().any(|&s| is_subset(self.bits_of(s), &set))
     }
 
-    /// Checks that `(q, Φ)` predicts every outcome of sums of the kinds `old` and `new`, the
-    /// record being closed for `old`: the P side of `new`, then the N side of the states through
-    /// `new`. `work` is decreased by the states and options looked at, and the check gives up
-    /// when it would go below zero or the record would pass [`MAX_STORED_WORDS`]; `poll` is called
-    /// now and then, and stops the check when it returns `true`. When the check holds, the record
-    /// is closed for `old` and `new`; otherwise it is left as it was.
-    pub(crate) fn extend(
+    /// The P side of a heap of image `x` and option images `options`: `y·x ∈ P` implies
+    /// `y·options ∩ P = ∅` for every `y`. Returns the least failing `y`.
+    pub(crate) fn p_side_fails(&self, x: u32, options: &[u32]) -> Option<u32> {
+        self.p_side_of(options)(x)
+    }
+
+    /// [`p_side_fails`](Self::p_side_fails) for one `options` and any `x`.
+    pub(crate) fn p_side_of(&self, options: &[u32]) -> impl Fn(u32) -> Option<u32> + '_ {
+        let mut reach = alloc::vec![0u64; self.words];
+        for &o in options {
+            reach.iter_mut().zip(self.p_factors_of(o)).for_each(|(a, b)| *a |= b);
+        }
+        move |x| {
+            let (i, w) =
+                self.p_factors_of(x).iter().zip(&reach).map(|(a, b)| a & b).enumerate().find(|&(_, w)| w != 0)?;
+            Some((i * 64) as u32 + w.trailing_zeros())
+        }
+    }
+
+    fn p_factors_of(&self, t: u32) -> &[u64] {
+        &self.p_factors[t as usize * self.words..(t as usize + 1) * self.words]
+    }
+
+    /// Adds the kind `kind` to the record, closed for the kinds `old`: checks that `(q, Φ)`
+    /// predicts every outcome of sums of `old` and `kind`, the P side of `kind` and then the N side
+    /// of the states through it. `work` is decreased by the states and options looked at, and
+    /// the check gives up when it would go below zero or the record would pass
+    /// [`MAX_STORED_WORDS`]; `poll` is called now and then, and stops the check when it returns
+    /// `true`. When the check holds the record is closed for `old` and `kind`; otherwise it is
+    /// left as it was.
+    pub(crate) fn add(
         &mut self,
         q: &Quotient,
         old: &[HeapKind],
-        new: &[HeapKind],
+        kind: &HeapKind,
         work: &mut u64,
         poll: &mut dyn FnMut() -> bool,
-    ) -> Verdict {
-        if q.in_p(q.identity()) {
-            return Verdict::Fails(Vec::new());
-        }
-        for kind in new {
-            if let Some(x) = p_side_fails(q, kind.image, &kind.options) {
-                let all: Vec<&HeapKind> = old.iter().chain(new).collect();
-                let mut word = representative(q, &all, x);
-                word.push(kind.heap);
-                return Verdict::Fails(word);
-            }
+    ) -> Result<(), Unproven> {
+        if let Some(x) = self.p_side_fails(kind.image, &kind.options) {
+            let all: Vec<&HeapKind> = old.iter().chain([kind]).collect();
+            let mut word = representative(q, &all, x);
+            word.push(kind.heap);
+            return Err(Unproven::Fails(word));
         }
         let recorded = self.states.len();
         let mut dropped = Vec::new();
         let mut budget = Budget { work, until_poll: POLL_EVERY, poll };
-        match self.search(q, old, new, &mut budget, &mut dropped) {
-            Ok(()) => Verdict::Holds,
-            Err(verdict) => {
-                self.forget(recorded, dropped);
-                verdict
-            }
-        }
+        self.search(q, old, kind, &mut budget, &mut dropped).inspect_err(|_| self.forget(recorded, dropped))
     }
 
-    /// The N side: each recorded state plus each kind of `new`, then each state met plus each
-    /// kind; the minimal states that new ones dominate are pushed on `dropped`.
+    /// The N side: each recorded state plus `kind`, then each state met plus each kind; the
+    /// minimal states that new ones dominate are pushed on `dropped`.
     fn search(
         &mut self,
         q: &Quotient,
         old: &[HeapKind],
-        new: &[HeapKind],
+        kind: &HeapKind,
         budget: &mut Budget,
         dropped: &mut Vec<(u32, u32)>,
-    ) -> Result<(), Verdict> {
+    ) -> Result<(), Unproven> {
         let mut stack: Vec<u32> = Vec::new();
         let mut next = alloc::vec![0u64; self.words];
         let recorded: Vec<u32> = core::iter::once(0).chain(self.minimal.iter().flatten().copied()).collect();
         for s in recorded {
-            for kind in new {
-                self.visit(q, s, kind, &mut next, budget, &mut stack, dropped)?;
-            }
+            self.visit(q, s, kind, &mut next, budget, &mut stack, dropped)?;
         }
         while let Some(s) = stack.pop() {
-            for kind in old.iter().chain(new) {
-                self.visit(q, s, kind, &mut next, budget, &mut stack, dropped)?;
+            for k in old.iter().chain([kind]) {
+                self.visit(q, s, k, &mut next, budget, &mut stack, dropped)?;
             }
         }
         Ok(())
@@ -258,9 +294,9 @@ impl Search {
         budget: &mut Budget,
         stack: &mut Vec<u32>,
         dropped: &mut Vec<(u32, u32)>,
-    ) -> Result<(), Verdict> {
+    ) -> Result<(), Unproven> {
         if self.bits.len() > MAX_STORED_WORDS {
-            return Err(Verdict::OutOfWork);
+            return Err(Unproven::OutOfWork);
         }
         let words = self.words;
         let x = self.states[s as usize].element;
@@ -285,7 +321,7 @@ impl Search {
         if q.in_p(y) == meets_p {
             let mut word = self.word_of(s);
             word.push(kind.heap);
-            return Err(Verdict::Fails(word));
+            return Err(Unproven::Fails(word));
         }
         let list = &self.minimal[y as usize];
         if list.iter().any(|&t| is_subset(self.bits_of(t), next)) {
@@ -334,6 +370,15 @@ impl Search {
         }
         word
     }
+}
+
+/// The bit set of `elements`, in `words` words.
+fn bit_set(words: usize, elements: &[u32]) -> Vec<u64> {
+    let mut set = alloc::vec![0u64; words];
+    for &x in elements {
+        set[x as usize / 64] |= 1 << (x % 64);
+    }
+    set
 }
 
 /// Whether the set `a` is contained in the set `b` (bit sets of equal length).

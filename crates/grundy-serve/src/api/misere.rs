@@ -16,11 +16,12 @@ use super::heap::{MAX_LISTED_HEAP, MAX_MOVES, Position, after_move, game, longes
 use super::{Params, State};
 use crate::ApiError;
 
-/// The engine's bounds here: Kayles (proven with heaps `0..171`, `|Q|` = 40) and the other
-/// certified games of docs/misere-quotients.md fit well within them; a game that needs more
-/// stops with the quotient of the heaps computed.
+/// The engine's bounds here: Kayles (proven with heaps `0..171`, `|Q|` = 40), 0.644 (heaps
+/// `0..7517`, `|Q|` = 172) and the other certified games of docs/misere-quotients.md fit within
+/// them; a game that needs more stops with the quotient of the heaps computed, or at the gate's
+/// deadline.
 pub const LIMITS: MisereLimits =
-    MisereLimits { max_heap: 4000, max_quotient: 512, max_trial: 1 << 14, max_work: 1 << 30, prove_from: 0 };
+    MisereLimits { max_heap: 1 << 17, max_quotient: 512, max_trial: 1 << 14, max_work: 1 << 30, prove_from: 0 };
 
 /// The most images of `Φ` sent (the picture's heaps).
 pub const MAX_SHOWN: u64 = 4096;
