@@ -95,6 +95,25 @@ fn every_small_sum_matches_exhaustive_search() {
     }
 }
 
+/// Games whose proofs need thousands of heaps: 0.644 and its first cousin 0.677 (172 elements, 7
+/// in P, wild; Φ of period 442 from heap 3256, proven with heaps `0..7517`) and 0.156 (`T5`,
+/// tame; period 349 from heap 3479): the figures MisereSolver finds, and every sum of up to 20
+/// tokens as exhaustive search judges it.
+#[test]
+fn long_proofs_of_0_644_0_677_and_0_156() {
+    for (text, order, p, tame, period) in [
+        ("0.644", 172, 7, false, Period { period: 442, preperiod: 3256 }),
+        ("0.677", 172, 7, false, Period { period: 442, preperiod: 3256 }),
+        ("0.156", 34, 2, true, Period { period: 349, preperiod: 3479 }),
+    ] {
+        let a = analyze(text, MisereLimits::default());
+        assert_eq!(a.period(), Some(period), "{text}: {:?}", a.status);
+        assert_eq!((a.quotient().order(), a.quotient().p_portion_size(), a.is_tame()), (order, p, tame), "{text}");
+        check_axioms(a.quotient(), text);
+        sums_agree(&a, &mut oracle(text), 20);
+    }
+}
+
 /// Kayles, the sums of up to 30 tokens (5,604 of them), and 0.75's up to 30.
 #[test]
 fn kayles_and_0_75_at_30_tokens() {

@@ -194,6 +194,16 @@ fn check_bad(program: &[String], input: &str, expected: &Output) {
     );
 }
 
+/// grundy's refusal of each of `bad` (exit code 2), asked once for all the languages.
+fn refusals<'a>(args: &[&str], bad: impl IntoIterator<Item = &'a str>) -> Vec<(&'a str, Output)> {
+    let refuse = |b: &'a str| {
+        let o = grundy(args, b);
+        assert_eq!(o.status.code(), Some(2), "grundy {args:?} on {b:?}");
+        (b, o)
+    };
+    bad.into_iter().map(refuse).collect()
+}
+
 /// A tool no machine has.
 const MISSING_TOOL: &str = "grundy-test-no-such-compiler";
 
@@ -215,6 +225,7 @@ fn the_hyper_knight_in_four_languages_answers_like_grundy() {
     let (input, _) = knights_input(&mut rng, 80, 300);
     let want = grundy(&["knights"], &input);
     assert!(want.status.success());
+    let refused = refusals(&["knights"], BAD_KNIGHTS.iter().copied());
     for lang in ["c", "cpp", "python", "rust"] {
         let Some(program) = build(&d, lang, &["knights"]) else { continue };
         let o = run(&program, input.as_bytes());
@@ -230,10 +241,8 @@ fn the_hyper_knight_in_four_languages_answers_like_grundy() {
             stdout(&grundy(&["knights"], zeros)),
             "{lang}"
         );
-        for bad in BAD_KNIGHTS {
-            let expected = grundy(&["knights"], bad);
-            assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
-            check_bad(&program, bad, &expected);
+        for (bad, expected) in &refused {
+            check_bad(&program, bad, expected);
         }
     }
 }
@@ -334,7 +343,7 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
     let want = grundy(&["misere-nim"], &input);
     assert!(want.status.success());
     // An empty pile, and the inputs that are bad for either judge of piles.
-    let bad: Vec<&str> = BAD_PILES.iter().copied().chain(["1\n1\n0\n"]).collect();
+    let refused = refusals(&["misere-nim"], BAD_PILES.iter().copied().chain(["1\n1\n0\n"]));
     for lang in ["c", "cpp", "python", "rust"] {
         let Some(program) = build(&d, lang, &["misere-nim"]) else { continue };
         let o = run(&program, input.as_bytes());
@@ -345,10 +354,8 @@ fn misere_nim_in_four_languages_answers_like_grundy() {
         let expected = grundy(&["misere-nim"], zeros);
         assert!(expected.status.success());
         assert_eq!(String::from_utf8_lossy(&run(&program, zeros.as_bytes()).stdout), stdout(&expected), "{lang}");
-        for &b in &bad {
-            let expected = grundy(&["misere-nim"], b);
-            assert_eq!(expected.status.code(), Some(2), "grundy on {b:?}");
-            check_bad(&program, b, &expected);
+        for (bad, expected) in &refused {
+            check_bad(&program, bad, expected);
         }
     }
 }
@@ -440,15 +447,14 @@ fn heap_game_in(spec: &str, langs: &[&str]) {
     let (input, _) = heaps_input(&mut rng, 200, 3000, true);
     let want = grundy(&["heaps", "--heap", spec], &input);
     assert!(want.status.success(), "{spec}: {}", stderr(&want));
+    let refused = refusals(&["heaps", "--heap", spec], BAD_PILES.iter().chain(&BAD_HEAPS).copied());
     for &lang in langs {
         let Some(program) = build(&d, lang, &["--heap", spec]) else { continue };
         let o = run(&program, input.as_bytes());
         assert!(o.status.success(), "{spec} {lang}: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&want), "{spec} {lang}");
-        for &bad in BAD_PILES.iter().chain(&BAD_HEAPS) {
-            let expected = grundy(&["heaps", "--heap", spec], bad);
-            assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
-            check_bad(&program, bad, &expected);
+        for (bad, expected) in &refused {
+            check_bad(&program, bad, expected);
         }
     }
 }
@@ -610,6 +616,7 @@ fn mine_in_four_languages_answers_promise_boards_and_refuses_the_others() {
         "2\n3 3 0\n3 3 2 1 1 9 9\n",
         "1\n3 18446744073709551616 0\n",
     ];
+    let refused = refusals(&["mine"], bad);
     for lang in ["c", "cpp", "python", "rust"] {
         let Some(program) = build(&d, lang, &["mine"]) else { continue };
         let o = run(&program, input.as_bytes());
@@ -621,10 +628,8 @@ fn mine_in_four_languages_answers_promise_boards_and_refuses_the_others() {
             assert_eq!(String::from_utf8_lossy(&o.stdout), "Case #1: Xiemao\n", "{lang} on {refused:?}");
             assert!(String::from_utf8_lossy(&o.stderr).contains("case 2 not solved"), "{lang} on {refused:?}");
         }
-        for b in bad {
-            let expected = grundy(&["mine"], b);
-            assert_eq!(expected.status.code(), Some(2), "grundy on {b:?}");
-            check_bad(&program, b, &expected);
+        for (bad, expected) in &refused {
+            check_bad(&program, bad, expected);
         }
     }
 }
@@ -650,16 +655,15 @@ fn misere_game_in(spec: &str, digits: &[u8], tokens: u32, langs: &[&str]) {
         let winner = if brute.is_p_position(sum) { "Bob" } else { "Alice" };
         by_search += &format!("Case {}: {winner}\n", case + 1);
     }
+    let refused = refusals(&["heaps", "--heap", spec, "--misere"], BAD_PILES.iter().chain(&BAD_HEAPS).copied());
     for &lang in langs {
         let Some(program) = build(&d, lang, &["--heap", spec, "--misere"]) else { continue };
         let o = run(&program, input.as_bytes());
         assert!(o.status.success(), "{spec} {lang}: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(String::from_utf8_lossy(&o.stdout), stdout(&want), "{spec} {lang}");
         assert_eq!(String::from_utf8_lossy(&run(&program, small.as_bytes()).stdout), by_search, "{spec} {lang}");
-        for &bad in BAD_PILES.iter().chain(&BAD_HEAPS) {
-            let expected = judge(bad);
-            assert_eq!(expected.status.code(), Some(2), "grundy on {bad:?}");
-            check_bad(&program, bad, &expected);
+        for (bad, expected) in &refused {
+            check_bad(&program, bad, expected);
         }
     }
 }
