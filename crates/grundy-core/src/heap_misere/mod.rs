@@ -375,10 +375,9 @@ struct Engine<'g> {
     limits: MisereLimits,
     q: Quotient,
     images: Vec<u32>,
-    /// The kinds the search has met, each once: the heaps with options whose sums another
-    /// heap's sums do not dominate.
+    /// The heap kinds the record was searched with: those it did not cover when they came.
     kinds: Vec<HeapKind>,
-    /// The N-side search's record for `q`, closed for `kinds`.
+    /// The check's record for `q`, closed for `kinds` (and covering every other heap's kind).
     search: Search,
     terminal: Vec<bool>,
     growths: Vec<u64>,
