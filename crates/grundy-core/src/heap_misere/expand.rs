@@ -152,6 +152,14 @@ pub(crate) fn trial(
             generators.push((image[h], h));
         }
     }
+    // Each generator's action, `act[g][x] = x · g`: every product below is a walk through it.
+    let act: Vec<Vec<u32>> = generators
+        .iter()
+        .map(|&(g, _)| (0..trial.size).map(|x| trial.product(x, g, &mut a, &mut b) as u32).collect())
+        .collect();
+    if poll() {
+        return Trial::Stopped;
+    }
     // Least positions by weight, Dijkstra from the empty position.
     let weight = |h: usize| 4 * h as u64 - 1;
     let mut dist = alloc::vec![u64::MAX; trial.size];
@@ -167,8 +175,8 @@ pub(crate) fn trial(
             return Trial::Stopped;
         }
         settled.push(x);
-        for (gi, &(g, h)) in generators.iter().enumerate() {
-            let y = trial.product(x, g, &mut a, &mut b);
+        for (gi, &(_, h)) in generators.iter().enumerate() {
+            let y = act[gi][x] as usize;
             let dy = d + weight(h);
             if dy < dist[y] {
                 dist[y] = dy;
@@ -194,6 +202,18 @@ pub(crate) fn trial(
             out
         })
         .collect();
+    // An element times `z`: `z`'s least position, generator by generator.
+    let word_of = |mut z: usize| {
+        let mut word = Vec::new();
+        while parent[z].0 != none {
+            word.push(parent[z].1);
+            z = parent[z].0 as usize;
+        }
+        word
+    };
+    let times = |x: usize, word: &[u32]| word.iter().fold(x, |x, &g| act[g as usize][x] as usize);
+    let option_words: Vec<Vec<Vec<u32>>> =
+        option_images.iter().map(|options| options.iter().map(|&o| word_of(o)).collect()).collect();
     // P, in order of weight.
     let mut p = alloc::vec![false; trial.size];
     let mut word: Vec<u32> = Vec::new();
@@ -219,11 +239,11 @@ pub(crate) fn trial(
             let mut rest = 0usize;
             for (j, &g) in word.iter().enumerate() {
                 if j != i {
-                    rest = trial.product(rest, generators[g as usize].0, &mut a, &mut b);
+                    rest = act[g as usize][rest] as usize;
                 }
             }
-            for &o in &option_images[word[i] as usize] {
-                let y = trial.product(rest, o, &mut a, &mut b);
+            for o in &option_words[word[i] as usize] {
+                let y = times(rest, o);
                 if dist[y] >= dist[z] {
                     return Trial::TooLarge; // cannot happen: every option weighs less
                 }
@@ -238,13 +258,6 @@ pub(crate) fn trial(
         return Trial::TooLarge; // cannot happen: the generators generate the trial
     }
     // Reduce, then the quotient's table and the heaps' images.
-    let act: Vec<Vec<u32>> = generators
-        .iter()
-        .map(|&(g, _)| (0..trial.size).map(|x| trial.product(x, g, &mut a, &mut b) as u32).collect())
-        .collect();
-    if poll() {
-        return Trial::Stopped;
-    }
     let (class, count) = reduce(trial.size, &act, &p);
     if count > max_classes {
         return Trial::TooManyClasses;
@@ -255,13 +268,14 @@ pub(crate) fn trial(
             rep[class[x] as usize] = x;
         }
     }
+    let rep_words: Vec<Vec<u32>> = rep.iter().map(|&x| word_of(x)).collect();
     let mut table = alloc::vec![0u32; count * count];
     for i in 0..count {
         if i % 64 == 63 && poll() {
             return Trial::Stopped;
         }
         for j in i..count {
-            let c = class[trial.product(rep[i], rep[j], &mut a, &mut b)];
+            let c = class[times(rep[i], &rep_words[j])];
             table[i * count + j] = c;
             table[j * count + i] = c;
         }
