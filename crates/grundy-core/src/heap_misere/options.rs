@@ -62,11 +62,17 @@ pub(crate) fn option_images(game: &HeapGame, heap: usize, q: &Quotient, images: 
     (0..q.order() as u32).filter(|&x| met[x as usize]).collect()
 }
 
-/// Whether `heap` has no option at all (it is then the empty game).
+/// Whether `heap` has no option at all (it is then the empty game): no digit allows leaving what
+/// its take leaves (Grundy's game cannot split 2 into unequal parts).
 pub(crate) fn is_terminal(game: &HeapGame, heap: usize) -> bool {
-    let mut any = false;
-    for_each_option(game, heap, |_| any = true);
-    !any
+    let least_split = 2 + usize::from(game.is_grundy());
+    !game.digits().iter().enumerate().take_while(|&(take, _)| take <= heap).any(|(take, &digit)| {
+        let rest = heap - take;
+        (digit & 1 != 0 && rest == 0)
+            || (digit & 2 != 0 && rest >= 1)
+            || (digit & 4 != 0 && rest >= least_split)
+            || (digit & 8 != 0 && rest >= 3)
+    })
 }
 
 #[cfg(test)]
@@ -97,7 +103,8 @@ mod tests {
     }
 
     /// The pass from both ends gives what the options one by one give, on Kayles' quotient
-    /// with made-up images, for codes with every kind of digit and Grundy's game.
+    /// with made-up images, and a heap is terminal when they give none: for codes with every
+    /// kind of digit and Grundy's game.
     #[test]
     fn option_images_as_the_options_give() {
         let game = HeapGame::parse("0.77").unwrap();
@@ -110,6 +117,7 @@ mod tests {
                 for_each_option(&game, heap, |parts| {
                     want.push(parts.iter().fold(q.identity(), |x, &p| q.product(x, images[p])));
                 });
+                assert_eq!(is_terminal(&game, heap), want.is_empty(), "{text}, heap {heap}");
                 want.sort_unstable();
                 want.dedup();
                 assert_eq!(option_images(&game, heap, &q, &images), want, "{text}, heap {heap}");
