@@ -39,6 +39,19 @@ pub fn check_picture(size: Option<u64>) -> Result<(), PictureError> {
     }
 }
 
+/// The heaps a picture should show and those it draws: `size`, by default `n0 + 2p` (at least
+/// [`MIN_HEAPS`]) with a proven period or else the `computed` ones; at most
+/// [`MAX_PICTURE_HEAPS`] drawn, and without a period none past those computed.
+pub(crate) fn heaps_shown(size: Option<u64>, period: Option<Period>, computed: u64) -> (u64, u64) {
+    let wanted = match (size, period) {
+        (Some(n), _) => n,
+        (None, Some(p)) => (p.preperiod + 2 * p.period).max(MIN_HEAPS),
+        (None, None) => computed,
+    };
+    let reach = if period.is_some() { u64::MAX } else { computed };
+    (wanted, wanted.min(MAX_PICTURE_HEAPS).min(reach))
+}
+
 /// The picture of `game`'s values from `analysis`: `size` heaps (by default `n0 + 2p`, at least
 /// 100, with a proven period; else the values computed), at most [`MAX_PICTURE_HEAPS`], `scale` pixels
 /// per heap.
@@ -50,14 +63,7 @@ pub fn picture(
 ) -> Result<Picture, PictureError> {
     check_picture(size)?;
     let period = analysis.period();
-    // What the picture should show, then what it does.
-    let wanted = match (size, period) {
-        (Some(n), _) => n,
-        (None, Some(p)) => (p.preperiod + 2 * p.period).max(MIN_HEAPS),
-        (None, None) => analysis.computed(),
-    };
-    let reach = if period.is_some() { u64::MAX } else { analysis.computed() };
-    let shown = wanted.min(MAX_PICTURE_HEAPS).min(reach);
+    let (wanted, shown) = heaps_shown(size, period, analysis.computed());
     let values: Vec<u32> = (0..shown)
         .map(|n| analysis.value(n).expect("a heap below the values computed, or through the period"))
         .collect();

@@ -12,12 +12,10 @@
 
 use grundy_core::heap_misere::{MisereAnalysis, MisereStatus};
 
-use crate::heap::picture::HeapPlot;
-use crate::heap::{MAX_PICTURE_HEAPS, check_picture};
+use crate::heap::check_picture;
+use crate::heap::picture::{HeapPlot, heaps_shown};
 use crate::picture::{INK, Item, Picture, PictureError, Rgb, Stroke, Swatch, item_pixels, text_width};
 
-/// The fewest heaps drawn by default.
-const MIN_HEAPS: u64 = 100;
 /// The plot's height in pixels, about (rows get whole pixels, 1 to 16 each).
 const PLOT_HEIGHT: u32 = 320;
 /// Rows at least this high are labelled with their element.
@@ -35,20 +33,13 @@ const P_IMAGE: Rgb = [0xD5, 0x5E, 0x00];
 const P_ROW: Stroke = Stroke { colour: [0xF2, 0xB8, 0x9A], width: 1.0, dashed: false, halo: false };
 
 /// The picture of `Φ` from `analysis`: `size` heaps (by default `n0 + 2p`, at least 100, with a
-/// proven period; else the heaps computed), at most [`MAX_PICTURE_HEAPS`], `scale` pixels per
-/// heap.
+/// proven period; else the heaps computed), at most
+/// [`MAX_PICTURE_HEAPS`](crate::heap::MAX_PICTURE_HEAPS), `scale` pixels per heap.
 pub fn picture(analysis: &MisereAnalysis, size: Option<u64>, scale: Option<u32>) -> Result<Picture, PictureError> {
     check_picture(size)?;
     let (game, q, pres) = (&analysis.game, analysis.quotient(), analysis.presentation());
     let period = analysis.period();
-    // What the picture should show, then what it does.
-    let wanted = match (size, period) {
-        (Some(n), _) => n,
-        (None, Some(p)) => (p.preperiod + 2 * p.period).max(MIN_HEAPS),
-        (None, None) => analysis.computed(),
-    };
-    let reach = if period.is_some() { u64::MAX } else { analysis.computed() };
-    let shown = wanted.min(MAX_PICTURE_HEAPS).min(reach);
+    let (wanted, shown) = heaps_shown(size, period, analysis.computed());
     let images: Vec<u32> = (0..shown)
         .map(|n| analysis.image(n).expect("a heap below the heaps computed, or through the period"))
         .collect();
