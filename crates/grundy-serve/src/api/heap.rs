@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Query, State as With};
+use axum::extract::State as With;
 use grundy::heap::HeapLookup;
 use grundy::heap::session::{Session, SessionLimits, Watch};
 use grundy_core::heap::{Beyond, HeapAnalysis, HeapGame, HeapMove, HeapStatus, Period, every_move, move_to_value};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{Params, State, body, shorten};
+use super::{Params, RawQuery, State, body, shorten};
 use crate::ApiError;
 
 /// The most values a game's search computes (a period proven needs fewer for most games).
@@ -95,10 +95,7 @@ pub async fn values_of(state: &State, game: HeapGame) -> Result<Values, ApiError
 
 /// `GET /api/heap?spec=S&n=N`: `G(0..N)` (fewer when no period is proven and fewer were
 /// computed), the period or why none was proven, and the command line's report.
-pub async fn values(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn values(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let game = game(params.text("spec"))?;
     let n = params.number("n", 0, 0, MAX_SHOWN)?;
@@ -128,10 +125,7 @@ pub async fn values(
 
 /// `GET /api/heap/moves?spec=S&heap=H`: the heap's value and every move from it (at most
 /// [`MAX_MOVES`]), each with the value of the heaps it leaves.
-pub async fn moves(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn moves(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let game = game(params.text("spec"))?;
     let heap = params.number("heap", 0, 0, MAX_LISTED_HEAP)?;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Query, State as With};
+use axum::extract::State as With;
 use grundy::knight;
 use grundy::leaper::{LeaperTable, regions};
 use grundy::table::TableFile;
@@ -15,7 +15,7 @@ use grundy_core::leaper::{Analysis, ClosedForm, Limits, MoveSet, analyze};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{Params, State, body, shorten};
+use super::{Params, RawQuery, State, body, shorten};
 use crate::ApiError;
 
 /// The square side shown when the page does not say.
@@ -112,10 +112,7 @@ pub async fn leaper(state: &State, set: MoveSet) -> Result<Arc<Leaper>, ApiError
 /// `GET /api/leaper?moves=M&size=N`: `values` is one character per cell, row `x` after row
 /// `x - 1`, the character `'0' + g(x, y)`; `regions` (in cell units, `X` down) when a closed
 /// form is certified.
-pub async fn values(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn values(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let set = move_set(&params)?;
     let size = params.number("size", DEFAULT_SIZE, 1, MAX_SIZE)?;
@@ -163,10 +160,7 @@ fn targets(set: &MoveSet, (x, y): (u64, u64)) -> impl Iterator<Item = (u64, u64)
 }
 
 /// `GET /api/leaper/options?moves=M&x=X&y=Y`: the cell's value and each option's.
-pub async fn options(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn options(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let set = move_set(&params)?;
     let max = grundy_core::leaper::MAX_COORDINATE;

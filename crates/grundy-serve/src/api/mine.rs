@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Query, State as With};
+use axum::extract::State as With;
 use grundy::mine::{Board, Solver};
 use serde_json::{Value, json};
 
-use super::{Params, State, shorten};
+use super::{Params, RawQuery, State, shorten};
 use crate::ApiError;
 use crate::gate::Deadline;
 
@@ -44,10 +44,7 @@ pub fn parse_board(text: &str) -> Result<Board, ApiError> {
 /// `GET /api/mine?board=B`: the mines, the blank cells as runs `[row, first, last, region]`, each
 /// region's cluster (or `null`), the shared numbers, the pieces (as `--json` writes them), the
 /// value and a winning click.
-pub async fn board(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn board(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let text = params.text("board").ok_or_else(|| ApiError::bad("board: give a board, ROWSxCOLS:r,c;r,c;..."))?;
     let board = parse_board(text)?;

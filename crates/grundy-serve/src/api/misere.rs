@@ -7,13 +7,13 @@ use std::time::Instant;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Query, State as With};
+use axum::extract::State as With;
 use grundy_core::heap::{Beyond, HeapControl, HeapGame, every_move};
 use grundy_core::heap_misere::{MisereAnalysis, MisereLimits, MisereStatus, analyze_misere_with};
 use serde_json::{Value, json};
 
 use super::heap::{MAX_LISTED_HEAP, MAX_MOVES, Position, after_move, game, longest_move};
-use super::{Params, State};
+use super::{Params, RawQuery, State};
 use crate::ApiError;
 
 /// The engine's bounds here: Kayles (proven with heaps `0..171`, `|Q|` = 40), 0.644 (heaps
@@ -50,10 +50,7 @@ pub async fn analysis_of(state: &State, game: HeapGame) -> Result<Arc<MisereAnal
 /// `GET /api/misere?spec=S&n=N`: the status, `|Q|`, `|P|`, tameness, the presentation, each
 /// element's name and whether it is in `P`, and `Φ(0..N)` as element indices (by default the
 /// preperiod and two periods, or every heap computed).
-pub async fn quotient(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn quotient(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let game = game(params.text("spec"))?;
     let n = params.number("n", 0, 0, MAX_SHOWN)?;
@@ -107,10 +104,7 @@ fn beyond(a: &MisereAnalysis, b: Beyond) -> ApiError {
 
 /// `GET /api/misere/moves?spec=S&heap=H`: the heap's element and every move from it (at most
 /// [`MAX_MOVES`]), each with the element of the heaps it leaves.
-pub async fn moves(
-    With(state): With<Arc<State>>,
-    query: Result<Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn moves(With(state): With<Arc<State>>, query: RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::from(query)?;
     let game = game(params.text("spec"))?;
     let heap = params.number("heap", 0, 0, MAX_LISTED_HEAP)?;

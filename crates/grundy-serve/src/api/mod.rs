@@ -110,15 +110,16 @@ pub fn routes(state: Arc<State>) -> Router {
         .with_state(state)
 }
 
+/// What the query extractor gives a handler, for [`Params::from`] to read.
+pub type RawQuery = Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>;
+
 /// A request's query parameters.
 #[derive(Debug, Default)]
 pub struct Params(HashMap<String, String>);
 
 impl Params {
     /// From the extractor; a query that is not `name=value&...` is a 400.
-    fn from(
-        query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
-    ) -> Result<Params, ApiError> {
+    fn from(query: RawQuery) -> Result<Params, ApiError> {
         query.map(|Query(map)| Params(map)).map_err(|e| ApiError::bad(format!("the query: {}", e.body_text())))
     }
 
