@@ -80,6 +80,20 @@ fn ok(args: &[&str]) {
     assert!(o.status.success(), "grundy {args:?}: {}", stderr(&o));
 }
 
+/// A number attribute of an SVG element.
+fn attr(n: &roxmltree::Node, a: &str) -> f64 {
+    n.attribute(a).unwrap().parse::<f64>().unwrap()
+}
+
+/// The vertical lines of an SVG, as `(x1, x2)`.
+fn vertical_lines(doc: &roxmltree::Document) -> Vec<(f64, f64)> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("line"))
+        .map(|n| (attr(&n, "x1"), attr(&n, "x2")))
+        .filter(|(a, b)| a == b)
+        .collect()
+}
+
 #[test]
 fn every_cell_of_the_png_has_its_values_colour() {
     let d = dir("png");
@@ -525,7 +539,6 @@ fn a_heap_game_svg_marks_every_value_and_the_period() {
     let g = crate::heaps::oracle("0.77", 100);
     let marks: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("mark")).collect();
     assert_eq!(marks.len(), 100);
-    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
     let mut heap_x = BTreeMap::new();
     let mut colours = BTreeSet::new();
     for (n, m) in marks.iter().enumerate() {
@@ -547,12 +560,7 @@ fn a_heap_game_svg_marks_every_value_and_the_period() {
         assert!(texts.contains(&label), "{label}: {texts:?}");
     }
     // The vertical lines at n0 and n0 + p: at the left edge of heaps 71 and 83.
-    let lines: Vec<(f64, f64)> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("line"))
-        .map(|n| (attr(&n, "x1"), attr(&n, "x2")))
-        .filter(|(a, b)| a == b)
-        .collect();
+    let lines = vertical_lines(&doc);
     for heap in [71, 83] {
         assert!(lines.contains(&(heap_x[&heap], heap_x[&heap])), "no line at heap {heap}: {lines:?}");
     }
@@ -655,7 +663,6 @@ fn a_misere_quotient_svg_puts_every_heap_in_its_images_row() {
     let mut brute = crate::common::MisereSums::new(&[0, 7, 7]);
     let marks: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("mark")).collect();
     assert_eq!(marks.len(), 100);
-    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
     let mut row_y: BTreeMap<u64, f64> = BTreeMap::new();
     let mut colours = BTreeSet::new();
     for (n, m) in marks.iter().enumerate() {
@@ -704,12 +711,7 @@ fn a_misere_quotient_svg_puts_every_heap_in_its_images_row() {
         let first = (0..100).find(|&n| q.image(n) == *x).unwrap();
         assert_eq!(*label, format!("row {}: {}{p}, first at heap {first}", k + 1, q.names[*x as usize]));
     }
-    let lines: Vec<(f64, f64)> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("line"))
-        .map(|n| (attr(&n, "x1"), attr(&n, "x2")))
-        .filter(|(a, b)| a == b)
-        .collect();
+    let lines = vertical_lines(&doc);
     for heap in [71, 83] {
         let x = attr(&marks[heap], "x");
         assert!(lines.contains(&(x, x)), "no line at heap {heap}: {lines:?}");
