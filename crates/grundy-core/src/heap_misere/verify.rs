@@ -232,13 +232,13 @@ impl Search {
         &self.p_factors[t as usize * self.words..(t as usize + 1) * self.words]
     }
 
-    /// Adds the kind `kind` to the record, closed for the kinds `old`: checks that `(q, Φ)`
-    /// predicts every outcome of sums of `old` and `kind`, the P side of `kind` and then the N side
-    /// of the states through it. `work` is decreased by the states and options looked at, and
-    /// the check gives up when it would go below zero or the record would pass
-    /// [`MAX_STORED_WORDS`]; `poll` is called now and then, and stops the check when it returns
-    /// `true`. When the check holds the record is closed for `old` and `kind`; otherwise it is
-    /// left as it was.
+    /// Adds the kind `kind`, whose P side holds (the caller checked it), to the record, closed
+    /// for the kinds `old`: checks that `(q, Φ)` predicts every outcome of sums of `old` and
+    /// `kind` by the N side of the states through `kind`. `work` is decreased by the states and
+    /// options looked at, and the check gives up when it would go below zero or the record would
+    /// pass [`MAX_STORED_WORDS`]; `poll` is called now and then, and stops the check when it
+    /// returns `true`. When the check holds the record is closed for `old` and `kind`; otherwise
+    /// it is left as it was.
     pub(crate) fn add(
         &mut self,
         q: &Quotient,
@@ -247,12 +247,6 @@ impl Search {
         work: &mut u64,
         poll: &mut dyn FnMut() -> bool,
     ) -> Result<(), Unproven> {
-        if let Some(x) = self.p_side_fails(kind.image, &kind.options) {
-            let all: Vec<&HeapKind> = old.iter().chain([kind]).collect();
-            let mut word = representative(q, &all, x);
-            word.push(kind.heap);
-            return Err(Unproven::Fails(word));
-        }
         let recorded = self.states.len();
         let mut dropped = Vec::new();
         let mut budget = Budget { work, until_poll: POLL_EVERY, poll };
