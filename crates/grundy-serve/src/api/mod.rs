@@ -110,7 +110,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .with_state(state)
 }
 
-/// What the query extractor gives a handler, for [`Params::from`] to read.
+/// What the query extractor gives a handler, for [`Params`] to read.
 pub type RawQuery = Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>;
 
 /// A request's query parameters.
